@@ -1,0 +1,96 @@
+// Builds the HTTP application the same way for the server, the tests and the benchmark.
+import type { INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import { readFileSync } from 'node:fs';
+import type { ServerOptions } from 'node:https';
+import type { Logger } from 'pino';
+import { AppModule } from './app.module.js';
+import type { AppConfig } from './config/app.config.js';
+import { toProblem } from './common/problem.filter.js';
+import { problem, sendProblem } from './common/problem.js';
+import { createValidationPipe } from './common/validation.js';
+import { createRootLogger, PinoNestLogger, requestIdOf } from './logging/logger.js';
+import { requestIdMiddleware } from './logging/request-id.middleware.js';
+
+/** TLS 1.2 at least; for 1.2 only ECDHE suites with AES-GCM or ChaCha20 (SHA-256 or better). */
+const TLS12_CIPHERS = [
+  'ECDHE-ECDSA-AES128-GCM-SHA256',
+  'ECDHE-RSA-AES128-GCM-SHA256',
+  'ECDHE-ECDSA-AES256-GCM-SHA384',
+  'ECDHE-RSA-AES256-GCM-SHA384',
+  'ECDHE-ECDSA-CHACHA20-POLY1305',
+  'ECDHE-RSA-CHACHA20-POLY1305',
+].join(':');
+
+const BODY_TYPES = ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'];
+
+export async function createApp(config: AppConfig, databaseUrl: string, logger?: Logger): Promise<INestApplication> {
+  const root = logger ?? createRootLogger(config.logLevel);
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, databaseUrl), {
+    bodyParser: false,
+    logger: new PinoNestLogger(root),
+    httpsOptions: config.tls && tlsOptions(config.tls),
+  });
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustedProxies.length > 0 ? config.trustedProxies : false);
+  app.use(requestIdMiddleware(root));
+  app.use(refuseUnknownBodyTypes);
+  const limit = `${config.maxBodyKb}kb`;
+  app.use(withProblemErrors(express.json({ limit, type: ['application/json', 'application/*+json'] })));
+  app.use(withProblemErrors(express.urlencoded({ limit, extended: true, parameterLimit: 1000 })));
+  app.useGlobalPipes(createValidationPipe());
+  app.enableShutdownHooks();
+  setupOpenApi(app);
+  return app;
+}
+
+function tlsOptions(tls: { certFile: string; keyFile: string }): object {
+  const options: ServerOptions = {
+    cert: readFileSync(tls.certFile),
+    key: readFileSync(tls.keyFile),
+    minVersion: 'TLSv1.2',
+    ciphers: TLS12_CIPHERS,
+    honorCipherOrder: true,
+  };
+  return options;
+}
+
+/** A body of a type the service does not read is a 415, not an empty body that fails validation. */
+function refuseUnknownBodyTypes(req: Request, res: Response, next: NextFunction): void {
+  const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+  const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  if (hasBody && !BODY_TYPES.includes(type) && !type.endsWith('+json')) {
+    sendProblem(res, problem('request.unsupported_media_type', 415, `Content-Type "${type || 'none'}" is not accepted; send JSON, a form or multipart`), requestIdOf(req));
+    return;
+  }
+  next();
+}
+
+/** Body parser failures (malformed JSON, too large) answered as problem documents. */
+function withProblemErrors(parser: RequestHandler): RequestHandler {
+  return (req, res, next) =>
+    parser(req, res, (error?: unknown) => {
+      if (!error) return next();
+      const body = toProblem(error) ?? problem('request.malformed', 400, 'The request body could not be read');
+      sendProblem(res, body, requestIdOf(req));
+    });
+}
+
+function setupOpenApi(app: INestApplication): void {
+  const document = SwaggerModule.createDocument(app, openApiConfig());
+  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
+}
+
+export function openApiConfig() {
+  return new DocumentBuilder()
+    .setTitle('Receivables Management Service')
+    .setDescription('Customers, contacts and invoices, dunning, and the ERP integration. Errors are RFC 9457 problem documents.')
+    .setVersion('1')
+    .addApiKey({ type: 'apiKey', in: 'header', name: 'Authorization', description: 'Token token=<API token>' }, 'token')
+    .addApiKey({ type: 'apiKey', in: 'header', name: 'Authorization', description: 'ApiKey <API key>' }, 'apikey')
+    .addSecurityRequirements('token')
+    .build();
+}

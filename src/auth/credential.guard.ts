@@ -1,0 +1,53 @@
+// The one global guard: every route needs a credential unless it is marked @Public(); which credentials
+// it accepts comes from @Authenticated(...). Production refuses credentials sent over plain HTTP.
+import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { AuthGuard, type IAuthGuard } from '@nestjs/passport';
+import type { Request, Response } from 'express';
+import { APP_CONFIG, type AppConfig } from '../config/app.config.js';
+import { AppError } from '../common/errors.js';
+import { AUTH_SCHEMES } from './auth.decorators.js';
+import type { AuthScheme } from './principal.js';
+
+const CHALLENGE: Record<AuthScheme, string> = {
+  token: 'Token realm="api"',
+  apikey: 'ApiKey realm="push"',
+};
+
+@Injectable()
+export class CredentialGuard implements CanActivate {
+  private readonly passportGuards = new Map<string, IAuthGuard>();
+
+  constructor(
+    private readonly reflector: Reflector,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (context.getType() !== 'http') return true;
+    const schemes = this.reflector.getAllAndOverride<AuthScheme[] | undefined>(AUTH_SCHEMES, [
+      context.getHandler(),
+      context.getClass(),
+    ]) ?? ['token'];
+    if (schemes.length === 0) return true;
+    const req = context.switchToHttp().getRequest<Request>();
+    const res = context.switchToHttp().getResponse<Response>();
+    res.setHeader('WWW-Authenticate', schemes.map((s) => CHALLENGE[s]).join(', '));
+    if (this.config.env === 'production' && !req.secure) {
+      throw new AppError('auth.insecure_transport', 'Credentials are only accepted over HTTPS');
+    }
+    await this.passportGuard(schemes).canActivate(context);
+    res.removeHeader('WWW-Authenticate');
+    return true;
+  }
+
+  private passportGuard(schemes: AuthScheme[]): IAuthGuard {
+    const key = schemes.join(',');
+    let guard = this.passportGuards.get(key);
+    if (!guard) {
+      guard = new (AuthGuard(schemes))();
+      this.passportGuards.set(key, guard);
+    }
+    return guard;
+  }
+}

@@ -1,0 +1,31 @@
+// Self-registration of a company; only in development (DESIGN.md), a 404 in production.
+import { Body, Controller, HttpCode, Inject, Post } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { CompaniesService } from '../companies/companies.service.js';
+import { APP_CONFIG, type AppConfig } from '../config/app.config.js';
+import { AppError, validationFailed } from '../common/errors.js';
+import { Public } from './auth.decorators.js';
+import { RegistrationDto } from './dto/registration.dto.js';
+import { serializeRegistration } from './registration.serializer.js';
+import { passwordWeaknesses } from './secrets.js';
+
+@ApiTags('registrations')
+@Controller('api/v1/registrations')
+export class RegistrationsController {
+  constructor(
+    private readonly companies: CompaniesService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Public()
+  @Post()
+  @HttpCode(201)
+  async register(@Body() body: RegistrationDto) {
+    if (this.config.env === 'production') throw new AppError('registration.disabled', 'Self-registration is not available');
+    const weaknesses = passwordWeaknesses(body.password);
+    if (weaknesses.length > 0) {
+      throw validationFailed([{ field: 'password', message: `password needs ${weaknesses.join(', ')}` }]);
+    }
+    return serializeRegistration(await this.companies.createCompany(body.company_name, body.email, body.password));
+  }
+}

@@ -1,0 +1,15 @@
+// GET / — the spec's authentication check: answers with the company the token belongs to.
+import { Controller, Get } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { toPublicId } from '../common/ids.js';
+import { CurrentCompany } from './auth.decorators.js';
+import type { CompanyContext } from './principal.js';
+
+@ApiTags('authentication')
+@Controller()
+export class RootController {
+  @Get()
+  check(@CurrentCompany() company: CompanyContext) {
+    return { company: { id: toPublicId('cmp', company.id), name: company.name } };
+  }
+}

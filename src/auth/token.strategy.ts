@@ -1,0 +1,27 @@
+// `Authorization: Token token=<t>` (the REST API token), as a passport strategy.
+import { Injectable } from '@nestjs/common';
+import { PassportStrategy } from '@nestjs/passport';
+import type { Request } from 'express';
+import { Strategy } from 'passport-custom';
+import { AppError } from '../common/errors.js';
+import { CredentialsRepository } from './credentials.repository.js';
+import type { Principal } from './principal.js';
+
+const TOKEN_HEADER = /^Token\s+token=("?)([A-Za-z0-9_\-.~+/=]{1,512})\1\s*$/i;
+
+@Injectable()
+export class TokenStrategy extends PassportStrategy(Strategy, 'token') {
+  constructor(private readonly credentials: CredentialsRepository) {
+    super();
+  }
+
+  async validate(req: Request): Promise<Principal> {
+    const header = req.header('authorization');
+    if (!header) throw new AppError('auth.missing_credential', 'An Authorization header "Token token=<API token>" is required');
+    const match = TOKEN_HEADER.exec(header);
+    if (!match) throw new AppError('auth.invalid_credential', 'The Authorization header must be "Token token=<API token>"');
+    const found = await this.credentials.findActiveToken(match[2]);
+    if (!found) throw new AppError('auth.invalid_credential', 'The API token is not valid');
+    return { company: found.company, credentialId: found.credentialId, scheme: 'token' };
+  }
+}

@@ -1,0 +1,88 @@
+// Every error the service answers with has a stable code; the code alone decides the HTTP status.
+
+export type ErrorCode =
+  | 'request.malformed'
+  | 'request.invalid_query'
+  | 'request.payload_too_large'
+  | 'request.unsupported_media_type'
+  | 'request.not_found'
+  | 'validation.failed'
+  | 'auth.missing_credential'
+  | 'auth.invalid_credential'
+  | 'auth.insecure_transport'
+  | 'auth.forbidden'
+  | 'registration.disabled'
+  | 'registration.email_taken'
+  | 'company.not_found'
+  | 'customer.not_found'
+  | 'customer.external_id_taken'
+  | 'contact.not_found'
+  | 'contact.external_id_taken'
+  | 'rate_limited'
+  | 'internal';
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+export function statusFor(code: ErrorCode): number {
+  switch (code) {
+    case 'request.malformed':
+    case 'request.invalid_query':
+      return 400;
+    case 'auth.missing_credential':
+    case 'auth.invalid_credential':
+      return 401;
+    case 'auth.insecure_transport':
+    case 'auth.forbidden':
+      return 403;
+    case 'request.not_found':
+    case 'registration.disabled':
+    case 'company.not_found':
+    case 'customer.not_found':
+    case 'contact.not_found':
+      return 404;
+    case 'registration.email_taken':
+    case 'customer.external_id_taken':
+    case 'contact.external_id_taken':
+      return 409;
+    case 'request.payload_too_large':
+      return 413;
+    case 'request.unsupported_media_type':
+      return 415;
+    case 'validation.failed':
+      return 422;
+    case 'rate_limited':
+      return 429;
+    case 'internal':
+      return 500;
+    default:
+      return assertUnreachable(code);
+  }
+}
+
+function assertUnreachable(code: never): never {
+  throw new Error(`unmapped error code ${String(code)}`);
+}
+
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly errors: FieldError[] = [],
+    /** Extension members added to the problem document (e.g. the id of a conflicting record). */
+    readonly extensions: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+
+  get status(): number {
+    return statusFor(this.code);
+  }
+}
+
+export const notFound = (code: ErrorCode, what: string): AppError => new AppError(code, `${what} not found`);
+
+export const validationFailed = (errors: FieldError[]): AppError =>
+  new AppError('validation.failed', 'The request has invalid fields', errors);

@@ -1,0 +1,21 @@
+// Public ids are `<prefix>-<uuid>`; the database stores the bare uuid.
+import { randomUUID } from 'node:crypto';
+
+export type IdPrefix = 'cmp' | 'cus' | 'con' | 'inv' | 'tok' | 'key' | 'usr';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export function newUuid(): string {
+  return randomUUID();
+}
+
+export function toPublicId(prefix: IdPrefix, uuid: string): string {
+  return `${prefix}-${uuid}`;
+}
+
+/** The uuid inside a public id, or undefined when the text is not an id of that kind. */
+export function parsePublicId(prefix: IdPrefix, text: string | undefined | null): string | undefined {
+  if (typeof text !== 'string' || !text.startsWith(`${prefix}-`)) return undefined;
+  const uuid = text.slice(prefix.length + 1).toLowerCase();
+  return UUID.test(uuid) ? uuid : undefined;
+}

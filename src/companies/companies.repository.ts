@@ -1,0 +1,52 @@
+// SQL for companies and their users.
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import { AppError } from '../common/errors.js';
+import { isUniqueViolation } from '../database/pg-errors.js';
+import { Company } from './company.entity.js';
+
+@Injectable()
+export class CompaniesRepository {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  async insertCompany(id: string, name: string, timeZone: string, manager: EntityManager): Promise<Company> {
+    const company = manager.create(Company, {
+      id,
+      name,
+      timeZone,
+      shippingMode: 'email',
+      autosend: false,
+      autoskipShipping: false,
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    });
+    return manager.save(company);
+  }
+
+  async insertUser(companyId: string, id: string, email: string, passwordHash: string, manager: EntityManager): Promise<void> {
+    try {
+      await manager.query(`INSERT INTO users (company_id, id, email, password_hash) VALUES ($1, $2, $3, $4)`, [
+        companyId,
+        id,
+        email,
+        passwordHash,
+      ]);
+    } catch (error) {
+      if (isUniqueViolation(error, 'users_email_key')) {
+        throw new AppError('registration.email_taken', 'A user with this e-mail address exists already', [
+          { field: 'email', message: 'email is already registered' },
+        ]);
+      }
+      throw error;
+    }
+  }
+
+  findById(id: string): Promise<Company | null> {
+    return this.db.getRepository(Company).findOneBy({ id });
+  }
+
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.db.transaction(work);
+  }
+}

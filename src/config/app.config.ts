@@ -1,0 +1,85 @@
+// Typed configuration, read once from the environment at start. Only this folder reads process.env.
+import { resolve } from 'node:path';
+
+export type AppEnv = 'development' | 'test' | 'production';
+
+export interface AppConfig {
+  env: AppEnv;
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  /** Undefined means: start an embedded PostgreSQL under dataDir. */
+  databaseUrl?: string;
+  embeddedPgPort: number;
+  /** 32-byte key (base64 or hex) for AES-256-GCM encryption of stored secrets. Sensitive. */
+  secretsKey?: string;
+  logLevel: string;
+  tls?: { certFile: string; keyFile: string };
+  trustedProxies: string[];
+  rateLimit: { perMinute: number };
+  maxBodyKb: number;
+  defaultTimeZone: string;
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+function int(env: Env, name: string, fallback: number, min = 1): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) {
+    throw new ConfigError(`${name} must be an integer >= ${min}, got "${raw}"`);
+  }
+  return value;
+}
+
+function appEnv(raw: string | undefined): AppEnv {
+  const value = raw ?? 'development';
+  if (value === 'development' || value === 'test' || value === 'production') return value;
+  throw new ConfigError(`APP_ENV must be development, test or production, got "${value}"`);
+}
+
+export function loadConfig(env: Env = process.env): AppConfig {
+  const mode = appEnv(env.APP_ENV);
+  const port = int(env, 'PORT', 3000, 0);
+  const certFile = env.TLS_CERT_FILE;
+  const keyFile = env.TLS_KEY_FILE;
+  if (Boolean(certFile) !== Boolean(keyFile)) {
+    throw new ConfigError('TLS_CERT_FILE and TLS_KEY_FILE must be set together');
+  }
+  const config: AppConfig = {
+    env: mode,
+    port,
+    host: env.HOST || '0.0.0.0',
+    publicUrl: (env.PUBLIC_URL || `http${certFile ? 's' : ''}://localhost:${port}`).replace(/\/+$/, ''),
+    dataDir: resolve(env.DATA_DIR || './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    embeddedPgPort: int(env, 'EMBEDDED_PG_PORT', 54329),
+    secretsKey: env.SECRETS_KEY || undefined,
+    logLevel: env.LOG_LEVEL || (mode === 'test' ? 'silent' : 'info'),
+    tls: certFile && keyFile ? { certFile, keyFile } : undefined,
+    trustedProxies: (env.TRUSTED_PROXIES || '').split(',').map((s) => s.trim()).filter(Boolean),
+    rateLimit: { perMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 600) },
+    maxBodyKb: int(env, 'MAX_BODY_KB', 1024),
+    defaultTimeZone: env.DEFAULT_TIME_ZONE || 'Europe/Berlin',
+  };
+  assertProductionReady(config);
+  return config;
+}
+
+/** Production refuses to start without a real database and a secrets key, saying what is missing. */
+function assertProductionReady(config: AppConfig): void {
+  if (config.env !== 'production') return;
+  const missing: string[] = [];
+  if (!config.databaseUrl) missing.push('DATABASE_URL (production does not use the embedded database)');
+  if (!config.secretsKey) missing.push('SECRETS_KEY (32 bytes, base64 or hex, for encrypting stored secrets)');
+  if (!config.publicUrl.startsWith('https://')) missing.push('PUBLIC_URL with https:// (the address clients use)');
+  if (missing.length > 0) {
+    throw new ConfigError(`Refusing to start in production. Missing: ${missing.join('; ')}`);
+  }
+}
+
+export const APP_CONFIG = Symbol('APP_CONFIG');

@@ -1,0 +1,43 @@
+import { Body, Controller, Get, HttpCode, Inject, Param, Patch, Post } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { CurrentCompany } from '../auth/auth.decorators.js';
+import type { CompanyContext } from '../auth/principal.js';
+import { APP_CONFIG, type AppConfig } from '../config/app.config.js';
+import { serializeContact } from './contact.serializer.js';
+import { type ContactWithCustomer, ContactsService } from './contacts.service.js';
+import { CreateContactDto, UpdateContactDto } from './dto/contact.dto.js';
+
+@ApiTags('contacts')
+@Controller('api/v1/contacts')
+export class ContactsController {
+  constructor(
+    private readonly contacts: ContactsService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Post()
+  @HttpCode(201)
+  async create(@CurrentCompany() company: CompanyContext, @Body() body: CreateContactDto) {
+    return this.wire(company, await this.contacts.create(company, body));
+  }
+
+  @Get('find/:externalId')
+  async find(@CurrentCompany() company: CompanyContext, @Param('externalId') externalId: string) {
+    return this.wire(company, await this.contacts.find(company, externalId));
+  }
+
+  @Get(':id')
+  async get(@CurrentCompany() company: CompanyContext, @Param('id') id: string) {
+    return this.wire(company, await this.contacts.get(company, id));
+  }
+
+  @Patch(':id')
+  async update(@CurrentCompany() company: CompanyContext, @Param('id') id: string, @Body() body: UpdateContactDto) {
+    return this.wire(company, await this.contacts.update(company, id, body));
+  }
+
+  private wire(company: CompanyContext, { contact, customer }: ContactWithCustomer) {
+    const ctx = { timeZone: company.timeZone, publicUrl: this.config.publicUrl };
+    return { contact: serializeContact(contact, customer, ctx) };
+  }
+}

@@ -1,0 +1,58 @@
+// SQL for contacts. Every method takes the company id: no query reaches another company's rows.
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { AppError } from '../common/errors.js';
+import { toPublicId } from '../common/ids.js';
+import { isUniqueViolation } from '../database/pg-errors.js';
+import { Contact } from './contact.entity.js';
+
+export type ContactValues = Omit<Contact, 'companyId' | 'id' | 'createdAt' | 'updatedAt'>;
+
+@Injectable()
+export class ContactsRepository {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  async insert(companyId: string, id: string, values: ContactValues, manager = this.db.manager): Promise<Contact> {
+    const now = new Date();
+    const contact = manager.create(Contact, { ...values, companyId, id, createdAt: now, updatedAt: now });
+    await this.guardExternalId(companyId, values.externalId, () => manager.insert(Contact, contact));
+    return contact;
+  }
+
+  async update(contact: Contact, changes: Partial<ContactValues>, manager = this.db.manager): Promise<Contact> {
+    const updated: Contact = { ...contact, ...changes, updatedAt: new Date() };
+    await this.guardExternalId(contact.companyId, changes.externalId, () =>
+      manager.update(Contact, { companyId: contact.companyId, id: contact.id }, { ...changes, updatedAt: updated.updatedAt }),
+    );
+    return updated;
+  }
+
+  findById(companyId: string, id: string, manager = this.db.manager): Promise<Contact | null> {
+    return manager.findOneBy(Contact, { companyId, id });
+  }
+
+  findByExternalId(companyId: string, externalId: string, manager = this.db.manager): Promise<Contact | null> {
+    return manager
+      .createQueryBuilder(Contact, 'c')
+      .where('c.company_id = :companyId AND lower(c.external_id) = lower(:externalId)', { companyId, externalId })
+      .getOne();
+  }
+
+  /** Runs the write; a taken external_id (case-insensitive) becomes a 409 naming the existing record. */
+  private async guardExternalId(companyId: string, externalId: string | null | undefined, write: () => Promise<unknown>) {
+    try {
+      await write();
+    } catch (error) {
+      if (!externalId || !isUniqueViolation(error, 'contacts_external_id_key')) throw error;
+      // The failed statement aborted any surrounding transaction: look the holder up on a fresh connection.
+      const existing = await this.findByExternalId(companyId, externalId, this.db.manager);
+      throw new AppError(
+        'contact.external_id_taken',
+        `A contact with external_id "${externalId}" exists already`,
+        [{ field: 'external_id', message: 'external_id is already taken' }],
+        { existing_id: existing ? toPublicId('con', existing.id) : undefined },
+      );
+    }
+  }
+}

@@ -1,0 +1,87 @@
+// SQL for customers. Every method takes the company id: no query reaches another company's rows.
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { type DataSource, type EntityManager, In } from 'typeorm';
+import { Contact } from '../contacts/contact.entity.js';
+import { AppError } from '../common/errors.js';
+import { toPublicId } from '../common/ids.js';
+import type { PageRequest } from '../common/pagination.js';
+import { isUniqueViolation } from '../database/pg-errors.js';
+import { Customer } from './customer.entity.js';
+
+export type CustomerValues = Omit<Customer, 'companyId' | 'id' | 'createdAt' | 'updatedAt'>;
+
+@Injectable()
+export class CustomersRepository {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  async insert(companyId: string, id: string, values: CustomerValues, manager = this.db.manager): Promise<Customer> {
+    const now = new Date();
+    const customer = manager.create(Customer, { ...values, companyId, id, createdAt: now, updatedAt: now });
+    await this.guardExternalId(companyId, values.externalId, manager, () => manager.insert(Customer, customer));
+    return customer;
+  }
+
+  async update(customer: Customer, changes: Partial<CustomerValues>, manager = this.db.manager): Promise<Customer> {
+    const updated: Customer = { ...customer, ...changes, updatedAt: new Date() };
+    await this.guardExternalId(customer.companyId, changes.externalId, manager, () =>
+      manager.update(Customer, { companyId: customer.companyId, id: customer.id }, { ...changes, updatedAt: updated.updatedAt }),
+    );
+    return updated;
+  }
+
+  findById(companyId: string, id: string, manager = this.db.manager): Promise<Customer | null> {
+    return manager.findOneBy(Customer, { companyId, id });
+  }
+
+  findByExternalId(companyId: string, externalId: string, manager = this.db.manager): Promise<Customer | null> {
+    return manager
+      .createQueryBuilder(Customer, 'c')
+      .where('c.company_id = :companyId AND lower(c.external_id) = lower(:externalId)', { companyId, externalId })
+      .getOne();
+  }
+
+  async list(companyId: string, page: PageRequest): Promise<{ customers: Customer[]; total: number }> {
+    const [customers, total] = await this.db.manager.findAndCount(Customer, {
+      where: { companyId },
+      order: { createdAt: 'ASC', id: 'ASC' },
+      skip: page.offset,
+      take: page.perPage,
+    });
+    return { customers, total };
+  }
+
+  /** The contacts of these customers, oldest first: the summaries a customer response embeds. */
+  async contactsOf(companyId: string, customerIds: string[]): Promise<Map<string, Contact[]>> {
+    const byCustomer = new Map<string, Contact[]>(customerIds.map((id) => [id, []]));
+    if (customerIds.length === 0) return byCustomer;
+    const contacts = await this.db.manager.find(Contact, {
+      where: { companyId, customerId: customerIds.length === 1 ? customerIds[0] : In(customerIds) },
+      order: { createdAt: 'ASC', id: 'ASC' },
+    });
+    for (const contact of contacts) byCustomer.get(contact.customerId)?.push(contact);
+    return byCustomer;
+  }
+
+  /** Runs the write; a taken external_id (case-insensitive) becomes a 409 naming the existing record. */
+  private async guardExternalId(
+    companyId: string,
+    externalId: string | null | undefined,
+    manager: EntityManager,
+    write: () => Promise<unknown>,
+  ): Promise<void> {
+    try {
+      await write();
+    } catch (error) {
+      if (!externalId || !isUniqueViolation(error, 'customers_external_id_key')) throw error;
+      // The failed statement aborted any surrounding transaction: look the holder up on a fresh connection.
+      const existing = await this.findByExternalId(companyId, externalId, this.db.manager);
+      throw new AppError(
+        'customer.external_id_taken',
+        `A customer with external_id "${externalId}" exists already`,
+        [{ field: 'external_id', message: 'external_id is already taken' }],
+        { existing_id: existing ? toPublicId('cus', existing.id) : undefined },
+      );
+    }
+  }
+}

@@ -1,0 +1,97 @@
+// The rules for customers: creation, partial update, lookups. Everything is scoped by the company.
+import { Injectable } from '@nestjs/common';
+import type { CompanyContext } from '../auth/principal.js';
+import type { Contact } from '../contacts/contact.entity.js';
+import { AppError } from '../common/errors.js';
+import { newUuid, parsePublicId } from '../common/ids.js';
+import type { PageRequest } from '../common/pagination.js';
+import type { Customer } from './customer.entity.js';
+import { type CustomerValues, CustomersRepository } from './customers.repository.js';
+import type { CreateCustomerDto, UpdateCustomerDto } from './dto/customer.dto.js';
+
+export interface CustomerWithContacts {
+  customer: Customer;
+  contacts: Contact[];
+}
+
+/** Wire names → columns. Only keys present in the request are taken over. */
+function customerValues(dto: UpdateCustomerDto): Partial<CustomerValues> {
+  const values: Partial<CustomerValues> = {
+    name: dto.name,
+    addressLine1: dto.address_line1,
+    addressLine2: dto.address_line2,
+    addressLine3: dto.address_line3,
+    addressLine4: dto.address_line4,
+    zip: dto.zip,
+    city: dto.city,
+    countryCode: dto.country_code,
+    phone: dto.phone,
+    customerNumber: dto.customer_number,
+    additionalNumber: dto.additional_number,
+    externalId: dto.external_id,
+    customerGroupId: dto.customer_group_id,
+    stopAutomaticReminders: dto.stop_automatic_reminders,
+    shippingMode: dto.shipping_mode,
+    note: dto.note,
+  };
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<CustomerValues>;
+}
+
+@Injectable()
+export class CustomersService {
+  constructor(private readonly customers: CustomersRepository) {}
+
+  async create(company: CompanyContext, dto: CreateCustomerDto): Promise<CustomerWithContacts> {
+    const values = {
+      addressLine2: null,
+      addressLine4: null,
+      phone: null,
+      customerNumber: null,
+      additionalNumber: null,
+      externalId: null,
+      customerGroupId: null,
+      stopAutomaticReminders: false,
+      shippingMode: null,
+      note: null,
+      ...customerValues(dto),
+    } as CustomerValues;
+    const customer = await this.customers.insert(company.id, newUuid(), values);
+    return { customer, contacts: [] };
+  }
+
+  async update(company: CompanyContext, publicId: string, dto: UpdateCustomerDto): Promise<CustomerWithContacts> {
+    const customer = await this.require(company, publicId);
+    const changes = customerValues(dto);
+    const updated = Object.keys(changes).length === 0 ? customer : await this.customers.update(customer, changes);
+    return this.withContacts(company, updated);
+  }
+
+  async get(company: CompanyContext, publicId: string): Promise<CustomerWithContacts> {
+    return this.withContacts(company, await this.require(company, publicId));
+  }
+
+  async find(company: CompanyContext, externalId: string): Promise<CustomerWithContacts> {
+    const customer = await this.customers.findByExternalId(company.id, externalId);
+    if (!customer) throw new AppError('customer.not_found', `No customer with external_id "${externalId}"`);
+    return this.withContacts(company, customer);
+  }
+
+  async list(company: CompanyContext, page: PageRequest): Promise<{ items: CustomerWithContacts[]; total: number }> {
+    const { customers, total } = await this.customers.list(company.id, page);
+    const contacts = await this.customers.contactsOf(company.id, customers.map((c) => c.id));
+    return { items: customers.map((customer) => ({ customer, contacts: contacts.get(customer.id) ?? [] })), total };
+  }
+
+  /** The customer with this public id, or a 404 (also for another company's customer). */
+  async require(company: CompanyContext, publicId: string): Promise<Customer> {
+    const id = parsePublicId('cus', publicId);
+    const customer = id ? await this.customers.findById(company.id, id) : null;
+    if (!customer) throw new AppError('customer.not_found', `Customer ${publicId} not found`);
+    return customer;
+  }
+
+  private async withContacts(company: CompanyContext, customer: Customer): Promise<CustomerWithContacts> {
+    const contacts = await this.customers.contactsOf(company.id, [customer.id]);
+    return { customer, contacts: contacts.get(customer.id) ?? [] };
+  }
+}

@@ -1,0 +1,8 @@
+import { ApiKey } from '../auth/api-key.entity.js';
+import { ApiToken } from '../auth/api-token.entity.js';
+import { User } from '../auth/user.entity.js';
+import { Company } from '../companies/company.entity.js';
+import { Contact } from '../contacts/contact.entity.js';
+import { Customer } from '../customers/customer.entity.js';
+
+export const entities = [Company, User, ApiToken, ApiKey, Customer, Contact];

@@ -1,0 +1,63 @@
+// Boots the real application in-process against the test database; tables are emptied between tests.
+import type { INestApplication } from '@nestjs/common';
+import { getDataSourceToken } from '@nestjs/typeorm';
+import request from 'supertest';
+import type { DataSource } from 'typeorm';
+import { createApp } from '../../src/app.setup.js';
+import { type AppConfig, loadConfig } from '../../src/config/app.config.js';
+import { runMigrations } from '../../src/database/migrate.js';
+
+export const PUBLIC_URL = 'https://receivables.test';
+
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return { ...loadConfig({ APP_ENV: 'test', PUBLIC_URL, LOG_LEVEL: 'silent' }), ...overrides };
+}
+
+export function testDatabaseUrl(): string {
+  const url = process.env.TEST_DB_URL;
+  if (!url) throw new Error('TEST_DB_URL is not set: the global test setup did not run');
+  return url;
+}
+
+export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<INestApplication> {
+  await runMigrations(testDatabaseUrl());
+  const app = await createApp(testConfig(overrides), testDatabaseUrl());
+  await app.init();
+  return app;
+}
+
+export function dataSource(app: INestApplication): DataSource {
+  return app.get<DataSource>(getDataSourceToken());
+}
+
+const TABLES = ['contacts', 'customers', 'api_keys', 'api_tokens', 'users', 'companies'];
+
+export async function resetDatabase(app: INestApplication): Promise<void> {
+  await dataSource(app).query(`TRUNCATE ${TABLES.join(', ')} CASCADE`);
+}
+
+export interface TestCompany {
+  id: string;
+  name: string;
+  token: string;
+  apiKey: string;
+  auth: string;
+}
+
+let companySeq = 0;
+
+/** Registers a company through the public API and returns its credentials. */
+export async function registerCompany(app: INestApplication, name = `Firma ${++companySeq}`): Promise<TestCompany> {
+  const res = await request(app.getHttpServer())
+    .post('/api/v1/registrations')
+    .type('form')
+    .send({ company_name: name, email: `owner${companySeq}-${Date.now()}@example.com`, password: 'Sicher!Passwort1' })
+    .expect(201);
+  return {
+    id: res.body.company.id,
+    name,
+    token: res.body.api_token,
+    apiKey: res.body.api_key,
+    auth: `Token token=${res.body.api_token}`,
+  };
+}
