@@ -1,4 +1,6 @@
 // Every migration, in order. Listed explicitly so the same list works compiled and under the test runner.
 import { Foundation1763769600000 } from './1763769600000-foundation.js';
+import { IdempotencyKeys1763769700000 } from './1763769700000-idempotency-keys.js';
+import { Invoices1763769800000 } from './1763769800000-invoices.js';
 
-export const migrations = [Foundation1763769600000];
+export const migrations = [Foundation1763769600000, IdempotencyKeys1763769700000, Invoices1763769800000];

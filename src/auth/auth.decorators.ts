@@ -22,3 +22,9 @@ export const CurrentCompany = createParamDecorator(
   (_data: unknown, ctx: ExecutionContext): CompanyContext =>
     (ctx.switchToHttp().getRequest<Request>().user as Principal).company,
 );
+
+/** Who acts, as recorded in invoice events: the API credential of the request. */
+export const CurrentActor = createParamDecorator((_data: unknown, ctx: ExecutionContext) => {
+  const principal = ctx.switchToHttp().getRequest<Request>().user as Principal;
+  return { type: principal.scheme === 'apikey' ? ('push' as const) : ('api' as const), id: principal.credentialId };
+});

@@ -7,6 +7,7 @@ import type { Request, Response } from 'express';
 import { APP_CONFIG, type AppConfig } from '../config/app.config.js';
 import { AppError } from '../common/errors.js';
 import { AUTH_SCHEMES } from './auth.decorators.js';
+import { FailedAuthLimiter } from './failed-auth.limiter.js';
 import type { AuthScheme } from './principal.js';
 
 const CHALLENGE: Record<AuthScheme, string> = {
@@ -21,6 +22,7 @@ export class CredentialGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly failedAuth: FailedAuthLimiter,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -36,7 +38,14 @@ export class CredentialGuard implements CanActivate {
     if (this.config.env === 'production' && !req.secure) {
       throw new AppError('auth.insecure_transport', 'Credentials are only accepted over HTTPS');
     }
-    await this.passportGuard(schemes).canActivate(context);
+    const address = req.ip ?? 'unknown';
+    await this.failedAuth.assertNotBlocked(address, res);
+    try {
+      await this.passportGuard(schemes).canActivate(context);
+    } catch (error) {
+      await this.failedAuth.recordFailure(address);
+      throw error;
+    }
     res.removeHeader('WWW-Authenticate');
     return true;
   }

@@ -18,6 +18,20 @@ export type ErrorCode =
   | 'customer.external_id_taken'
   | 'contact.not_found'
   | 'contact.external_id_taken'
+  | 'idempotency.key_reused'
+  | 'idempotency.in_progress'
+  | 'invoice.not_found'
+  | 'invoice.external_id_taken'
+  | 'invoice.transition_not_allowed'
+  | 'invoice.not_editable'
+  | 'invoice.document_missing'
+  | 'invoice.incomplete'
+  | 'payment.not_found'
+  | 'payment.external_id_taken'
+  | 'payment.not_allowed'
+  | 'document.not_pdf'
+  | 'document.too_large'
+  | 'document.missing'
   | 'rate_limited'
   | 'internal';
 
@@ -42,16 +56,30 @@ export function statusFor(code: ErrorCode): number {
     case 'company.not_found':
     case 'customer.not_found':
     case 'contact.not_found':
+    case 'invoice.not_found':
+    case 'invoice.document_missing':
+    case 'payment.not_found':
       return 404;
+    case 'idempotency.in_progress':
     case 'registration.email_taken':
     case 'customer.external_id_taken':
     case 'contact.external_id_taken':
+    case 'invoice.external_id_taken':
+    case 'invoice.transition_not_allowed':
+    case 'invoice.not_editable':
+    case 'payment.external_id_taken':
+    case 'payment.not_allowed':
       return 409;
     case 'request.payload_too_large':
+    case 'document.too_large':
       return 413;
     case 'request.unsupported_media_type':
+    case 'document.not_pdf':
       return 415;
     case 'validation.failed':
+    case 'invoice.incomplete':
+    case 'idempotency.key_reused':
+    case 'document.missing':
       return 422;
     case 'rate_limited':
       return 429;

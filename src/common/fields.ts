@@ -2,15 +2,26 @@
 // Required fields refuse null; optional text fields take null or "" to clear the value.
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsDefined, IsIn, IsInt, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
-import { BooleanField, IntegerField, TextField } from './transforms.js';
+import { IsBoolean, IsDefined, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateBy, ValidateIf } from 'class-validator';
+import { Decimal } from './money.js';
+import { isStorableText } from './text.js';
+import { BooleanField, CalendarDateField, DecimalField, IntegerField, TextField } from './transforms.js';
 
 const required = () => IsDefined({ message: '$property is required' });
 /** Absent means "leave as is"; a present null is validated (and refused by the type check). */
 const unlessAbsent = () => ValidateIf((_object, value) => value !== undefined);
+/** A NUL character or an unpaired surrogate is a 422, not a database error. */
+const storable = () =>
+  ValidateBy({
+    name: 'isStorableText',
+    validator: {
+      validate: (value) => typeof value !== 'string' || isStorableText(value),
+      defaultMessage: (args) => `${args?.property} must not contain NUL characters or unpaired surrogates`,
+    },
+  });
 
 export const RequiredText = (maxLength: number, example?: string) =>
-  applyDecorators(ApiProperty({ type: String, maxLength, example }), TextField(), required(), IsString(), MaxLength(maxLength));
+  applyDecorators(ApiProperty({ type: String, maxLength, example }), TextField(), required(), IsString(), MaxLength(maxLength), storable());
 
 export const OptionalText = (maxLength: number, example?: string) =>
   applyDecorators(
@@ -19,6 +30,7 @@ export const OptionalText = (maxLength: number, example?: string) =>
     IsOptional(),
     IsString(),
     MaxLength(maxLength),
+    storable(),
   );
 
 export const OptionalBoolean = () =>
@@ -40,3 +52,55 @@ export const OptionalEnum = (values: readonly string[], description?: string) =>
     IsOptional(),
     IsIn(values as string[], { message: `$property must be one of ${values.join(', ')}` }),
   );
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+export const OptionalDate = (description?: string) =>
+  applyDecorators(
+    ApiPropertyOptional({ type: String, example: '21.11.2026', description: description ?? 'DD.MM.YYYY or YYYY-MM-DD', nullable: true }),
+    CalendarDateField(),
+    IsOptional(),
+    ValidateBy({
+      name: 'isCalendarDate',
+      validator: {
+        validate: (value) => typeof value === 'string' && ISO_DATE.test(value),
+        defaultMessage: (args) => `${args?.property} must be a real date as DD.MM.YYYY or YYYY-MM-DD`,
+      },
+    }),
+  );
+
+const MAX_AMOUNT = new Decimal('1e12');
+
+/** A money amount with at most two decimals; `min` is inclusive unless `positive`. */
+const amount = (options: { positive?: boolean; allowNegative?: boolean }) =>
+  ValidateBy({
+    name: 'isAmount',
+    validator: {
+      validate: (value) =>
+        value instanceof Decimal &&
+        value.decimalPlaces() <= 2 &&
+        value.abs().lessThan(MAX_AMOUNT) &&
+        (options.allowNegative || (options.positive ? value.greaterThan(0) : value.greaterThanOrEqualTo(0))),
+      defaultMessage: (args) =>
+        `${args?.property} must be a${options.positive ? ' positive' : options.allowNegative ? '' : ' non-negative'} amount with at most two decimals`,
+    },
+  });
+
+export const OptionalAmount = (options: { positive?: boolean } = {}) =>
+  applyDecorators(
+    ApiPropertyOptional({ type: String, example: '119.00', description: 'decimal; "119.5", "119,50" and 119.5 are accepted', nullable: true }),
+    DecimalField(),
+    IsOptional(),
+    amount(options),
+  );
+
+export const RequiredAmount = (options: { positive?: boolean } = {}) =>
+  applyDecorators(
+    ApiProperty({ type: String, example: '119.00', description: 'decimal; "119.5", "119,50" and 119.5 are accepted' }),
+    DecimalField(),
+    required(),
+    amount(options),
+  );
+
+export const OptionalInteger = (min: number, max: number) =>
+  applyDecorators(ApiPropertyOptional({ type: Number, minimum: min, maximum: max, nullable: true }), IntegerField(), IsOptional(), IsInt(), Min(min), Max(max));

@@ -21,14 +21,15 @@ export function problem(
   errors: FieldError[] = [],
   extensions: Record<string, unknown> = {},
 ): Problem {
+  // Extension members never replace the standard ones.
   return {
+    ...extensions,
     type: `urn:receivables:problem:${code}`,
     title: STATUS_CODES[status] ?? 'Error',
     status,
     detail,
     code,
     errors,
-    ...extensions,
   };
 }
 

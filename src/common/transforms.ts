@@ -1,6 +1,8 @@
 // Form fields arrive as text: these decorators turn them into typed values, leaving anything else as
 // it came so that the validator names the field instead of the value silently becoming something else.
 import { Transform } from 'class-transformer';
+import { parseCalendarDate } from './calendar-date.js';
+import { parseDecimal } from './money.js';
 
 const TRUE = new Set(['true', '1', 'yes', 'on']);
 const FALSE = new Set(['false', '0', 'no', 'off']);
@@ -30,3 +32,11 @@ export function toTrimmedText(value: unknown): unknown {
 export const BooleanField = (): PropertyDecorator => Transform(({ value }) => toBoolean(value));
 export const IntegerField = (): PropertyDecorator => Transform(({ value }) => toInteger(value));
 export const TextField = (): PropertyDecorator => Transform(({ value }) => toTrimmedText(value));
+
+/** A calendar date: normalised to YYYY-MM-DD when valid, else left as sent for the validator to name. */
+export const CalendarDateField = (): PropertyDecorator =>
+  Transform(({ value }) => (value === '' || value === null ? null : (parseCalendarDate(value) ?? value)));
+
+/** A decimal amount: a Decimal when it reads as one ("119,50" too), else left as sent. */
+export const DecimalField = (): PropertyDecorator =>
+  Transform(({ value }) => (value === '' || value === null ? null : (parseDecimal(value) ?? value)));

@@ -6,6 +6,6 @@ import { CompaniesService } from './companies.service.js';
 
 @Module({
   providers: [CompaniesRepository, CompaniesService, CredentialsRepository],
-  exports: [CompaniesService, CredentialsRepository],
+  exports: [CompaniesService, CompaniesRepository, CredentialsRepository],
 })
 export class CompaniesModule {}

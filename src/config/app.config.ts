@@ -1,5 +1,6 @@
 // Typed configuration, read once from the environment at start. Only this folder reads process.env.
 import { resolve } from 'node:path';
+import { type DocumentsConfig, loadDocumentsConfig } from './documents.config.js';
 
 export type AppEnv = 'development' | 'test' | 'production';
 
@@ -17,9 +18,11 @@ export interface AppConfig {
   logLevel: string;
   tls?: { certFile: string; keyFile: string };
   trustedProxies: string[];
-  rateLimit: { perMinute: number };
+  /** Requests per credential and minute; failed authentications per client address and minute. */
+  rateLimit: { perMinute: number; failedAuthPerMinute: number };
   maxBodyKb: number;
   defaultTimeZone: string;
+  documents: DocumentsConfig;
 }
 
 export class ConfigError extends Error {}
@@ -50,24 +53,32 @@ export function loadConfig(env: Env = process.env): AppConfig {
   if (Boolean(certFile) !== Boolean(keyFile)) {
     throw new ConfigError('TLS_CERT_FILE and TLS_KEY_FILE must be set together');
   }
+  const dataDir = resolve(env.DATA_DIR || './data');
   const config: AppConfig = {
     env: mode,
     port,
     host: env.HOST || '0.0.0.0',
     publicUrl: (env.PUBLIC_URL || `http${certFile ? 's' : ''}://localhost:${port}`).replace(/\/+$/, ''),
-    dataDir: resolve(env.DATA_DIR || './data'),
+    dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     embeddedPgPort: int(env, 'EMBEDDED_PG_PORT', 54329),
     secretsKey: env.SECRETS_KEY || undefined,
     logLevel: env.LOG_LEVEL || (mode === 'test' ? 'silent' : 'info'),
     tls: certFile && keyFile ? { certFile, keyFile } : undefined,
     trustedProxies: (env.TRUSTED_PROXIES || '').split(',').map((s) => s.trim()).filter(Boolean),
-    rateLimit: { perMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 600) },
+    rateLimit: { perMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 600), failedAuthPerMinute: int(env, 'FAILED_AUTH_PER_MINUTE', 30) },
     maxBodyKb: int(env, 'MAX_BODY_KB', 1024),
     defaultTimeZone: env.DEFAULT_TIME_ZONE || 'Europe/Berlin',
+    documents: loadDocumentsConfig(env, dataDir),
   };
   assertProductionReady(config);
   return config;
+}
+
+/** The 32-byte AES-256 key in SECRETS_KEY (hex or base64), or undefined when it is not one. */
+export function secretsKeyBytes(text: string): Buffer | undefined {
+  const key = /^[0-9a-fA-F]{64}$/.test(text) ? Buffer.from(text, 'hex') : Buffer.from(text, 'base64');
+  return key.length === 32 ? key : undefined;
 }
 
 /** Production refuses to start without a real database and a secrets key, saying what is missing. */
@@ -76,6 +87,7 @@ function assertProductionReady(config: AppConfig): void {
   const missing: string[] = [];
   if (!config.databaseUrl) missing.push('DATABASE_URL (production does not use the embedded database)');
   if (!config.secretsKey) missing.push('SECRETS_KEY (32 bytes, base64 or hex, for encrypting stored secrets)');
+  else if (!secretsKeyBytes(config.secretsKey)) missing.push('a SECRETS_KEY of exactly 32 bytes (64 hex digits or 44 base64 characters)');
   if (!config.publicUrl.startsWith('https://')) missing.push('PUBLIC_URL with https:// (the address clients use)');
   if (missing.length > 0) {
     throw new ConfigError(`Refusing to start in production. Missing: ${missing.join('; ')}`);

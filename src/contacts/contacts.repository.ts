@@ -4,6 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { AppError } from '../common/errors.js';
 import { toPublicId } from '../common/ids.js';
+import { isStorableText } from '../common/text.js';
 import { isUniqueViolation } from '../database/pg-errors.js';
 import { Contact } from './contact.entity.js';
 
@@ -32,7 +33,9 @@ export class ContactsRepository {
     return manager.findOneBy(Contact, { companyId, id });
   }
 
-  findByExternalId(companyId: string, externalId: string, manager = this.db.manager): Promise<Contact | null> {
+  async findByExternalId(companyId: string, externalId: string, manager = this.db.manager): Promise<Contact | null> {
+    // No stored external_id holds a NUL (Postgres text cannot), and Postgres would refuse it as a parameter.
+    if (!isStorableText(externalId)) return null;
     return manager
       .createQueryBuilder(Contact, 'c')
       .where('c.company_id = :companyId AND lower(c.external_id) = lower(:externalId)', { companyId, externalId })

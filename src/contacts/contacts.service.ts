@@ -7,23 +7,12 @@ import { AppError, validationFailed } from '../common/errors.js';
 import { newUuid, parsePublicId } from '../common/ids.js';
 import type { Contact } from './contact.entity.js';
 import { type ContactValues, ContactsRepository } from './contacts.repository.js';
+import { CONTACT_DEFAULTS, contactValues } from './contact-values.js';
 import type { CreateContactDto, UpdateContactDto } from './dto/contact.dto.js';
 
 export interface ContactWithCustomer {
   contact: Contact;
   customer: Customer;
-}
-
-function contactValues(dto: UpdateContactDto): Partial<ContactValues> {
-  const values: Partial<ContactValues> = {
-    name: dto.name,
-    gender: dto.gender,
-    salutation: dto.salutation,
-    phone: dto.phone,
-    externalId: dto.external_id,
-    email: dto.email,
-  };
-  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<ContactValues>;
 }
 
 @Injectable()
@@ -41,7 +30,7 @@ export class ContactsService {
         { field: 'customer[external_id]', message: 'customer_id or customer[external_id] is required' },
       ]);
     }
-    const values = { phone: null, externalId: null, email: null, ...contactValues(dto), customerId: customer.id } as ContactValues;
+    const values = { ...CONTACT_DEFAULTS, ...contactValues(dto), customerId: customer.id } as ContactValues;
     return { contact: await this.contacts.insert(company.id, newUuid(), values), customer };
   }
 
@@ -72,6 +61,9 @@ export class ContactsService {
 
   /** The customer named by customer_id or customer[external_id]; an unknown one is a 422 naming the field. */
   private async resolveCustomer(company: CompanyContext, dto: UpdateContactDto): Promise<Customer | undefined> {
+    if (dto.customer_id && dto.customer?.external_id) {
+      throw validationFailed([{ field: 'customer[external_id]', message: 'give customer_id or customer[external_id], not both' }]);
+    }
     if (dto.customer_id) {
       const id = parsePublicId('cus', dto.customer_id);
       const customer = id ? await this.customers.findById(company.id, id) : null;

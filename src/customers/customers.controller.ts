@@ -1,6 +1,8 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Patch, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
+import { ExternalIdPipe } from '../common/external-id.pipe.js';
 import { CurrentCompany } from '../auth/auth.decorators.js';
+import { Idempotent } from '../idempotency/idempotency.interceptor.js';
 import type { CompanyContext } from '../auth/principal.js';
 import { APP_CONFIG, type AppConfig } from '../config/app.config.js';
 import { type PageRequest, pageMeta, Pagination } from '../common/pagination.js';
@@ -18,6 +20,7 @@ export class CustomersController {
 
   @Post()
   @HttpCode(201)
+  @Idempotent()
   async create(@CurrentCompany() company: CompanyContext, @Body() body: CreateCustomerDto) {
     return this.wire(company, await this.customers.create(company, body));
   }
@@ -29,7 +32,7 @@ export class CustomersController {
   }
 
   @Get('find/:externalId')
-  async find(@CurrentCompany() company: CompanyContext, @Param('externalId') externalId: string) {
+  async find(@CurrentCompany() company: CompanyContext, @Param('externalId', ExternalIdPipe) externalId: string) {
     return this.wire(company, await this.customers.find(company, externalId));
   }
 

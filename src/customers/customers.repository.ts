@@ -5,6 +5,7 @@ import { type DataSource, type EntityManager, In } from 'typeorm';
 import { Contact } from '../contacts/contact.entity.js';
 import { AppError } from '../common/errors.js';
 import { toPublicId } from '../common/ids.js';
+import { isStorableText } from '../common/text.js';
 import type { PageRequest } from '../common/pagination.js';
 import { isUniqueViolation } from '../database/pg-errors.js';
 import { Customer } from './customer.entity.js';
@@ -34,7 +35,9 @@ export class CustomersRepository {
     return manager.findOneBy(Customer, { companyId, id });
   }
 
-  findByExternalId(companyId: string, externalId: string, manager = this.db.manager): Promise<Customer | null> {
+  async findByExternalId(companyId: string, externalId: string, manager = this.db.manager): Promise<Customer | null> {
+    // No stored external_id holds a NUL (Postgres text cannot), and Postgres would refuse it as a parameter.
+    if (!isStorableText(externalId)) return null;
     return manager
       .createQueryBuilder(Customer, 'c')
       .where('c.company_id = :companyId AND lower(c.external_id) = lower(:externalId)', { companyId, externalId })

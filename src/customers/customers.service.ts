@@ -7,6 +7,7 @@ import { newUuid, parsePublicId } from '../common/ids.js';
 import type { PageRequest } from '../common/pagination.js';
 import type { Customer } from './customer.entity.js';
 import { type CustomerValues, CustomersRepository } from './customers.repository.js';
+import { CUSTOMER_DEFAULTS, customerValues } from './customer-values.js';
 import type { CreateCustomerDto, UpdateCustomerDto } from './dto/customer.dto.js';
 
 export interface CustomerWithContacts {
@@ -14,47 +15,12 @@ export interface CustomerWithContacts {
   contacts: Contact[];
 }
 
-/** Wire names → columns. Only keys present in the request are taken over. */
-function customerValues(dto: UpdateCustomerDto): Partial<CustomerValues> {
-  const values: Partial<CustomerValues> = {
-    name: dto.name,
-    addressLine1: dto.address_line1,
-    addressLine2: dto.address_line2,
-    addressLine3: dto.address_line3,
-    addressLine4: dto.address_line4,
-    zip: dto.zip,
-    city: dto.city,
-    countryCode: dto.country_code,
-    phone: dto.phone,
-    customerNumber: dto.customer_number,
-    additionalNumber: dto.additional_number,
-    externalId: dto.external_id,
-    customerGroupId: dto.customer_group_id,
-    stopAutomaticReminders: dto.stop_automatic_reminders,
-    shippingMode: dto.shipping_mode,
-    note: dto.note,
-  };
-  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<CustomerValues>;
-}
-
 @Injectable()
 export class CustomersService {
   constructor(private readonly customers: CustomersRepository) {}
 
   async create(company: CompanyContext, dto: CreateCustomerDto): Promise<CustomerWithContacts> {
-    const values = {
-      addressLine2: null,
-      addressLine4: null,
-      phone: null,
-      customerNumber: null,
-      additionalNumber: null,
-      externalId: null,
-      customerGroupId: null,
-      stopAutomaticReminders: false,
-      shippingMode: null,
-      note: null,
-      ...customerValues(dto),
-    } as CustomerValues;
+    const values = { ...CUSTOMER_DEFAULTS, ...customerValues(dto) } as CustomerValues;
     const customer = await this.customers.insert(company.id, newUuid(), values);
     return { customer, contacts: [] };
   }

@@ -32,12 +32,17 @@ export async function startEmbeddedPostgres(
     authMethod: 'scram-sha-256',
     persistent: true,
     createPostgresUser: isRoot,
-    initdbFlags: ['--encoding=UTF8', '--locale=C'],
+    initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
     // TCP on loopback only; the socket goes into the data folder so it never clashes with a system server.
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${databaseDir}`],
     onLog: log,
     onError: (e) => log(String(e)),
   });
+  if (await answers(port)) {
+    // Another process of ours (the server, while an operator runs the CLI) already runs this cluster.
+    await ensureDatabase(port, database);
+    return { url: urlOf(port, database), stop: async () => undefined };
+  }
   if (!existsSync(join(databaseDir, 'PG_VERSION'))) {
     if (isRoot) await chown(dataDir, 0, 0).catch(() => undefined);
     await server.initialise();
@@ -45,9 +50,22 @@ export async function startEmbeddedPostgres(
   await server.start();
   await ensureDatabase(port, database);
   return {
-    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`,
+    url: urlOf(port, database),
     stop: () => server.stop(),
   };
+}
+
+const urlOf = (port: number, database: string) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
+
+async function answers(port: number): Promise<boolean> {
+  const client = new pg.Client({ host: '127.0.0.1', port, user: USER, password: PASSWORD, database: 'postgres' });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 async function ensureDatabase(port: number, database: string): Promise<void> {

@@ -2,7 +2,7 @@
 // (kept in AsyncLocalStorage), and credentials are redacted wherever they might appear.
 import type { LoggerService } from '@nestjs/common';
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { pino, type Logger } from 'pino';
+import { type DestinationStream, pino, type Logger, type LoggerOptions } from 'pino';
 
 /** The id the request-id middleware gave this request. */
 export const requestIdOf = (req: { id?: unknown }): string | undefined => (req.id === undefined ? undefined : String(req.id));
@@ -20,8 +20,9 @@ export const REDACT_PATHS = [
   '*.token',
 ];
 
-export function createRootLogger(level: string): Logger {
-  return pino({
+/** The service's logger; lines go to stdout unless another destination is given (tests capture them). */
+export function createRootLogger(level: string, destination?: DestinationStream): Logger {
+  const options = {
     level,
     base: undefined,
     timestamp: pino.stdTimeFunctions.isoTime,
@@ -30,7 +31,8 @@ export function createRootLogger(level: string): Logger {
       const context = requestContext.getStore();
       return context ? { request_id: context.requestId } : {};
     },
-  });
+  } satisfies LoggerOptions;
+  return destination ? pino(options, destination) : pino(options);
 }
 
 /** Nest's logger interface on top of pino, so framework and application lines share one format. */

@@ -1,6 +1,8 @@
 // Boots the real application in-process against the test database; tables are emptied between tests.
 import type { INestApplication } from '@nestjs/common';
 import { getDataSourceToken } from '@nestjs/typeorm';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import request from 'supertest';
 import type { DataSource } from 'typeorm';
 import { createApp } from '../../src/app.setup.js';
@@ -9,8 +11,11 @@ import { runMigrations } from '../../src/database/migrate.js';
 
 export const PUBLIC_URL = 'https://receivables.test';
 
+/** Documents written by the tests of this run (a folder per test process). */
+export const TEST_DATA_DIR = join(tmpdir(), `receivables-test-data-${process.pid}`);
+
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
-  return { ...loadConfig({ APP_ENV: 'test', PUBLIC_URL, LOG_LEVEL: 'silent' }), ...overrides };
+  return { ...loadConfig({ APP_ENV: 'test', PUBLIC_URL, LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', DATA_DIR: TEST_DATA_DIR }), ...overrides };
 }
 
 export function testDatabaseUrl(): string {
@@ -30,7 +35,7 @@ export function dataSource(app: INestApplication): DataSource {
   return app.get<DataSource>(getDataSourceToken());
 }
 
-const TABLES = ['contacts', 'customers', 'api_keys', 'api_tokens', 'users', 'companies'];
+const TABLES = ['invoice_events', 'reminders', 'payments', 'invoices', 'idempotency_keys', 'contacts', 'customers', 'api_keys', 'api_tokens', 'users', 'companies'];
 
 export async function resetDatabase(app: INestApplication): Promise<void> {
   await dataSource(app).query(`TRUNCATE ${TABLES.join(', ')} CASCADE`);

@@ -1,0 +1,104 @@
+// Child process entry for `npm run bench -- customers-ablation`: the service built by createApp with
+// one part at a time switched off, to see what each part costs per request. The switches patch class
+// prototypes and the Express stack from outside; src/ is untouched. Not a supported configuration:
+// a measuring instrument only.
+import 'reflect-metadata';
+import type { ExecutionContext } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { getDataSourceToken } from '@nestjs/typeorm';
+import type { NextFunction, Request, Response } from 'express';
+import { randomUUID } from 'node:crypto';
+import type { Server } from 'node:http';
+import type pg from 'pg';
+import type { DataSource } from 'typeorm';
+import { createApp } from '../../src/app.setup.js';
+import { AUTH_SCHEMES } from '../../src/auth/auth.decorators.js';
+import { CredentialGuard } from '../../src/auth/credential.guard.js';
+import { CredentialsRepository } from '../../src/auth/credentials.repository.js';
+import { hashSecret } from '../../src/auth/secrets.js';
+import { TokenStrategy } from '../../src/auth/token.strategy.js';
+import type { PageRequest } from '../../src/common/pagination.js';
+import { RateLimitGuard } from '../../src/common/rate-limit.guard.js';
+import { loadConfig } from '../../src/config/app.config.js';
+import type { Contact } from '../../src/contacts/contact.entity.js';
+import { CustomersRepository } from '../../src/customers/customers.repository.js';
+import { requestContext } from '../../src/logging/logger.js';
+import { serveForParent } from '../support/child-server.js';
+import type { AblationServerOptions } from './customers-ablation.js';
+import { CONTACTS_SQL, COUNT_SQL, countNeeded, CUSTOMER_SQL, PAGE_SQL, TOKEN_SQL, toContact, toCustomer } from './customers.sql.js';
+
+
+type Layer = { handle: (req: Request, res: Response, next: NextFunction) => void };
+
+serveForParent<AblationServerOptions>(async ({ databaseUrl, env, off }) => {
+  if (off.includes('rateLimit')) RateLimitGuard.prototype.canActivate = () => Promise.resolve(true);
+  const config = loadConfig({ APP_ENV: 'test', HOST: '127.0.0.1', PORT: '0', RATE_LIMIT_PER_MINUTE: '1000000000', ...env, DATABASE_URL: databaseUrl });
+  const app = (await createApp(config, databaseUrl)) as NestExpressApplication;
+  if (off.includes('etag')) app.set('etag', false);
+  if (off.includes('passport')) skipPassport(app.get(TokenStrategy, { strict: false }));
+  if (off.includes('typeorm')) skipTypeOrm((app.get<DataSource>(getDataSourceToken()).driver as unknown as { master: pg.Pool }).master);
+  if (off.includes('accessLog') || off.includes('requestContext')) replaceRequestIdMiddleware(app, off.includes('requestContext'));
+  await app.listen(0, '127.0.0.1');
+  const address = (app.getHttpServer() as Server).address();
+  if (typeof address !== 'object' || !address) throw new Error('not listening');
+  return { port: address.port, close: () => app.close() };
+});
+
+/** The first middleware of createApp: X-Request-ID, AsyncLocalStorage context and the pino-http access log. */
+function replaceRequestIdMiddleware(app: NestExpressApplication, withoutContext: boolean): void {
+  const stack = (app.getHttpAdapter().getInstance() as { router: { stack: Layer[] } }).router.stack;
+  const layer = stack.find((l) => String(l.handle).includes('x-request-id'));
+  if (!layer) throw new Error('request id middleware not found in the Express stack');
+  layer.handle = (req, res, next) => {
+    const id = randomUUID();
+    req.id = id;
+    res.setHeader('X-Request-ID', id);
+    if (withoutContext) next();
+    else requestContext.run({ requestId: id }, next);
+  };
+}
+
+/** The global guard without passport: the token strategy's validate called directly. */
+function skipPassport(strategy: TokenStrategy): void {
+  CredentialGuard.prototype.canActivate = async function (this: CredentialGuard, context: ExecutionContext) {
+    const reflector = (this as unknown as { reflector: { getAllAndOverride<T>(key: string, targets: unknown[]): T } }).reflector;
+    const schemes = reflector.getAllAndOverride<string[] | undefined>(AUTH_SCHEMES, [context.getHandler(), context.getClass()]) ?? ['token'];
+    if (schemes.length === 0) return true;
+    const req = context.switchToHttp().getRequest<Request>();
+    req.user = await strategy.validate(req);
+    return true;
+  };
+}
+
+/** The repositories' reads as plain pg queries on TypeORM's own pool: same SQL, no query builder, no hydration. */
+function skipTypeOrm(pool: pg.Pool): void {
+  CredentialsRepository.prototype.findActiveToken = async (token: string) => {
+    const row = (await pool.query(TOKEN_SQL, [hashSecret(token)])).rows[0];
+    return row && { credentialId: row.id, company: { id: row.company_id, name: row.name, timeZone: row.time_zone } };
+  };
+  CustomersRepository.prototype.findById = async (companyId: string, id: string) => {
+    const row = (await pool.query(CUSTOMER_SQL, [companyId, id])).rows[0];
+    return row ? toCustomer(row) : null;
+  };
+  CustomersRepository.prototype.list = async (companyId: string, page: PageRequest) => {
+    const client = await pool.connect();
+    try {
+      const rows = (await client.query(PAGE_SQL(page.perPage, page.offset), [companyId])).rows;
+      const total = countNeeded(rows.length, page.perPage, page.offset)
+        ? Number((await client.query(COUNT_SQL, [companyId])).rows[0].cnt)
+        : page.offset + rows.length;
+      return { customers: rows.map(toCustomer), total };
+    } finally {
+      client.release();
+    }
+  };
+  CustomersRepository.prototype.contactsOf = async (companyId: string, customerIds: string[]) => {
+    const byCustomer = new Map<string, Contact[]>(customerIds.map((id) => [id, []]));
+    if (customerIds.length === 0) return byCustomer;
+    for (const row of (await pool.query(CONTACTS_SQL(customerIds.length), [companyId, ...customerIds])).rows) {
+      const contact = toContact(row);
+      byCustomer.get(contact.customerId)?.push(contact);
+    }
+    return byCustomer;
+  };
+}

@@ -1,0 +1,197 @@
+// Issue 2: reading customers through the service versus a bare node:http + pg handler doing the same
+// work (same SQL, same serializer), at 64 connections. Target: service/bare requests/s >= 0.7.
+//
+// Placement on the 2-core machine: autocannon runs in the bench's main process (one thread), each
+// server under test in a child process of its own (one JS thread), PostgreSQL in its own processes.
+// All servers start first and are then loaded one at a time, endpoint by endpoint (bare, service,
+// service...), so a slow drift of the machine (another job, a warm cache) falls on every side alike.
+// Nothing is pinned (taskset): the OS balances load generator, server and PostgreSQL the same way for
+// the service and the bare server, so the ratio is fair although the absolute figures are lower than
+// with a separate load machine. The server's CPU ms per request is printed as well: it is the cost of
+// a request, and it stays meaningful when the machine is shared.
+import { dataSourceOptions } from '../../src/database/data-source.js';
+import type { BenchContext, Scenario, ScenarioReport, Target } from '../scenario.js';
+import { type ChildServer, startChildServer } from '../support/child-server.js';
+import { type LoadFigures, measureLoad } from '../support/load.js';
+import { seedCustomers } from './customers.seed.js';
+
+const CONNECTIONS = 64;
+const CUSTOMERS = 100;
+const TARGET_RATIO = 0.7;
+export const PUBLIC_URL = 'https://receivables.bench';
+
+export interface ServerUnderTest {
+  key: string;
+  label: string;
+  entry: URL;
+  options(databaseUrl: string): object;
+}
+
+export const bare: ServerUnderTest = {
+  key: 'bare',
+  label: 'bare node:http + pg',
+  entry: new URL('./customers.bare-server.js', import.meta.url),
+  // The pool of the service's DataSource, so both sides have as many database connections.
+  options: (databaseUrl) => ({ databaseUrl, publicUrl: PUBLIC_URL, poolSize: poolSizeOf(databaseUrl) }),
+};
+
+/** The real service, once without logs and once logging at info (as production does) into /dev/null. */
+const services: ServerUnderTest[] = ['silent', 'info'].map((level) => ({
+  key: `service_log_${level}`,
+  label: `service, LOG_LEVEL=${level}${level === 'silent' ? '' : ' > /dev/null'}`,
+  entry: new URL('../support/service-server.js', import.meta.url),
+  options: (databaseUrl) => ({ databaseUrl, env: { LOG_LEVEL: level, PUBLIC_URL } }),
+}));
+
+const servers = [bare, ...services];
+
+export const endpoints = [
+  { key: 'get', label: 'GET /api/v1/customers/<id>', path: (ids: string[]) => `/api/v1/customers/${ids[41]}` },
+  { key: 'list', label: 'GET /api/v1/customers?page=2', path: () => '/api/v1/customers?page=2' },
+];
+
+function poolSizeOf(databaseUrl: string): number {
+  const extra = dataSourceOptions(databaseUrl).extra as { max?: number } | undefined;
+  return extra?.max ?? 10;
+}
+
+/** server key → endpoint key → one figure per round. */
+export type Runs = Record<string, Record<string, LoadFigures[]>>;
+
+export interface Comparison {
+  runs: Runs;
+  peakRssMb: Record<string, number>;
+  /** The bare server's response bodies, one per endpoint. */
+  bodies: string[];
+}
+
+/**
+ * Seeds a fresh database, starts every server, checks that they answer the same bytes as the first
+ * (the bare server), then loads them one after the other, endpoint by endpoint, for the given rounds.
+ */
+export async function compareServers(ctx: BenchContext, servers: ServerUnderTest[]): Promise<Comparison> {
+  const databaseUrl = await ctx.server.freshDatabase('customers');
+  const seed = await seedCustomers(databaseUrl, CUSTOMERS);
+  const headers = { authorization: `Token token=${seed.token}` };
+  const paths = endpoints.map((e) => e.path(seed.customerIds));
+  const { durationSec, warmupSec, rounds } = ctx.options;
+
+  const children = new Map<ServerUnderTest, ChildServer>();
+  const peakRssMb: Record<string, number> = {};
+  const runs: Runs = Object.fromEntries(servers.map((s) => [s.key, Object.fromEntries(endpoints.map((e) => [e.key, []]))]));
+  const bodies: string[] = [];
+  try {
+    for (const server of servers) {
+      ctx.log(`customers: starting ${server.label}`);
+      children.set(server, await startChildServer(server.entry, server.options(databaseUrl), { execArgv: profileFlags(ctx, server.key) }));
+    }
+    for (const [i, path] of paths.entries()) {
+      const [reference, ...others] = servers;
+      bodies[i] = await fetchBody(children.get(reference)!.origin + path, headers);
+      for (const server of others) assertSameBody(server.label, path, bodies[i], await fetchBody(children.get(server)!.origin + path, headers));
+    }
+    for (let round = 1; round <= rounds; round++) {
+      for (const [i, endpoint] of endpoints.entries()) {
+        for (const server of servers) {
+          const child = children.get(server)!;
+          ctx.log(`customers: round ${round}/${rounds}: ${endpoint.label} on ${server.label} (${warmupSec} s warm-up, ${durationSec} s)`);
+          const load = { connections: CONNECTIONS, durationSec, warmupSec, headers, serverCpuMs: () => child.cpuMs() };
+          runs[server.key][endpoint.key].push(await measureLoad(child.origin + paths[i], load));
+        }
+      }
+    }
+  } finally {
+    for (const [server, child] of children) peakRssMb[server.key] = (await child.stop()).peakRssMb;
+  }
+  return { runs, peakRssMb, bodies };
+}
+
+export const customersScenario: Scenario = {
+  name: 'customers',
+  summary: `GET customer / list page 2 at ${CONNECTIONS} connections: service vs bare node:http + pg (target ratio >= ${TARGET_RATIO})`,
+  async run(ctx: BenchContext): Promise<ScenarioReport> {
+    const { runs, peakRssMb, bodies } = await compareServers(ctx, servers);
+    return report(runs, peakRssMb, bodies);
+  },
+};
+
+/** The run with the median requests/s (the lower middle one for an even count). */
+export function median(runs: LoadFigures[]): LoadFigures {
+  const sorted = [...runs].sort((a, b) => a.requestsPerSec - b.requestsPerSec);
+  return sorted[Math.floor((sorted.length - 1) / 2)];
+}
+
+function report(runs: Runs, peakRssMb: Record<string, number>, bodies: string[]): ScenarioReport {
+  const rows: Array<Array<string | number>> = [];
+  const targets: Target[] = [];
+  const ratios: Record<string, Record<string, number>> = {};
+  for (const endpoint of endpoints) {
+    const base = median(runs.bare[endpoint.key]);
+    for (const server of servers) {
+      const figures = median(runs[server.key][endpoint.key]);
+      const ratio = round2(figures.requestsPerSec / base.requestsPerSec);
+      if (server !== bare) {
+        (ratios[server.key] ??= {})[endpoint.key] = ratio;
+        targets.push({ name: `${endpoint.label}, ${server.label}: service/bare >= ${TARGET_RATIO}`, met: ratio >= TARGET_RATIO, detail: `${ratio}` });
+      }
+      rows.push([
+        endpoint.label,
+        server.label,
+        figures.requestsPerSec,
+        figures.p50Ms,
+        figures.p99Ms,
+        server === bare ? '' : ratio.toFixed(2),
+        figures.serverCpuMsPerRequest?.toFixed(3) ?? '',
+        figures.machineBusyPct,
+        peakRssMb[server.key] ?? '',
+      ]);
+    }
+  }
+  return {
+    table: { columns: ['endpoint', 'server', 'req/s', 'p50 ms', 'p99 ms', 'ratio', 'CPU ms/req', 'machine busy %', 'peak RSS MB'], rows },
+    notes: [
+      `${CONNECTIONS} connections, ${CUSTOMERS} customers with 2 contacts each; response bodies ${bodies.map((b) => `${Buffer.byteLength(b)} B`).join(' / ')}, byte-identical between service and bare server.`,
+      `${runs.bare.get.length} round(s); with several, the median run by req/s is shown.`,
+      'ratio = service req/s / bare req/s. CPU ms/req: the server process only (PostgreSQL and autocannon not included).',
+      'machine busy %: all cores, everything on the machine; well above what server + PostgreSQL + autocannon explain means another job shared the machine.',
+    ],
+    targets,
+    figures: {
+      connections: CONNECTIONS,
+      customers: CUSTOMERS,
+      targetRatio: TARGET_RATIO,
+      responseBytes: Object.fromEntries(endpoints.map((e, i) => [e.key, Buffer.byteLength(bodies[i] ?? '')])),
+      servers: Object.fromEntries(
+        servers.map((s) => [s.key, { label: s.label, peakRssMb: peakRssMb[s.key], median: mapValues(runs[s.key], median), runs: runs[s.key] }]),
+      ),
+      ratios,
+    },
+  };
+}
+
+function profileFlags(ctx: BenchContext, key: string): string[] {
+  const dir = ctx.options.profileDir;
+  return dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`, `--cpu-prof-name=customers-${key}.cpuprofile`] : [];
+}
+
+async function fetchBody(url: string, headers: Record<string, string>): Promise<string> {
+  const res = await fetch(url, { headers, signal: AbortSignal.timeout(10_000) });
+  const body = await res.text();
+  if (res.status !== 200) throw new Error(`GET ${url}: ${res.status} ${body.slice(0, 300)}`);
+  return body;
+}
+
+/** The comparison is only fair when both servers answer the same bytes. */
+function assertSameBody(label: string, path: string, expected: string, actual: string): void {
+  if (expected === actual) return;
+  let at = 0;
+  while (at < expected.length && expected[at] === actual[at]) at++;
+  throw new Error(
+    `${label} answers GET ${path} differently from the bare server at character ${at}:\n` +
+      `  bare:    …${expected.slice(Math.max(0, at - 40), at + 60)}\n  service: …${actual.slice(Math.max(0, at - 40), at + 60)}`,
+  );
+}
+
+const mapValues = <T, U>(record: Record<string, T>, f: (value: T) => U): Record<string, U> =>
+  Object.fromEntries(Object.entries(record).map(([k, v]) => [k, f(v)]));
+const round2 = (n: number) => Math.round(n * 100) / 100;

@@ -1,0 +1,9 @@
+// Every benchmark, in the order `npm run bench` runs them; `npm run bench -- <name>` runs one.
+import type { Scenario } from '../scenario.js';
+import { customersAblationScenario } from './customers-ablation.js';
+import { customersScenario } from './customers.js';
+
+export const scenarios: Scenario[] = [customersScenario];
+
+/** Run only when named: measuring instruments for finding out why, not figures to report. */
+export const optInScenarios: Scenario[] = [customersAblationScenario];

@@ -1,0 +1,47 @@
+// The document store port: where invoice PDFs and generated letters live, by key.
+// One abstract class (also the Nest injection token) with a local-folder and an S3 implementation.
+import type { Readable } from 'node:stream';
+
+export abstract class DocumentStore {
+  /** Streams a local file (e.g. a checked upload) into the store under `key`, replacing what was there. */
+  abstract put(key: string, sourcePath: string, contentType: string): Promise<void>;
+  abstract putBuffer(key: string, data: Buffer, contentType: string): Promise<void>;
+  /** Throws DocumentNotFoundError when nothing is stored under `key`. */
+  abstract openRead(key: string): Promise<Readable>;
+  /** Deleting a key that does not exist is not an error. */
+  abstract delete(key: string): Promise<void>;
+  abstract exists(key: string): Promise<boolean>;
+}
+
+export class DocumentNotFoundError extends Error {
+  constructor(readonly key: string) {
+    super(`No document is stored under the key "${key}"`);
+    this.name = 'DocumentNotFoundError';
+  }
+}
+
+export class InvalidDocumentKeyError extends Error {
+  constructor(readonly key: string, reason: string) {
+    super(`Invalid document key "${key}": ${reason}`);
+    this.name = 'InvalidDocumentKeyError';
+  }
+}
+
+// A segment starts with a letter or digit, so ".", ".." and hidden names (the local store's temp
+// files) can never be keys; no backslash, colon or control character survives into a path.
+const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
+const MAX_KEY_LENGTH = 512;
+
+/** Keys look like `<company uuid>/invoices/<uuid>.pdf`: relative, slash-separated, plain characters. */
+export function assertDocumentKey(key: string): void {
+  if (key.length === 0 || key.length > MAX_KEY_LENGTH) {
+    throw new InvalidDocumentKeyError(key, `must be 1 to ${MAX_KEY_LENGTH} characters long`);
+  }
+  if (key.startsWith('/')) throw new InvalidDocumentKeyError(key, 'must be relative');
+  for (const segment of key.split('/')) {
+    if (segment === '..' || segment === '.') throw new InvalidDocumentKeyError(key, 'must not contain "." or ".." segments');
+    if (!SEGMENT.test(segment)) {
+      throw new InvalidDocumentKeyError(key, 'each part between slashes must start with a letter or digit and use only letters, digits, ".", "_" and "-"');
+    }
+  }
+}

@@ -1,0 +1,110 @@
+// PDF uploads for a route: `@PdfUploadInterceptor([{ name: 'invoice', required: true }])` parses the
+// multipart body with multer into checked temp files on `req.uploads`, removed when the response closes.
+import {
+  type CallHandler,
+  createParamDecorator,
+  type ExecutionContext,
+  Inject,
+  Injectable,
+  mixin,
+  type NestInterceptor,
+  type OnModuleDestroy,
+  type Type,
+  UseInterceptors,
+} from '@nestjs/common';
+import type { Request, RequestHandler, Response } from 'express';
+import multer from 'multer';
+import { readFile } from 'node:fs/promises';
+import { PDFDocument } from 'pdf-lib';
+import type { Observable } from 'rxjs';
+import { DOCUMENTS_CONFIG, type DocumentsConfig } from '../config/documents.config.js';
+import { missingFile, notPdf, uploadError } from './pdf-upload-errors.js';
+import { PdfTempStorage, type StoredUpload } from './pdf-temp-storage.js';
+
+export { removeTempFiles, type StoredUpload } from './pdf-temp-storage.js';
+
+export interface PdfField {
+  name: string;
+  required?: boolean;
+}
+
+/** Field name → its one checked upload. */
+export type UploadedPdfs = Partial<Record<string, StoredUpload>>;
+
+export type UploadRequest = Request & { uploads?: UploadedPdfs };
+
+const MIB = 1024 * 1024;
+
+/** Text fields of a multipart form: generous for nested customer[...] / contact[...] data, still bounded. */
+const FORM_LIMITS = { fields: 200, fieldSize: 64 * 1024, fieldNameSize: 200, fieldNestingDepth: 2, fieldArrayIndexLimit: 100, headerPairs: 100 };
+
+/** The request's uploads (empty when none), for handlers: `@Uploads() uploads: InvoiceUploads`. */
+export const Uploads = createParamDecorator((_data: unknown, ctx: ExecutionContext): UploadedPdfs => {
+  return ctx.switchToHttp().getRequest<UploadRequest>().uploads ?? {};
+});
+
+/** A real parse, beyond the magic bytes; one read of the file into memory is the price. */
+export async function assertRealPdf(path: string, field = 'file'): Promise<void> {
+  const bytes = await readFile(path);
+  try {
+    const document = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false });
+    if (document.getPageCount() < 1) throw new Error('no pages');
+  } catch {
+    throw notPdf(field);
+  }
+}
+
+export function PdfUploadInterceptor(fields: PdfField[]): MethodDecorator & ClassDecorator {
+  return UseInterceptors(pdfUploadInterceptorType(fields));
+}
+
+function pdfUploadInterceptorType(fields: PdfField[]): Type<NestInterceptor> {
+  const names = fields.map((field) => field.name);
+
+  @Injectable()
+  class PdfUploadMixin implements NestInterceptor, OnModuleDestroy {
+    private readonly storage: PdfTempStorage;
+    private readonly parse: RequestHandler;
+    private readonly maxBytes: number;
+
+    constructor(@Inject(DOCUMENTS_CONFIG) config: DocumentsConfig) {
+      this.maxBytes = Math.floor(config.maxUploadMb * MIB);
+      this.storage = new PdfTempStorage({ dir: config.uploadDir, maxBytes: this.maxBytes });
+      const limits = { ...FORM_LIMITS, fileSize: this.maxBytes, files: names.length, parts: FORM_LIMITS.fields + names.length };
+      this.parse = multer({ storage: this.storage, limits }).fields(names.map((name) => ({ name, maxCount: 1 })));
+    }
+
+    async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
+      const req = context.switchToHttp().getRequest<UploadRequest>();
+      const res = context.switchToHttp().getResponse<Response>();
+      // 'close' comes on success, on error and when the client goes away: every temp file goes.
+      res.once('close', () => void this.storage.discard(req));
+      await new Promise<void>((resolve, reject) => {
+        this.parse(req, res, (error?: unknown) => (error ? reject(uploadError(error, names, this.maxBytes)) : resolve()));
+      });
+      const uploads = uploadsOf(req);
+      req.uploads = uploads;
+      const missing = fields.find((field) => field.required && !uploads[field.name]);
+      if (missing) throw missingFile(missing.name);
+      // One after the other, so at most one file is in memory per request.
+      for (const upload of Object.values(uploads)) if (upload) await assertRealPdf(upload.path, upload.fieldname);
+      return next.handle();
+    }
+
+    /** Requests still running at shutdown never see 'close'. */
+    async onModuleDestroy(): Promise<void> {
+      await this.storage.discardAll();
+    }
+  }
+  return mixin(PdfUploadMixin);
+}
+
+function uploadsOf(req: Request): UploadedPdfs {
+  // multer merges what PdfTempStorage returned into each file entry.
+  const files = (req.files ?? {}) as Record<string, Array<Express.Multer.File & StoredUpload>>;
+  const uploads: UploadedPdfs = {};
+  for (const [field, [file]] of Object.entries(files)) {
+    uploads[field] = { fieldname: file.fieldname, originalname: file.originalname, path: file.path, size: file.size, sha256: file.sha256 };
+  }
+  return uploads;
+}

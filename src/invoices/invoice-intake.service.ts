@@ -1,0 +1,117 @@
+// Creating invoices (spec: Create invoice, and its extended form): the PDF and attachment go to the
+// document store, the customer, contact and invoice into one transaction. If anything fails, nothing
+// is kept: the transaction rolls back and the stored files are deleted again.
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { CompanyContext } from '../auth/principal.js';
+import { CompaniesRepository } from '../companies/companies.repository.js';
+import { todayIn } from '../common/calendar-date.js';
+import { AppError, validationFailed } from '../common/errors.js';
+import { newUuid } from '../common/ids.js';
+import { DocumentStore } from '../documents/document-store.js';
+import type { StoredUpload } from '../documents/pdf-upload.js';
+import type { CreateInvoiceDto } from './dto/create-invoice.dto.js';
+import type { Invoice } from './invoice.entity.js';
+import { moneyFields } from './invoice-money.js';
+import { InvoiceParties } from './invoice-parties.js';
+import { resolveTerms } from './invoice-terms.js';
+import { InvoiceTransitions } from './invoice-transitions.js';
+import { type Actor, InvoicesRepository } from './invoices.repository.js';
+import { assertReleasable } from './invoice-rules.js';
+
+export interface InvoiceUploads {
+  invoice?: StoredUpload;
+  invoice_attachment?: StoredUpload;
+}
+
+interface StoredFile {
+  key: string;
+  size: number;
+  sha256: Buffer;
+}
+
+@Injectable()
+export class InvoiceIntake {
+  constructor(
+    private readonly invoices: InvoicesRepository,
+    private readonly parties: InvoiceParties,
+    private readonly transitions: InvoiceTransitions,
+    private readonly companies: CompaniesRepository,
+    private readonly documents: DocumentStore,
+  ) {}
+
+  async create(company: CompanyContext, dto: CreateInvoiceDto, uploads: InvoiceUploads, actor: Actor, source = 'API'): Promise<Invoice> {
+    if (!uploads.invoice) {
+      throw new AppError('document.missing', 'The invoice PDF is required', [{ field: 'invoice', message: 'invoice (a PDF file) is required' }]);
+    }
+    const { terms, errors } = resolveTerms(
+      { invoiceDate: dto.invoice_date ?? null, dueDate: dto.due_date ?? null, timeForPayment: dto.time_for_payment ?? null },
+      todayIn(company.timeZone),
+    );
+    if (!terms) throw validationFailed(errors);
+    const settings = await this.companies.findById(company.id);
+    const autoskip = dto.options?.autoskip_shipping ?? settings?.autoskipShipping ?? false;
+    const autosend = dto.options?.autosend ?? settings?.autosend ?? false;
+
+    const id = newUuid();
+    const stored: StoredFile[] = [];
+    try {
+      const pdf = await this.store(company.id, id, 'invoice', uploads.invoice, stored);
+      const attachment = uploads.invoice_attachment && (await this.store(company.id, id, 'attachment', uploads.invoice_attachment, stored));
+      return await this.invoices.transaction(async (manager) => {
+        const customer = await this.parties.customer(company.id, dto.customer_id, dto.customer, manager);
+        const contact = await this.parties.contact(company.id, customer, dto.contact_id, dto.contact, manager);
+        const invoice = await this.invoices.insert(
+          company.id,
+          id,
+          {
+            externalId: dto.external_id ?? null,
+            customerId: customer.id,
+            contactId: contact?.id ?? null,
+            invoiceNumber: dto.invoice_number ?? null,
+            additionalNumber: dto.additional_number ?? null,
+            status: 'draft',
+            statusBeforePaid: null,
+            ...moneyFields({ originalTotal: dto.total ?? 0, reminderFees: 0, paidAmount: 0 }),
+            net: dto.net?.toFixed(2) ?? null,
+            vat7: dto.vat7?.toFixed(2) ?? null,
+            vat19: dto.vat19?.toFixed(2) ?? null,
+            orderDate: dto.order_date ?? null,
+            ...terms,
+            source,
+            shippingMode: autoskip ? 'skip_shipping' : (dto.shipping_mode ?? null),
+            ignoreReminderFees: dto.ignore_reminder_fees ?? false,
+            writtenOffAt: null,
+            pdfKey: pdf.key,
+            pdfSize: String(pdf.size),
+            pdfSha256: pdf.sha256,
+            attachmentKey: attachment?.key ?? null,
+            attachmentSize: attachment ? String(attachment.size) : null,
+            attachmentSha256: attachment?.sha256 ?? null,
+          },
+          manager,
+        );
+        await this.invoices.addEvent(invoice, actor, { kind: 'created', toStatus: 'draft' }, manager);
+        return this.releaseOnCreate(invoice, autoskip, autosend, actor, manager);
+      });
+    } catch (error) {
+      await Promise.all(stored.map((file) => this.documents.delete(file.key).catch(() => undefined)));
+      throw error;
+    }
+  }
+
+  /** autoskip: the client ships it, it enters the cycle as sent; autosend: the service ships it now. */
+  private async releaseOnCreate(invoice: Invoice, autoskip: boolean, autosend: boolean, actor: Actor, manager: EntityManager) {
+    if (!autoskip && !autosend) return invoice;
+    assertReleasable(invoice);
+    const reason = autoskip ? 'options[autoskip_shipping]: shipped by the client' : 'options[autosend]';
+    return this.transitions.apply(manager, invoice, 'release', actor, reason);
+  }
+
+  private async store(companyId: string, invoiceId: string, name: string, upload: StoredUpload, stored: StoredFile[]): Promise<StoredFile> {
+    const file = { key: `${companyId}/invoices/${invoiceId}/${name}.pdf`, size: upload.size, sha256: Buffer.from(upload.sha256, 'hex') };
+    await this.documents.put(file.key, upload.path, 'application/pdf');
+    stored.push(file);
+    return file;
+  }
+}

@@ -1,0 +1,62 @@
+// The invoice statuses of the spec and the one table of allowed transitions. The dunning engine adds
+// its rows to this same table; every status change goes through InvoiceTransitions.apply.
+import { AppError } from '../common/errors.js';
+
+export const INVOICE_STATUSES = [
+  'draft',
+  'sent',
+  'due',
+  'ready_for_reminder1',
+  'reminder1_sent',
+  'ready_for_reminder2',
+  'reminder2_sent',
+  'ready_for_reminder3',
+  'reminder3_sent',
+  'ready_for_dept_collection',
+  'sent_to_dept_collection',
+  'written_off',
+  'paid',
+  'archived',
+  'duplicate',
+] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
+/** Sent and not settled: the invoice is being collected. */
+export const OPEN_STATUSES: readonly InvoiceStatus[] = INVOICE_STATUSES.slice(1, 11);
+
+export type InvoiceAction = 'release' | 'archive' | 'mark_duplicate' | 'write_off' | 'settle' | 'reopen';
+
+interface Transition {
+  from: readonly InvoiceStatus[];
+  /** 'previous': back to the status the invoice had before it was paid. */
+  to: InvoiceStatus | 'previous';
+}
+
+export const TRANSITIONS: Record<InvoiceAction, Transition> = {
+  release: { from: ['draft'], to: 'sent' },
+  archive: { from: ['draft', 'paid', 'written_off'], to: 'archived' },
+  mark_duplicate: { from: ['draft', 'sent'], to: 'duplicate' },
+  write_off: { from: OPEN_STATUSES, to: 'written_off' },
+  // Payments, credits and pulls that bring the open amount to zero or below.
+  settle: { from: ['draft', ...OPEN_STATUSES, 'written_off'], to: 'paid' },
+  // A payment was deleted and money is open again.
+  reopen: { from: ['paid'], to: 'previous' },
+};
+
+export function canApply(action: InvoiceAction, status: InvoiceStatus): boolean {
+  return TRANSITIONS[action].from.includes(status);
+}
+
+/** The status after the action, or a 409 naming the statuses the action is allowed from. */
+export function nextStatus(action: InvoiceAction, status: InvoiceStatus, previous: InvoiceStatus | null): InvoiceStatus {
+  const transition = TRANSITIONS[action];
+  if (!transition.from.includes(status)) {
+    throw new AppError(
+      'invoice.transition_not_allowed',
+      `Cannot ${action.replace('_', ' ')} an invoice in status ${status}; allowed from: ${transition.from.join(', ')}`,
+      [],
+      { current_status: status, allowed_from: transition.from },
+    );
+  }
+  return transition.to === 'previous' ? (previous ?? 'sent') : transition.to;
+}

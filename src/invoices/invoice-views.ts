@@ -1,0 +1,44 @@
+// Loads what an invoice response shows: the invoice with its customer, contact, payments and reminders,
+// in a fixed number of queries for any number of invoices.
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { type DataSource, In } from 'typeorm';
+import { Contact } from '../contacts/contact.entity.js';
+import { Customer } from '../customers/customer.entity.js';
+import type { Invoice } from './invoice.entity.js';
+import type { InvoiceView } from './invoice.serializer.js';
+import { PaymentsRepository } from './payments.repository.js';
+
+@Injectable()
+export class InvoiceViews {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly payments: PaymentsRepository,
+  ) {}
+
+  async one(invoice: Invoice): Promise<InvoiceView> {
+    return (await this.many(invoice.companyId, [invoice]))[0];
+  }
+
+  async many(companyId: string, invoices: Invoice[]): Promise<InvoiceView[]> {
+    if (invoices.length === 0) return [];
+    const ids = invoices.map((i) => i.id);
+    const customerIds = [...new Set(invoices.map((i) => i.customerId))];
+    const contactIds = [...new Set(invoices.map((i) => i.contactId).filter((id): id is string => id !== null))];
+    const [customers, contacts, payments, reminders] = await Promise.all([
+      this.db.manager.findBy(Customer, { companyId, id: In(customerIds) }),
+      contactIds.length ? this.db.manager.findBy(Contact, { companyId, id: In(contactIds) }) : Promise.resolve([]),
+      this.payments.paymentsOf(companyId, ids),
+      this.payments.remindersOf(companyId, ids),
+    ]);
+    const customerById = new Map(customers.map((c) => [c.id, c]));
+    const contactById = new Map(contacts.map((c) => [c.id, c]));
+    return invoices.map((invoice) => ({
+      invoice,
+      customer: customerById.get(invoice.customerId) as Customer,
+      contact: invoice.contactId ? (contactById.get(invoice.contactId) ?? null) : null,
+      payments: payments.get(invoice.id) ?? [],
+      reminders: reminders.get(invoice.id) ?? [],
+    }));
+  }
+}

@@ -1,0 +1,42 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+import type { InvoiceStatus } from './invoice-status.js';
+
+export const INVOICE_SHIPPING_MODES = ['email', 'post', 'dual_shipping', 'skip_shipping', 'manual_shipping', 'unknown'] as const;
+export type InvoiceShippingMode = (typeof INVOICE_SHIPPING_MODES)[number];
+
+/** Amounts are numeric in Postgres and strings here: do arithmetic with Decimal (src/common/money.ts). */
+@Entity('invoices')
+export class Invoice {
+  @PrimaryColumn('uuid', { name: 'company_id' }) companyId!: string;
+  @PrimaryColumn('uuid') id!: string;
+  @Column('text', { name: 'external_id', nullable: true }) externalId!: string | null;
+  @Column('uuid', { name: 'customer_id' }) customerId!: string;
+  @Column('uuid', { name: 'contact_id', nullable: true }) contactId!: string | null;
+  @Column('text', { name: 'invoice_number', nullable: true }) invoiceNumber!: string | null;
+  @Column('text', { name: 'additional_number', nullable: true }) additionalNumber!: string | null;
+  @Column('text') status!: InvoiceStatus;
+  @Column('text', { name: 'status_before_paid', nullable: true }) statusBeforePaid!: InvoiceStatus | null;
+  @Column('numeric', { name: 'original_total' }) originalTotal!: string;
+  @Column('numeric', { name: 'reminder_fees' }) reminderFees!: string;
+  @Column('numeric', { name: 'paid_amount' }) paidAmount!: string;
+  @Column('numeric', { name: 'open_amount' }) openAmount!: string;
+  @Column('numeric', { nullable: true }) net!: string | null;
+  @Column('numeric', { nullable: true }) vat7!: string | null;
+  @Column('numeric', { nullable: true }) vat19!: string | null;
+  @Column('date', { name: 'order_date', nullable: true }) orderDate!: string | null;
+  @Column('date', { name: 'invoice_date', nullable: true }) invoiceDate!: string | null;
+  @Column('date', { name: 'due_date', nullable: true }) dueDate!: string | null;
+  @Column('integer', { name: 'time_for_payment', nullable: true }) timeForPayment!: number | null;
+  @Column('text') source!: string;
+  @Column('text', { name: 'shipping_mode', nullable: true }) shippingMode!: InvoiceShippingMode | null;
+  @Column('boolean', { name: 'ignore_reminder_fees' }) ignoreReminderFees!: boolean;
+  @Column('timestamptz', { name: 'written_off_at', nullable: true }) writtenOffAt!: Date | null;
+  @Column('text', { name: 'pdf_key', nullable: true }) pdfKey!: string | null;
+  @Column('bigint', { name: 'pdf_size', nullable: true }) pdfSize!: string | null;
+  @Column('bytea', { name: 'pdf_sha256', nullable: true }) pdfSha256!: Buffer | null;
+  @Column('text', { name: 'attachment_key', nullable: true }) attachmentKey!: string | null;
+  @Column('bigint', { name: 'attachment_size', nullable: true }) attachmentSize!: string | null;
+  @Column('bytea', { name: 'attachment_sha256', nullable: true }) attachmentSha256!: Buffer | null;
+  @Column('timestamptz', { name: 'created_at' }) createdAt!: Date;
+  @Column('timestamptz', { name: 'updated_at' }) updatedAt!: Date;
+}

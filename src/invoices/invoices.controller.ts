@@ -1,0 +1,138 @@
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Query, Res, StreamableFile } from '@nestjs/common';
+import { ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { ExternalIdPipe } from '../common/external-id.pipe.js';
+import { CurrentActor, CurrentCompany } from '../auth/auth.decorators.js';
+import type { CompanyContext } from '../auth/principal.js';
+import { APP_CONFIG, type AppConfig } from '../config/app.config.js';
+import { type PageRequest, pageMeta, Pagination } from '../common/pagination.js';
+import { PdfUploadInterceptor, Uploads } from '../documents/pdf-upload.js';
+import { Idempotent } from '../idempotency/idempotency.interceptor.js';
+import { InvoiceActionDto } from './dto/action.dto.js';
+import { CreateInvoiceDto } from './dto/create-invoice.dto.js';
+import { CreatePaymentDto } from './dto/payment.dto.js';
+import { UpdateInvoiceDto } from './dto/update-invoice.dto.js';
+import { parseInvoiceFilters } from './invoice-filters.js';
+import { InvoiceIntake, type InvoiceUploads } from './invoice-intake.service.js';
+import { serializeEvent, serializeInvoice, type InvoiceView } from './invoice.serializer.js';
+import { InvoicesService, type ManualAction } from './invoices.service.js';
+import type { Actor } from './invoices.repository.js';
+import { PaymentsService } from './payments.service.js';
+
+const PDF_FIELDS = [{ name: 'invoice', required: true }, { name: 'invoice_attachment' }];
+
+@ApiTags('invoices')
+@Controller('api/v1/invoices')
+export class InvoicesController {
+  constructor(
+    private readonly intake: InvoiceIntake,
+    private readonly invoices: InvoicesService,
+    private readonly payments: PaymentsService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Post()
+  @HttpCode(201)
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ type: CreateInvoiceDto, description: 'plus the files `invoice` (PDF, required) and `invoice_attachment` (PDF)' })
+  // Decorators apply bottom-up: the upload is parsed first, so the idempotency hash covers the files.
+  @Idempotent()
+  @PdfUploadInterceptor(PDF_FIELDS)
+  async create(@CurrentCompany() company: CompanyContext, @CurrentActor() actor: Actor, @Body() body: CreateInvoiceDto, @Uploads() uploads: InvoiceUploads) {
+    const invoice = await this.intake.create(company, body, uploads, actor);
+    return this.wire(company, await this.invoices.get(company, `inv-${invoice.id}`));
+  }
+
+  @Get()
+  async list(@CurrentCompany() company: CompanyContext, @Pagination() page: PageRequest, @Query() query: Record<string, unknown>) {
+    const { items, total } = await this.invoices.list(company, parseInvoiceFilters(query), page);
+    return { invoices: items.map((view) => this.wire(company, view).invoice), meta: pageMeta(page, total) };
+  }
+
+  @Get('find/:externalId')
+  async find(@CurrentCompany() company: CompanyContext, @Param('externalId', ExternalIdPipe) externalId: string) {
+    return this.wire(company, await this.invoices.find(company, externalId));
+  }
+
+  @Get(':id')
+  async get(@CurrentCompany() company: CompanyContext, @Param('id') id: string) {
+    return this.wire(company, await this.invoices.get(company, id));
+  }
+
+  @Patch(':id')
+  async update(@CurrentCompany() company: CompanyContext, @CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: UpdateInvoiceDto) {
+    return this.wire(company, await this.invoices.update(company, id, body, actor));
+  }
+
+  @Get(':id/pdf')
+  pdf(@CurrentCompany() company: CompanyContext, @Param('id') id: string, @Res({ passthrough: true }) res: Response) {
+    return this.download(company, id, 'pdf', res);
+  }
+
+  @Get(':id/attachment')
+  attachment(@CurrentCompany() company: CompanyContext, @Param('id') id: string, @Res({ passthrough: true }) res: Response) {
+    return this.download(company, id, 'attachment', res);
+  }
+
+  @Get(':id/events')
+  async events(@CurrentCompany() company: CompanyContext, @Param('id') id: string) {
+    const events = await this.invoices.events(company, id);
+    return { events: events.map((event) => serializeEvent(event, this.context(company))) };
+  }
+
+  @Post(':id/payments')
+  @HttpCode(201)
+  @Idempotent()
+  async addPayment(@CurrentCompany() company: CompanyContext, @CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: CreatePaymentDto) {
+    const invoice = await this.payments.record(company, id, body, actor);
+    return this.wire(company, await this.invoices.get(company, `inv-${invoice.id}`));
+  }
+
+  @Delete(':id/payments/:paymentId')
+  @HttpCode(204)
+  async deletePayment(@CurrentCompany() company: CompanyContext, @CurrentActor() actor: Actor, @Param('id') id: string, @Param('paymentId') paymentId: string) {
+    await this.payments.remove(company, id, paymentId, actor);
+  }
+
+  @Post(':id/release')
+  @HttpCode(200)
+  release(@CurrentCompany() c: CompanyContext, @CurrentActor() a: Actor, @Param('id') id: string, @Body() body: InvoiceActionDto) {
+    return this.act(c, a, id, 'release', body);
+  }
+
+  @Post(':id/archive')
+  @HttpCode(200)
+  archive(@CurrentCompany() c: CompanyContext, @CurrentActor() a: Actor, @Param('id') id: string, @Body() body: InvoiceActionDto) {
+    return this.act(c, a, id, 'archive', body);
+  }
+
+  @Post(':id/mark_duplicate')
+  @HttpCode(200)
+  markDuplicate(@CurrentCompany() c: CompanyContext, @CurrentActor() a: Actor, @Param('id') id: string, @Body() body: InvoiceActionDto) {
+    return this.act(c, a, id, 'mark_duplicate', body);
+  }
+
+  @Post(':id/write_off')
+  @HttpCode(200)
+  writeOff(@CurrentCompany() c: CompanyContext, @CurrentActor() a: Actor, @Param('id') id: string, @Body() body: InvoiceActionDto) {
+    return this.act(c, a, id, 'write_off', body);
+  }
+
+  private async act(company: CompanyContext, actor: Actor, id: string, action: ManualAction, body: InvoiceActionDto) {
+    return this.wire(company, await this.invoices.act(company, id, action, actor, body?.reason ?? null));
+  }
+
+  private async download(company: CompanyContext, id: string, which: 'pdf' | 'attachment', res: Response) {
+    const file = await this.invoices.openDocument(company, id, which);
+    res.setHeader('Content-Disposition', `inline; filename="${file.filename}"`);
+    return new StreamableFile(file.stream, { type: 'application/pdf', length: file.size });
+  }
+
+  private context(company: CompanyContext) {
+    return { timeZone: company.timeZone, publicUrl: this.config.publicUrl };
+  }
+
+  private wire(company: CompanyContext, view: InvoiceView) {
+    return { invoice: serializeInvoice(view, this.context(company)) };
+  }
+}

@@ -1,0 +1,31 @@
+// Invoices: intake with documents, reads, updates, payments and the manual status actions.
+import { Module } from '@nestjs/common';
+import { CompaniesModule } from '../companies/companies.module.js';
+import { ContactsModule } from '../contacts/contacts.module.js';
+import { CustomersModule } from '../customers/customers.module.js';
+import { InvoiceIntake } from './invoice-intake.service.js';
+import { InvoiceParties } from './invoice-parties.js';
+import { InvoiceTransitions } from './invoice-transitions.js';
+import { InvoiceViews } from './invoice-views.js';
+import { InvoicesController } from './invoices.controller.js';
+import { InvoicesRepository } from './invoices.repository.js';
+import { InvoicesService } from './invoices.service.js';
+import { PaymentsRepository } from './payments.repository.js';
+import { PaymentsService } from './payments.service.js';
+
+@Module({
+  imports: [CompaniesModule, CustomersModule, ContactsModule],
+  controllers: [InvoicesController],
+  providers: [
+    InvoicesRepository,
+    PaymentsRepository,
+    InvoiceTransitions,
+    InvoiceViews,
+    InvoiceParties,
+    InvoiceIntake,
+    InvoicesService,
+    PaymentsService,
+  ],
+  exports: [InvoicesRepository, InvoiceTransitions, InvoicesService, PaymentsService],
+})
+export class InvoicesModule {}

@@ -1,0 +1,124 @@
+// SQL for invoices and their event history. Every method takes the company id.
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import { AppError } from '../common/errors.js';
+import { toPublicId } from '../common/ids.js';
+import type { PageRequest } from '../common/pagination.js';
+import { isUniqueViolation } from '../database/pg-errors.js';
+import { type ActorType, InvoiceEvent } from './invoice-event.entity.js';
+import { Invoice } from './invoice.entity.js';
+import type { InvoiceStatus } from './invoice-status.js';
+
+export type InvoiceValues = Omit<Invoice, 'companyId' | 'id' | 'createdAt' | 'updatedAt'>;
+
+export interface InvoiceFilters {
+  status?: InvoiceStatus;
+  customerId?: string;
+  updatedSince?: Date;
+}
+
+export interface Actor {
+  type: ActorType;
+  id: string | null;
+}
+
+export interface NewEvent {
+  kind: string;
+  fromStatus?: InvoiceStatus | null;
+  toStatus?: InvoiceStatus | null;
+  reason?: string | null;
+  details?: Record<string, unknown> | null;
+}
+
+@Injectable()
+export class InvoicesRepository {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.db.transaction(work);
+  }
+
+  async insert(companyId: string, id: string, values: InvoiceValues, manager: EntityManager): Promise<Invoice> {
+    const now = new Date();
+    const invoice = manager.create(Invoice, { ...values, companyId, id, createdAt: now, updatedAt: now });
+    await this.guardExternalId(companyId, values.externalId, () => manager.insert(Invoice, invoice));
+    return invoice;
+  }
+
+  async update(invoice: Invoice, changes: Partial<InvoiceValues>, manager: EntityManager = this.db.manager): Promise<Invoice> {
+    const updated: Invoice = { ...invoice, ...changes, updatedAt: new Date() };
+    await this.guardExternalId(invoice.companyId, changes.externalId, () =>
+      manager.update(Invoice, { companyId: invoice.companyId, id: invoice.id }, { ...changes, updatedAt: updated.updatedAt }),
+    );
+    return updated;
+  }
+
+  findById(companyId: string, id: string, manager: EntityManager = this.db.manager): Promise<Invoice | null> {
+    return manager.findOneBy(Invoice, { companyId, id });
+  }
+
+  /** Reads the invoice and locks its row until the transaction ends: money changes queue up, none is lost. */
+  lockById(companyId: string, id: string, manager: EntityManager): Promise<Invoice | null> {
+    return manager.findOne(Invoice, { where: { companyId, id }, lock: { mode: 'pessimistic_write' } });
+  }
+
+  findByExternalId(companyId: string, externalId: string, manager: EntityManager = this.db.manager): Promise<Invoice | null> {
+    return manager
+      .createQueryBuilder(Invoice, 'i')
+      .where('i.company_id = :companyId AND lower(i.external_id) = lower(:externalId)', { companyId, externalId })
+      .getOne();
+  }
+
+  async list(companyId: string, filters: InvoiceFilters, page: PageRequest): Promise<{ invoices: Invoice[]; total: number }> {
+    const query = this.db.manager.createQueryBuilder(Invoice, 'i').where('i.company_id = :companyId', { companyId });
+    if (filters.status) query.andWhere('i.status = :status', { status: filters.status });
+    if (filters.customerId) query.andWhere('i.customer_id = :customerId', { customerId: filters.customerId });
+    if (filters.updatedSince) query.andWhere('i.updated_at >= :since', { since: filters.updatedSince });
+    const [invoices, total] = await query
+      .orderBy('i.created_at', 'ASC')
+      .addOrderBy('i.id', 'ASC')
+      .skip(page.offset)
+      .take(page.perPage)
+      .getManyAndCount();
+    return { invoices, total };
+  }
+
+  async addEvent(invoice: Invoice, actor: Actor, event: NewEvent, manager: EntityManager): Promise<void> {
+    await manager.query(
+      `INSERT INTO invoice_events (company_id, invoice_id, kind, from_status, to_status, actor_type, actor_id, reason, details)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [
+        invoice.companyId,
+        invoice.id,
+        event.kind,
+        event.fromStatus ?? null,
+        event.toStatus ?? null,
+        actor.type,
+        actor.id,
+        event.reason ?? null,
+        event.details ? JSON.stringify(event.details) : null,
+      ],
+    );
+  }
+
+  events(companyId: string, invoiceId: string): Promise<InvoiceEvent[]> {
+    return this.db.manager.find(InvoiceEvent, { where: { companyId, invoiceId }, order: { id: 'ASC' } });
+  }
+
+  private async guardExternalId(companyId: string, externalId: string | null | undefined, write: () => Promise<unknown>) {
+    try {
+      await write();
+    } catch (error) {
+      if (!externalId || !isUniqueViolation(error, 'invoices_external_id_key')) throw error;
+      // The failed statement aborted the surrounding transaction: look the holder up on a fresh connection.
+      const existing = await this.findByExternalId(companyId, externalId, this.db.manager);
+      throw new AppError(
+        'invoice.external_id_taken',
+        `An invoice with external_id "${externalId}" exists already`,
+        [{ field: 'external_id', message: 'external_id is already taken' }],
+        { existing_id: existing ? toPublicId('inv', existing.id) : undefined },
+      );
+    }
+  }
+}

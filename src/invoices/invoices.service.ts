@@ -1,0 +1,133 @@
+// Reading, changing and moving invoices through their manual status actions.
+import { Injectable } from '@nestjs/common';
+import type { Readable } from 'node:stream';
+import type { EntityManager } from 'typeorm';
+import type { CompanyContext } from '../auth/principal.js';
+import { todayIn } from '../common/calendar-date.js';
+import { defined } from '../common/defined.js';
+import { AppError, validationFailed } from '../common/errors.js';
+import { parsePublicId } from '../common/ids.js';
+import type { PageRequest } from '../common/pagination.js';
+import { ContactsRepository } from '../contacts/contacts.repository.js';
+import { DocumentStore } from '../documents/document-store.js';
+import type { UpdateInvoiceDto } from './dto/update-invoice.dto.js';
+import type { InvoiceEvent } from './invoice-event.entity.js';
+import type { Invoice } from './invoice.entity.js';
+import { moneyFields } from './invoice-money.js';
+import { assertEditable, assertReleasable } from './invoice-rules.js';
+import type { InvoiceAction } from './invoice-status.js';
+import { resolveTerms } from './invoice-terms.js';
+import { InvoiceTransitions } from './invoice-transitions.js';
+import type { InvoiceView } from './invoice.serializer.js';
+import { InvoiceViews } from './invoice-views.js';
+import { type Actor, type InvoiceFilters, InvoicesRepository } from './invoices.repository.js';
+
+export type ManualAction = Extract<InvoiceAction, 'release' | 'archive' | 'mark_duplicate' | 'write_off'>;
+
+@Injectable()
+export class InvoicesService {
+  constructor(
+    private readonly invoices: InvoicesRepository,
+    private readonly views: InvoiceViews,
+    private readonly transitions: InvoiceTransitions,
+    private readonly contacts: ContactsRepository,
+    private readonly documents: DocumentStore,
+  ) {}
+
+  async get(company: CompanyContext, publicId: string): Promise<InvoiceView> {
+    return this.views.one(await this.require(company, publicId));
+  }
+
+  async find(company: CompanyContext, externalId: string): Promise<InvoiceView> {
+    const invoice = await this.invoices.findByExternalId(company.id, externalId);
+    if (!invoice) throw new AppError('invoice.not_found', `No invoice with external_id "${externalId}"`);
+    return this.views.one(invoice);
+  }
+
+  async list(company: CompanyContext, filters: InvoiceFilters, page: PageRequest): Promise<{ items: InvoiceView[]; total: number }> {
+    const { invoices, total } = await this.invoices.list(company.id, filters, page);
+    return { items: await this.views.many(company.id, invoices), total };
+  }
+
+  async update(company: CompanyContext, publicId: string, dto: UpdateInvoiceDto, actor: Actor): Promise<InvoiceView> {
+    const updated = await this.invoices.transaction(async (manager) => {
+      const invoice = await this.require(company, publicId, true, manager);
+      assertEditable(invoice.status, Object.keys(defined(dto)));
+      const changes: Partial<Invoice> = defined({
+        externalId: dto.external_id,
+        invoiceNumber: dto.invoice_number,
+        additionalNumber: dto.additional_number,
+        net: dto.net === undefined ? undefined : (dto.net?.toFixed(2) ?? null),
+        vat7: dto.vat7 === undefined ? undefined : (dto.vat7?.toFixed(2) ?? null),
+        vat19: dto.vat19 === undefined ? undefined : (dto.vat19?.toFixed(2) ?? null),
+        orderDate: dto.order_date,
+        shippingMode: dto.shipping_mode,
+        ignoreReminderFees: dto.ignore_reminder_fees,
+      });
+      if (dto.contact_id !== undefined) changes.contactId = await this.contactOf(company, invoice, dto.contact_id);
+      if (dto.total !== undefined) {
+        Object.assign(changes, moneyFields({ originalTotal: dto.total ?? 0, reminderFees: invoice.reminderFees, paidAmount: invoice.paidAmount }));
+      }
+      if (dto.invoice_date !== undefined || dto.due_date !== undefined || dto.time_for_payment !== undefined) {
+        Object.assign(changes, this.terms(company, invoice, dto));
+      }
+      if (Object.keys(changes).length === 0) return invoice;
+      const result = await this.invoices.update(invoice, changes, manager);
+      await this.invoices.addEvent(invoice, actor, { kind: 'updated', details: { fields: Object.keys(defined(dto)) } }, manager);
+      return result;
+    });
+    return this.views.one(updated);
+  }
+
+  async act(company: CompanyContext, publicId: string, action: ManualAction, actor: Actor, reason: string | null): Promise<InvoiceView> {
+    const updated = await this.invoices.transaction(async (manager) => {
+      const invoice = await this.require(company, publicId, true, manager);
+      if (action === 'release') assertReleasable(invoice);
+      return this.transitions.apply(manager, invoice, action, actor, reason);
+    });
+    return this.views.one(updated);
+  }
+
+  async events(company: CompanyContext, publicId: string): Promise<InvoiceEvent[]> {
+    const invoice = await this.require(company, publicId);
+    return this.invoices.events(company.id, invoice.id);
+  }
+
+  async openDocument(company: CompanyContext, publicId: string, which: 'pdf' | 'attachment') {
+    const invoice = await this.require(company, publicId);
+    const key = which === 'pdf' ? invoice.pdfKey : invoice.attachmentKey;
+    const size = which === 'pdf' ? invoice.pdfSize : invoice.attachmentSize;
+    if (!key) throw new AppError('invoice.document_missing', `Invoice ${publicId} has no ${which === 'pdf' ? 'PDF' : 'attachment'}`);
+    const stream: Readable = await this.documents.openRead(key);
+    const name = `${invoice.invoiceNumber ?? publicId}${which === 'attachment' ? '-attachment' : ''}.pdf`.replace(/[^\w.-]+/g, '_');
+    return { stream, size: size === null ? undefined : Number(size), filename: name };
+  }
+
+  async require(company: CompanyContext, publicId: string, lock = false, manager?: EntityManager): Promise<Invoice> {
+    const id = parsePublicId('inv', publicId);
+    const invoice = !id ? null : lock && manager ? await this.invoices.lockById(company.id, id, manager) : await this.invoices.findById(company.id, id);
+    if (!invoice) throw new AppError('invoice.not_found', `Invoice ${publicId} not found`);
+    return invoice;
+  }
+
+  private async contactOf(company: CompanyContext, invoice: Invoice, contactId: string | null): Promise<string | null> {
+    if (contactId === null) return null;
+    const id = parsePublicId('con', contactId);
+    const contact = id ? await this.contacts.findById(company.id, id) : null;
+    if (!contact) throw validationFailed([{ field: 'contact_id', message: `no contact ${contactId}` }]);
+    if (contact.customerId !== invoice.customerId) throw validationFailed([{ field: 'contact_id', message: 'the contact belongs to another customer' }]);
+    return contact.id;
+  }
+
+  private terms(company: CompanyContext, invoice: Invoice, dto: UpdateInvoiceDto) {
+    // A changed date re-derives the other; a value not sent is derived again unless it was the one changed.
+    const given = {
+      invoiceDate: dto.invoice_date === undefined ? invoice.invoiceDate : dto.invoice_date,
+      dueDate: dto.due_date === undefined ? (dto.time_for_payment !== undefined ? null : invoice.dueDate) : dto.due_date,
+      timeForPayment: dto.time_for_payment === undefined ? null : dto.time_for_payment,
+    };
+    const { terms, errors } = resolveTerms(given, todayIn(company.timeZone));
+    if (!terms) throw validationFailed(errors);
+    return terms;
+  }
+}

@@ -1,0 +1,14 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+@Entity('reminders')
+export class Reminder {
+  @PrimaryColumn('uuid', { name: 'company_id' }) companyId!: string;
+  @PrimaryColumn('uuid') id!: string;
+  @Column('uuid', { name: 'invoice_id' }) invoiceId!: string;
+  @Column('smallint', { name: 'reminder_stage' }) reminderStage!: number;
+  @Column('date', { name: 'reminder_date' }) reminderDate!: string;
+  @Column('timestamptz', { name: 'last_sent_at', nullable: true }) lastSentAt!: Date | null;
+  @Column('text', { name: 'shipping_mode', nullable: true }) shippingMode!: string | null;
+  @Column('numeric') fees!: string;
+  @Column('timestamptz', { name: 'created_at' }) createdAt!: Date;
+}

@@ -1,0 +1,300 @@
+// Bad input never yields a 5xx and never stores anything: random bodies against the create/update
+// endpoints of customers and contacts. Every answer is a 2xx that matches what is stored, or a 4xx
+// problem document after which the tables and the target record are exactly as before.
+import type { INestApplication } from '@nestjs/common';
+import fc from 'fast-check';
+import request, { type Response } from 'supertest';
+import { api, CONTACT_ID, CUSTOMER_ID, contactParams, createContact, createCustomer, customerParams, rowCounts, withoutRateLimits } from './support/factories.js';
+import { registerCompany, startTestApp, type TestCompany } from './support/test-app.js';
+
+/** FUZZ_RUNS=2000 npm test -- test/fuzz.e2e-spec.ts for a deeper search; the default keeps the suite fast. */
+const RUNS = Number(process.env.FUZZ_RUNS) || 150;
+const JSON_RUNS = Math.ceil(RUNS / 2.5);
+const TIMEOUT = Math.max(60_000, RUNS * 400);
+
+const CUSTOMER_KEYS = [
+  'name',
+  'address_line1',
+  'address_line2',
+  'address_line3',
+  'address_line4',
+  'zip',
+  'city',
+  'country_code',
+  'phone',
+  'customer_number',
+  'additional_number',
+  'external_id',
+  'customer_group_id',
+  'stop_automatic_reminders',
+  'shipping_mode',
+  'note',
+];
+const CONTACT_KEYS = ['name', 'gender', 'salutation', 'customer_id', 'customer', 'phone', 'external_id', 'email'];
+const JUNK_KEYS = ['id', 'company_id', 'created_at', 'contacts', '__proto__', 'constructor', 'toString', 'hasOwnProperty', 'customer[id]', 'page', ''];
+
+type FormValue = string | FormValue[] | { [key: string]: FormValue };
+type FormBody = Record<string, FormValue>;
+
+/** Encodes nested values with bracket names (`customer[external_id]=…`, `note[]=…`) as form clients do. */
+function formEncode(body: FormBody): string {
+  const pairs: Array<[string, string]> = [];
+  const walk = (value: FormValue, name: string): void => {
+    if (typeof value === 'string') pairs.push([name, value]);
+    else if (Array.isArray(value)) value.forEach((item) => walk(item, `${name}[]`));
+    else for (const [key, item] of Object.entries(value)) walk(item, `${name}[${key}]`);
+  };
+  for (const [key, value] of Object.entries(body)) walk(value, key);
+  return new URLSearchParams(pairs).toString();
+}
+
+describe('fuzzing the create and update endpoints', () => {
+  let app: INestApplication;
+  let company: TestCompany;
+  let client: ReturnType<typeof api>;
+  let customerId: string;
+  let otherCustomerId: string;
+  let contactId: string;
+
+  beforeAll(async () => {
+    // Thousands of requests from one credential: lift the rate limits, which are not under test here.
+    app = await startTestApp(withoutRateLimits());
+    company = await registerCompany(app, 'Fuzz GmbH');
+    client = api(app, company);
+    customerId = (await createCustomer(app, company, { external_id: 'BASE-CUS' })).id;
+    otherCustomerId = (await createCustomer(app, company, { external_id: 'OTHER-CUS' })).id;
+    contactId = (await createContact(app, company, customerId, { external_id: 'BASE-CON' })).id;
+  });
+  afterAll(async () => app.close());
+
+  const text = fc.oneof(
+    { weight: 4, arbitrary: fc.string({ maxLength: 30 }) },
+    { weight: 2, arbitrary: fc.string({ unit: 'grapheme', maxLength: 20 }) },
+    { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 20 }) },
+    { weight: 1, arbitrary: fc.string({ unit: 'binary-ascii', maxLength: 20 }) },
+    { weight: 2, arbitrary: fc.constant('') },
+    { weight: 1, arbitrary: fc.integer().map(String) },
+    { weight: 1, arbitrary: fc.double().map(String) },
+    {
+      weight: 1,
+      arbitrary: fc.tuple(fc.integer({ min: 100, max: 6000 }), fc.constantFrom('x', 'ä', '😀', ' ')).map(([n, c]) => c.repeat(n)),
+    },
+    {
+      weight: 4,
+      arbitrary: fc.constantFrom(
+        ' ',
+        'true',
+        'false',
+        'maybe',
+        '0',
+        '1',
+        '2',
+        '3',
+        '-1',
+        '1.0',
+        'DE',
+        'de',
+        'XX',
+        'email',
+        'post',
+        'dual_shipping',
+        'unknown',
+        'skip_shipping',
+        'BASE-CUS',
+        'base-cus',
+        'OTHER-CUS',
+        'BASE-CON',
+        'erika@muster.de',
+        'cus-00000000-0000-4000-8000-000000000000',
+        'con-',
+        '\u0000',
+        'a\u0000b',
+        '\ud83d',
+        'null',
+        '[]',
+        '{}',
+        '%',
+        '&=[]',
+      ),
+    },
+  );
+  /** Ids of the records under test, only known once beforeAll ran. */
+  const knownIds = fc.constantFrom('customer', 'other', 'contact').map((which) => ({ which }));
+  const leaf: fc.Arbitrary<FormValue | { which: string }> = fc.oneof({ weight: 12, arbitrary: text }, { weight: 1, arbitrary: knownIds });
+  const resolve = (value: unknown): FormValue => {
+    if (typeof value === 'string') return value;
+    if (Array.isArray(value)) return value.map(resolve);
+    const v = value as Record<string, unknown>;
+    if (typeof v.which === 'string' && Object.keys(v).length === 1) {
+      return v.which === 'customer' ? customerId : v.which === 'other' ? otherCustomerId : contactId;
+    }
+    return Object.fromEntries(Object.entries(v).map(([k, item]) => [k, resolve(item)]));
+  };
+  const value = fc.oneof(
+    { weight: 8, arbitrary: leaf },
+    { weight: 1, arbitrary: fc.array(leaf, { maxLength: 3 }) },
+    { weight: 1, arbitrary: fc.dictionary(fc.oneof(fc.constantFrom('external_id', '0', '1', 'name', 'id'), fc.string({ maxLength: 5 })), leaf, { maxKeys: 3 }) },
+  );
+  const key = (specKeys: string[]) =>
+    fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...specKeys) }, { weight: 1, arbitrary: fc.constantFrom(...JUNK_KEYS) }, { weight: 1, arbitrary: fc.string({ maxLength: 12 }) });
+  const randomBody = (specKeys: string[]) =>
+    fc.dictionary(key(specKeys), value, { maxKeys: 8 }).map((body) => resolve(body) as FormBody);
+  /** A valid body with a few random changes, so that the 2xx paths are exercised too. */
+  const nearlyValid = (base: () => FormBody, specKeys: string[]) =>
+    fc.dictionary(key(specKeys), value, { maxKeys: 2 }).map((changes) => ({ ...base(), ...(resolve(changes) as FormBody) }));
+
+  const customerBody = fc.oneof(randomBody(CUSTOMER_KEYS), nearlyValid(() => customerParams() as FormBody, CUSTOMER_KEYS));
+  const contactBody = fc.oneof(
+    randomBody(CONTACT_KEYS),
+    nearlyValid(() => contactParams({ customer_id: customerId }) as FormBody, CONTACT_KEYS),
+    nearlyValid(() => contactParams({ customer: { external_id: 'base-cus' } }) as FormBody, CONTACT_KEYS),
+  );
+
+  function expectProblemDocument(res: Response, context: string): void {
+    const summary = `${context} → ${res.status} ${res.text.slice(0, 500)}`;
+    expect({ summary, clientError: res.status >= 400 && res.status < 500 }).toEqual({ summary, clientError: true });
+    expect({ summary, type: res.headers['content-type'] }).toEqual({ summary, type: expect.stringMatching(/^application\/problem\+json/) });
+    expect({ summary, status: res.body.status, type: typeof res.body.type, title: typeof res.body.title, errors: Array.isArray(res.body.errors) }).toEqual({
+      summary,
+      status: res.status,
+      type: 'string',
+      title: 'string',
+      errors: true,
+    });
+  }
+
+  const readCustomer = async (id: string) => (await client.get(`/api/v1/customers/${id}`).expect(200)).body;
+  const readContact = async (id: string) => (await client.get(`/api/v1/contacts/${id}`).expect(200)).body;
+
+  type Send = (body: FormBody | unknown) => request.Test;
+  const server = () => app.getHttpServer();
+  const asForm = (method: 'post' | 'patch', path: string): Send => (body) =>
+    request(server())[method](path).set('Authorization', company.auth).type('form').send(formEncode(body as FormBody));
+  const asJson = (method: 'post' | 'patch', path: string): Send => (body) =>
+    request(server())[method](path).set('Authorization', company.auth).set('Content-Type', 'application/json').send(JSON.stringify(body));
+
+  /** Sends one body and checks the answer and what is stored afterwards. */
+  async function check(
+    kind: 'customer' | 'contact',
+    operation: 'create' | 'update',
+    send: Send,
+    body: unknown,
+    targetId: () => string,
+  ): Promise<void> {
+    const read = kind === 'customer' ? readCustomer : readContact;
+    const countsBefore = await rowCounts(app);
+    const before = operation === 'update' ? await read(targetId()) : undefined;
+    const res = await send(body);
+    const context = `${operation} ${kind} with ${JSON.stringify(body).slice(0, 400)}`;
+    if (res.status >= 200 && res.status < 300) {
+      expect({ context, status: res.status }).toEqual({ context, status: operation === 'create' ? 201 : 200 });
+      const record = kind === 'customer' ? res.body : res.body.contact;
+      expect(record.id).toMatch(kind === 'customer' ? CUSTOMER_ID : CONTACT_ID);
+      // What the service answered is what it stored.
+      expect({ context, stored: await read(record.id) }).toEqual({ context, stored: res.body });
+      const countsAfter = await rowCounts(app);
+      const grew = operation === 'create' ? 1 : 0;
+      expect(countsAfter).toEqual({ ...countsBefore, [`${kind}s`]: countsBefore[`${kind}s`] + grew });
+      return;
+    }
+    expectProblemDocument(res, context);
+    expect({ context, counts: await rowCounts(app) }).toEqual({ context, counts: countsBefore });
+    if (before) expect({ context, stored: await read(targetId()) }).toEqual({ context, stored: before });
+  }
+
+  const runs = (numRuns: number) => ({ numRuns, endOnFailure: true });
+
+  it('POST /api/v1/customers with random form bodies', async () => {
+    await fc.assert(
+      fc.asyncProperty(customerBody, (body) => check('customer', 'create', asForm('post', '/api/v1/customers'), body, () => '')),
+      runs(RUNS),
+    );
+  }, TIMEOUT);
+
+  it('PATCH /api/v1/customers/<id> with random form bodies', async () => {
+    await fc.assert(
+      fc.asyncProperty(randomBody(CUSTOMER_KEYS), (body) =>
+        check('customer', 'update', asForm('patch', `/api/v1/customers/${customerId}`), body, () => customerId),
+      ),
+      runs(RUNS),
+    );
+  }, TIMEOUT);
+
+  it('POST /api/v1/contacts with random form bodies', async () => {
+    await fc.assert(
+      fc.asyncProperty(contactBody, (body) => check('contact', 'create', asForm('post', '/api/v1/contacts'), body, () => '')),
+      runs(RUNS),
+    );
+  }, TIMEOUT);
+
+  it('PATCH /api/v1/contacts/<id> with random form bodies', async () => {
+    await fc.assert(
+      fc.asyncProperty(randomBody(CONTACT_KEYS), (body) =>
+        check('contact', 'update', asForm('patch', `/api/v1/contacts/${contactId}`), body, () => contactId),
+      ),
+      runs(RUNS),
+    );
+  }, TIMEOUT);
+
+  it('all four endpoints with random JSON bodies', async () => {
+    const json = fc.oneof(
+      fc.dictionary(fc.oneof(fc.constantFrom(...CUSTOMER_KEYS, ...CONTACT_KEYS), fc.string({ maxLength: 8 })), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 6 }),
+      fc.jsonValue({ maxDepth: 2 }),
+    );
+    const endpoints = fc.constantFrom(
+      ['customer', 'create', () => asJson('post', '/api/v1/customers')] as const,
+      ['customer', 'update', () => asJson('patch', `/api/v1/customers/${customerId}`)] as const,
+      ['contact', 'create', () => asJson('post', '/api/v1/contacts')] as const,
+      ['contact', 'update', () => asJson('patch', `/api/v1/contacts/${contactId}`)] as const,
+    );
+    await fc.assert(
+      fc.asyncProperty(endpoints, json, ([kind, operation, send], body) =>
+        check(kind, operation, send(), body, () => (kind === 'customer' ? customerId : contactId)),
+      ),
+      runs(JSON_RUNS * 4),
+    );
+  }, TIMEOUT);
+
+  describe('text Postgres cannot store as sent (found by the fuzzer)', () => {
+    it.each([
+      ['POST', '/api/v1/customers', 'note', () => ({ ...customerParams(), note: 'a\u0000b' })],
+      ['POST', '/api/v1/customers', 'name', () => ({ ...customerParams(), name: '\u0000' })],
+      ['POST', '/api/v1/contacts', 'email', () => ({ ...contactParams({ customer_id: customerId }), email: 'a@b.de\u0000' })],
+      ['POST', '/api/v1/contacts', 'customer[external_id]', () => ({ ...contactParams(), customer: { external_id: 'BASE-CUS\u0000' } })],
+      ['PATCH', '/api/v1/customers/:customer', 'city', () => ({ city: 'Ber\u0000lin' })],
+      ['PATCH', '/api/v1/contacts/:contact', 'phone', () => ({ phone: '\u0000' })],
+    ])('a NUL character: %s %s is a 422 naming %s', async (method, path, field, body) => {
+      const url = path.replace(':customer', customerId).replace(':contact', contactId);
+      const before = await rowCounts(app);
+      const res = await asForm(method === 'POST' ? 'post' : 'patch', url)(body() as FormBody);
+      expectProblemDocument(res, `${method} ${url}`);
+      expect(res.status).toBe(422);
+      expect(new Set(res.body.errors.map((e: { field: string }) => e.field))).toEqual(new Set([field]));
+      expect(await rowCounts(app)).toEqual(before);
+    });
+
+    it('an unpaired surrogate in JSON is a 422, not a record that differs from the answer', async () => {
+      const res = await asJson('post', '/api/v1/customers')({ ...customerParams(), name: 'a\ud83db' });
+      expectProblemDocument(res, 'lone surrogate');
+      expect(res.status).toBe(422);
+      expect(res.body.errors.map((e: { field: string }) => e.field)).toEqual(['name']);
+      // A well-formed pair (an emoji) is fine.
+      const emoji = await asJson('post', '/api/v1/customers')({ ...customerParams(), name: 'a\ud83d\ude00b' }).expect(201);
+      expect((await readCustomer(emoji.body.id)).name).toBe('a😀b');
+    });
+
+    it.each(['customers', 'contacts'])('find with a NUL in the %s external id is a 404', async (resource) => {
+      const res = await client.get(`/api/v1/${resource}/find/BASE%00CUS`);
+      expectProblemDocument(res, `find ${resource}`);
+      expect(res.status).toBe(404);
+    });
+  });
+
+  it('answers a body over the size limit with a 413 problem document and stores nothing', async () => {
+    const before = await rowCounts(app);
+    const res = await asForm('post', '/api/v1/customers')({ ...(customerParams() as FormBody), note: 'x'.repeat(1100 * 1024) });
+    expectProblemDocument(res, 'oversized body');
+    expect(res.status).toBe(413);
+    expect(await rowCounts(app)).toEqual(before);
+  });
+});
