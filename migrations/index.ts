@@ -2,5 +2,6 @@
 import { Foundation1763769600000 } from './1763769600000-foundation.js';
 import { IdempotencyKeys1763769700000 } from './1763769700000-idempotency-keys.js';
 import { Invoices1763769800000 } from './1763769800000-invoices.js';
+import { JobQueue1763769900000 } from './1763769900000-job-queue.js';
 
-export const migrations = [Foundation1763769600000, IdempotencyKeys1763769700000, Invoices1763769800000];
+export const migrations = [Foundation1763769600000, IdempotencyKeys1763769700000, Invoices1763769800000, JobQueue1763769900000];

@@ -15,6 +15,7 @@ import { dataSourceOptions } from './database/data-source.js';
 import { DocumentsModule } from './documents/documents.module.js';
 import { HealthModule } from './health/health.module.js';
 import { InvoicesModule } from './invoices/invoices.module.js';
+import { JobsModule } from './jobs/jobs.module.js';
 import { IdempotencyModule } from './idempotency/idempotency.module.js';
 
 @Module({})
@@ -23,10 +24,11 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        ConfigModule.forRoot(config),
+        ConfigModule.forRoot(config, databaseUrl),
         TypeOrmModule.forRoot(dataSourceOptions(databaseUrl)),
         DocumentsModule.forConfig(config.documents),
         HealthModule,
+        JobsModule,
         IdempotencyModule,
         CompaniesModule,
         AuthModule,

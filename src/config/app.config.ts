@@ -23,6 +23,8 @@ export interface AppConfig {
   maxBodyKb: number;
   defaultTimeZone: string;
   documents: DocumentsConfig;
+  /** Whether this process runs the queue's cron scheduler and maintenance (any number of replicas may). */
+  jobs: { schedule: boolean; supervise: boolean };
 }
 
 export class ConfigError extends Error {}
@@ -70,6 +72,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     maxBodyKb: int(env, 'MAX_BODY_KB', 1024),
     defaultTimeZone: env.DEFAULT_TIME_ZONE || 'Europe/Berlin',
     documents: loadDocumentsConfig(env, dataDir),
+    jobs: { schedule: env.JOBS_SCHEDULE !== 'false', supervise: env.JOBS_SUPERVISE !== 'false' },
   };
   assertProductionReady(config);
   return config;

@@ -9,6 +9,9 @@ describe('invoice transition table', () => {
     write_off: [...OPEN_STATUSES],
     settle: ['draft', ...OPEN_STATUSES, 'written_off'],
     reopen: ['paid'],
+    send_reminder1: ['ready_for_reminder1'],
+    send_reminder2: ['ready_for_reminder2'],
+    send_reminder3: ['ready_for_reminder3'],
   };
 
   it.each(Object.keys(TRANSITIONS) as InvoiceAction[])('%s is allowed exactly from its source statuses', (action) => {

@@ -24,7 +24,16 @@ export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 /** Sent and not settled: the invoice is being collected. */
 export const OPEN_STATUSES: readonly InvoiceStatus[] = INVOICE_STATUSES.slice(1, 11);
 
-export type InvoiceAction = 'release' | 'archive' | 'mark_duplicate' | 'write_off' | 'settle' | 'reopen';
+export type InvoiceAction =
+  | 'release'
+  | 'archive'
+  | 'mark_duplicate'
+  | 'write_off'
+  | 'settle'
+  | 'reopen'
+  | 'send_reminder1'
+  | 'send_reminder2'
+  | 'send_reminder3';
 
 interface Transition {
   from: readonly InvoiceStatus[];
@@ -41,6 +50,10 @@ export const TRANSITIONS: Record<InvoiceAction, Transition> = {
   settle: { from: ['draft', ...OPEN_STATUSES, 'written_off'], to: 'paid' },
   // A payment was deleted and money is open again.
   reopen: { from: ['paid'], to: 'previous' },
+  // A reminder was created (with its fee) and shipped.
+  send_reminder1: { from: ['ready_for_reminder1'], to: 'reminder1_sent' },
+  send_reminder2: { from: ['ready_for_reminder2'], to: 'reminder2_sent' },
+  send_reminder3: { from: ['ready_for_reminder3'], to: 'reminder3_sent' },
 };
 
 export function canApply(action: InvoiceAction, status: InvoiceStatus): boolean {

@@ -38,7 +38,7 @@ export function dataSource(app: INestApplication): DataSource {
 const TABLES = ['invoice_events', 'reminders', 'payments', 'invoices', 'idempotency_keys', 'contacts', 'customers', 'api_keys', 'api_tokens', 'users', 'companies'];
 
 export async function resetDatabase(app: INestApplication): Promise<void> {
-  await dataSource(app).query(`TRUNCATE ${TABLES.join(', ')} CASCADE`);
+  await dataSource(app).query(`TRUNCATE ${TABLES.join(', ')}, pgboss.job CASCADE`);
 }
 
 export interface TestCompany {
