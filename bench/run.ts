@@ -1,6 +1,6 @@
-// `npm run bench [-- <scenario>...] [--duration=10] [--warmup=3] [--rounds=1] [--cpu-prof]`: runs the scenarios in
-// order against a fresh database each (DATABASE_URL's server, else an embedded PostgreSQL), prints a
-// table per scenario and writes the figures to bench/results/latest.json.
+// `npm run bench [-- <scenario>...] [--duration=10] [--warmup=3] [--rounds=1] [--quiet-wait=20] [--cpu-prof]`:
+// runs the scenarios in order against a fresh database each (DATABASE_URL's server, else an embedded
+// PostgreSQL), prints a table per scenario and writes the figures to bench/results/latest.json.
 import 'reflect-metadata';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { cpus, totalmem } from 'node:os';
@@ -22,13 +22,14 @@ interface Args {
 }
 
 function parseArgs(argv: string[]): Args {
-  const options: RunOptions = { durationSec: 10, warmupSec: 3, rounds: 1 };
+  const options: RunOptions = { durationSec: 10, warmupSec: 3, rounds: 1, quietWaitSec: 20 };
   const names: string[] = [];
   for (const arg of argv) {
     const [flag, value] = arg.split('=', 2);
     if (flag === '--duration') options.durationSec = positive(flag, value);
     else if (flag === '--warmup') options.warmupSec = positive(flag, value, 0);
     else if (flag === '--rounds') options.rounds = Math.round(positive(flag, value));
+    else if (flag === '--quiet-wait') options.quietWaitSec = positive(flag, value, 0);
     else if (flag === '--cpu-prof') options.profileDir = fileURLToPath(new URL('profiles/', RESULTS));
     else if (arg.startsWith('-')) throw new Error(`Unknown option ${arg}`);
     else names.push(arg);

@@ -8,6 +8,8 @@ export interface RunOptions {
   warmupSec: number;
   /** How often each measurement is repeated, interleaved; the median counts (default 1). */
   rounds: number;
+  /** Before each measured load, wait up to this many seconds for other jobs to calm down (default 20, 0: never). */
+  quietWaitSec: number;
   /** When set, servers under test write V8 CPU profiles (--cpu-prof) into this folder. */
   profileDir?: string;
 }

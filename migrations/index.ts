@@ -3,5 +3,18 @@ import { Foundation1763769600000 } from './1763769600000-foundation.js';
 import { IdempotencyKeys1763769700000 } from './1763769700000-idempotency-keys.js';
 import { Invoices1763769800000 } from './1763769800000-invoices.js';
 import { JobQueue1763769900000 } from './1763769900000-job-queue.js';
+import { Shipping1763770000000 } from './1763770000000-shipping.js';
+import { Push1763770100000 } from './1763770100000-push.js';
+import { ErpPull1763770200000 } from './1763770200000-erp-pull.js';
+import { Dunning1763770300000 } from './1763770300000-dunning.js';
 
-export const migrations = [Foundation1763769600000, IdempotencyKeys1763769700000, Invoices1763769800000, JobQueue1763769900000];
+export const migrations = [
+  Foundation1763769600000,
+  IdempotencyKeys1763769700000,
+  Invoices1763769800000,
+  JobQueue1763769900000,
+  Shipping1763770000000,
+  Push1763770100000,
+  ErpPull1763770200000,
+  Dunning1763770300000,
+];

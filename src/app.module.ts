@@ -13,19 +13,30 @@ import { ProblemFilter } from './common/problem.filter.js';
 import { RateLimitGuard } from './common/rate-limit.guard.js';
 import { dataSourceOptions } from './database/data-source.js';
 import { DocumentsModule } from './documents/documents.module.js';
+import { DunningModule } from './dunning/dunning.module.js';
+import { ErpPullModule } from './erp-pull/erp-pull.module.js';
 import { HealthModule } from './health/health.module.js';
 import { InvoicesModule } from './invoices/invoices.module.js';
+import { ShippingModule } from './shipping/shipping.module.js';
 import { JobsModule } from './jobs/jobs.module.js';
 import { IdempotencyModule } from './idempotency/idempotency.module.js';
+import { ApiKeysModule } from './api-keys/api-keys.module.js';
+import { OAuthModule } from './oauth/oauth.module.js';
+import { PushModule } from './push/push.module.js';
+
+export interface AppModuleOptions {
+  /** Wire every module but never connect to the database: for building the OpenAPI document. */
+  openApiOnly?: boolean;
+}
 
 @Module({})
 export class AppModule {
-  static forRoot(config: AppConfig, databaseUrl: string): DynamicModule {
+  static forRoot(config: AppConfig, databaseUrl: string, options: AppModuleOptions = {}): DynamicModule {
     return {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config, databaseUrl),
-        TypeOrmModule.forRoot(dataSourceOptions(databaseUrl)),
+        TypeOrmModule.forRoot({ ...dataSourceOptions(databaseUrl), manualInitialization: options.openApiOnly === true }),
         DocumentsModule.forConfig(config.documents),
         HealthModule,
         JobsModule,
@@ -35,6 +46,12 @@ export class AppModule {
         CustomersModule,
         ContactsModule,
         InvoicesModule,
+        ShippingModule,
+        DunningModule,
+        ApiKeysModule,
+        OAuthModule,
+        PushModule,
+        ErpPullModule,
       ],
       providers: [
         FailedAuthLimiter,

@@ -2,7 +2,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { SwaggerModule } from '@nestjs/swagger';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { readFileSync } from 'node:fs';
 import type { ServerOptions } from 'node:https';
@@ -14,6 +14,7 @@ import { problem, sendProblem } from './common/problem.js';
 import { createValidationPipe } from './common/validation.js';
 import { createRootLogger, PinoNestLogger, requestIdOf } from './logging/logger.js';
 import { requestIdMiddleware } from './logging/request-id.middleware.js';
+import { createOpenApiDocument } from './openapi/document.js';
 
 /** TLS 1.2 at least; for 1.2 only ECDHE suites with AES-GCM or ChaCha20 (SHA-256 or better). */
 const TLS12_CIPHERS = [
@@ -80,17 +81,5 @@ function withProblemErrors(parser: RequestHandler): RequestHandler {
 }
 
 function setupOpenApi(app: INestApplication): void {
-  const document = SwaggerModule.createDocument(app, openApiConfig());
-  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
-}
-
-export function openApiConfig() {
-  return new DocumentBuilder()
-    .setTitle('Receivables Management Service')
-    .setDescription('Customers, contacts and invoices, dunning, and the ERP integration. Errors are RFC 9457 problem documents.')
-    .setVersion('1')
-    .addApiKey({ type: 'apiKey', in: 'header', name: 'Authorization', description: 'Token token=<API token>' }, 'token')
-    .addApiKey({ type: 'apiKey', in: 'header', name: 'Authorization', description: 'ApiKey <API key>' }, 'apikey')
-    .addSecurityRequirements('token')
-    .build();
+  SwaggerModule.setup('api/docs', app, createOpenApiDocument(app), { jsonDocumentUrl: 'api/docs-json' });
 }

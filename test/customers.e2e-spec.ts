@@ -30,6 +30,8 @@ const CUSTOMER_FIELDS = [
   'shipping_mode',
   'customer_group_id',
   'note',
+  // Extension of the spec (dunning: default interest and the flat fee of BGB § 288).
+  'customer_type',
   'created_at',
   'updated_at',
   'contacts',
@@ -82,6 +84,7 @@ describe('customers', () => {
         shipping_mode: 'dual_shipping',
         customer_group_id: 'grp-b2b',
         note: 'Zahlt immer pünktlich',
+        customer_type: 'business',
         created_at: expect.stringMatching(DATETIME),
         updated_at: body.created_at,
         contacts: [],
@@ -107,6 +110,7 @@ describe('customers', () => {
         shipping_mode: null,
         customer_group_id: null,
         note: null,
+        customer_type: 'business',
         contacts: [],
       });
     });
@@ -205,6 +209,7 @@ describe('customers', () => {
         shipping_mode: 'post',
         customer_group_id: 'grp-b2b',
         note: 'Zahlt immer pünktlich',
+        customer_type: 'business',
         created_at: '2026-01-10T10:00:00+01:00',
         updated_at: expect.stringMatching(DATETIME),
         contacts: [],

@@ -1,8 +1,15 @@
 // Opt-in (`npm run bench -- customers-ablation`): where the service's time per request goes. The
 // customers load again, against the service (LOG_LEVEL=info > /dev/null, as in production) with one
-// part switched off at a time, and with all of them off. The bare server runs alongside as reference.
+// part switched off at a time, and with all of them off; the bare server runs alongside as reference.
+//
+// Made for a shared, noisy machine: instead of one long run per server, every server gets many short
+// slices, interleaved in a new random order each cycle, and each slice's req/s is compared with the
+// bare server's slice of the same cycle. Another job slows every server of a cycle alike; medians over
+// the cycles keep what remains. The server's CPU per request (its own cost) is the figure to read.
 import type { BenchContext, Scenario, ScenarioReport } from '../scenario.js';
-import { bare, compareServers, endpoints, median, PUBLIC_URL, type ServerUnderTest } from './customers.js';
+import { type LoadFigures, measureLoad } from '../support/load.js';
+import { bare, CONNECTIONS, endpoints, PUBLIC_URL, type ServerUnderTest, startServers } from './customers.js';
+import type { CustomerStatements } from './customers.statements.js';
 
 export const SWITCHES = ['accessLog', 'requestContext', 'rateLimit', 'passport', 'typeorm', 'etag'] as const;
 export type Switch = (typeof SWITCHES)[number];
@@ -11,6 +18,8 @@ export interface AblationServerOptions {
   databaseUrl: string;
   env: Record<string, string>;
   off: Switch[];
+  /** For the TypeORM switch: the service's own statements, run on its pool. */
+  statements: CustomerStatements;
 }
 
 const WHAT: Record<Switch, string> = {
@@ -22,11 +31,14 @@ const WHAT: Record<Switch, string> = {
   etag: "Express's ETag (app.set('etag', false))",
 };
 
+const SLICE_SEC = 2;
+const MIN_SLICES = 10;
+
 const variant = (key: string, label: string, off: Switch[]): ServerUnderTest => ({
   key,
   label,
   entry: new URL('./customers.ablation-server.js', import.meta.url),
-  options: (databaseUrl): AblationServerOptions => ({ databaseUrl, env: { LOG_LEVEL: 'info', PUBLIC_URL }, off }),
+  options: (databaseUrl, statements): AblationServerOptions => ({ databaseUrl, env: { LOG_LEVEL: 'info', PUBLIC_URL }, off, statements }),
 });
 
 const variants = [
@@ -35,37 +47,107 @@ const variants = [
   variant('without_all', 'without all of the above', [...SWITCHES]),
 ];
 
+interface Slice {
+  figures: LoadFigures;
+  /** req/s against the bare server's in the same cycle. */
+  ratio: number;
+}
+
 export const customersAblationScenario: Scenario = {
   name: 'customers-ablation',
-  summary: 'the customers load on the service with one part switched off at a time (opt-in, for finding the overhead)',
+  summary: `the customers load on the service with one part switched off at a time, in interleaved ${SLICE_SEC} s slices (opt-in)`,
   async run(ctx: BenchContext): Promise<ScenarioReport> {
-    const { runs, bodies } = await compareServers(ctx, [bare, ...variants]);
+    const servers = [bare, ...variants];
+    const { children, headers, paths, bodies, stop } = await startServers(ctx, servers);
+    const slices = Math.max(MIN_SLICES, ctx.options.rounds);
+    const results: Record<string, Record<string, Slice[]>> = Object.fromEntries(servers.map((s) => [s.key, { get: [], list: [] }]));
+    try {
+      for (const [i, endpoint] of endpoints.entries()) {
+        const load = (server: ServerUnderTest, durationSec: number, quietWaitSec = 0) => {
+          const child = children.get(server)!;
+          return measureLoad(child.origin + paths[i], {
+            connections: CONNECTIONS,
+            durationSec,
+            warmupSec: 0,
+            headers,
+            drainMs: 250,
+            serverCpuMs: () => child.cpuMs(),
+            databaseCpuMs: () => ctx.server.cpuMs(),
+            quietWaitSec,
+            log: ctx.log,
+          });
+        };
+        if (ctx.options.warmupSec > 0) for (const server of servers) await load(server, ctx.options.warmupSec);
+        for (let cycle = 1; cycle <= slices; cycle++) {
+          ctx.log(`customers-ablation: ${endpoint.label}: cycle ${cycle}/${slices}`);
+          const figures = new Map<ServerUnderTest, LoadFigures>();
+          // A cycle starts when other jobs leave the machine alone (bounded); within it, no waiting.
+          for (const [n, server] of shuffled(servers).entries()) {
+            figures.set(server, await load(server, SLICE_SEC, n === 0 ? ctx.options.quietWaitSec : 0));
+          }
+          const reference = figures.get(bare)!.requestsPerSec;
+          for (const [server, f] of figures) results[server.key][endpoint.key].push({ figures: f, ratio: f.requestsPerSec / reference });
+        }
+      }
+    } finally {
+      await stop();
+    }
     const rows: Array<Array<string | number>> = [];
+    const medians: Record<string, Record<string, object>> = {};
     for (const endpoint of endpoints) {
-      const base = median(runs.bare[endpoint.key]);
-      const service = median(runs.service[endpoint.key]);
-      for (const server of [bare, ...variants]) {
-        const figures = median(runs[server.key][endpoint.key]);
-        const cpu = figures.serverCpuMsPerRequest ?? 0;
+      const serverCpu = (key: string) => median(results[key][endpoint.key].map((s) => s.figures.cpuMsPerRequest.server ?? Number.NaN));
+      const asBuilt = serverCpu('service');
+      for (const server of servers) {
+        const of = (pick: (s: Slice) => number | undefined) => median(results[server.key][endpoint.key].map((s) => pick(s) ?? Number.NaN));
+        const m = {
+          requestsPerSec: Math.round(of((s) => s.figures.requestsPerSec)),
+          ratio: of((s) => s.ratio),
+          serverMsPerRequest: serverCpu(server.key),
+          databaseMsPerRequest: of((s) => s.figures.cpuMsPerRequest.database),
+          otherMsPerRequest: of((s) => s.figures.cpuMsPerRequest.other),
+          machineBusyPct: of((s) => s.figures.machineBusyPct),
+        };
+        (medians[server.key] ??= {})[endpoint.key] = m;
         rows.push([
           endpoint.label,
           server.label,
-          figures.requestsPerSec,
-          figures.p50Ms,
-          (figures.requestsPerSec / base.requestsPerSec).toFixed(2),
-          cpu.toFixed(3),
-          server === bare ? '' : (cpu - (service.serverCpuMsPerRequest ?? 0)).toFixed(3),
+          m.requestsPerSec,
+          m.ratio.toFixed(2),
+          m.serverMsPerRequest.toFixed(3),
+          server === bare ? '' : (m.serverMsPerRequest - asBuilt).toFixed(3),
+          fixed(m.databaseMsPerRequest),
+          fixed(m.otherMsPerRequest),
+          Math.round(m.machineBusyPct),
         ]);
       }
     }
     return {
-      table: { columns: ['endpoint', 'server', 'req/s', 'p50 ms', 'ratio', 'CPU ms/req', 'Δ CPU vs as built'], rows },
+      table: { columns: ['endpoint', 'server', 'req/s', 'ratio', 'server ms/req', 'Δ', 'pg ms/req', 'other ms/req', 'busy %'], rows },
       notes: [
-        `Response bodies ${bodies.map((b) => `${Buffer.byteLength(b)} B`).join(' / ')}, byte-identical in every variant.`,
-        'The switches patch prototypes and the Express stack from the bench; src/ is not changed. A negative Δ is what the part costs.',
+        `${slices} cycles of ${SLICE_SEC} s slices per endpoint; every figure is the median over the cycles. Response bodies ${bodies.map((b) => `${Buffer.byteLength(b)} B`).join(' / ')}, byte-identical in every variant.`,
+        'ratio: req/s against the bare server in the same cycle. Δ: server CPU per request against the service as built (negative: what the part costs).',
+        'The switches patch prototypes and the Express stack from the bench; src/ is not changed.',
       ],
       targets: [],
-      figures: { runs, medians: Object.fromEntries(Object.entries(runs).map(([k, v]) => [k, { get: median(v.get), list: median(v.list) }])) },
+      figures: { sliceSec: SLICE_SEC, cycles: slices, medians, slices: results },
     };
   },
 };
+
+function shuffled<T>(items: T[]): T[] {
+  const copy = [...items];
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [copy[i], copy[j]] = [copy[j], copy[i]];
+  }
+  return copy;
+}
+
+function median(values: number[]): number {
+  const sorted = values.filter((v) => !Number.isNaN(v)).sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  const mid = sorted.length / 2;
+  return sorted.length % 2 ? sorted[Math.floor(mid)] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+const fixed = (n: number) => (Number.isNaN(n) ? '' : n.toFixed(3));

@@ -25,18 +25,18 @@ import { CustomersRepository } from '../../src/customers/customers.repository.js
 import { requestContext } from '../../src/logging/logger.js';
 import { serveForParent } from '../support/child-server.js';
 import type { AblationServerOptions } from './customers-ablation.js';
-import { CONTACTS_SQL, COUNT_SQL, countNeeded, CUSTOMER_SQL, PAGE_SQL, TOKEN_SQL, toContact, toCustomer } from './customers.sql.js';
+import { contactsSql, countNeeded, type CustomerStatements, pageSql, toContact, toCustomer } from './customers.statements.js';
 
 
 type Layer = { handle: (req: Request, res: Response, next: NextFunction) => void };
 
-serveForParent<AblationServerOptions>(async ({ databaseUrl, env, off }) => {
+serveForParent<AblationServerOptions>(async ({ databaseUrl, env, off, statements }) => {
   if (off.includes('rateLimit')) RateLimitGuard.prototype.canActivate = () => Promise.resolve(true);
   const config = loadConfig({ APP_ENV: 'test', HOST: '127.0.0.1', PORT: '0', RATE_LIMIT_PER_MINUTE: '1000000000', ...env, DATABASE_URL: databaseUrl });
   const app = (await createApp(config, databaseUrl)) as NestExpressApplication;
   if (off.includes('etag')) app.set('etag', false);
   if (off.includes('passport')) skipPassport(app.get(TokenStrategy, { strict: false }));
-  if (off.includes('typeorm')) skipTypeOrm((app.get<DataSource>(getDataSourceToken()).driver as unknown as { master: pg.Pool }).master);
+  if (off.includes('typeorm')) skipTypeOrm((app.get<DataSource>(getDataSourceToken()).driver as unknown as { master: pg.Pool }).master, statements);
   if (off.includes('accessLog') || off.includes('requestContext')) replaceRequestIdMiddleware(app, off.includes('requestContext'));
   await app.listen(0, '127.0.0.1');
   const address = (app.getHttpServer() as Server).address();
@@ -65,29 +65,29 @@ function skipPassport(strategy: TokenStrategy): void {
     const schemes = reflector.getAllAndOverride<string[] | undefined>(AUTH_SCHEMES, [context.getHandler(), context.getClass()]) ?? ['token'];
     if (schemes.length === 0) return true;
     const req = context.switchToHttp().getRequest<Request>();
-    req.user = await strategy.validate(req);
+    req.user = (await strategy.validate(req)) ?? undefined;
     return true;
   };
 }
 
 /** The repositories' reads as plain pg queries on TypeORM's own pool: same SQL, no query builder, no hydration. */
-function skipTypeOrm(pool: pg.Pool): void {
+function skipTypeOrm(pool: pg.Pool, sql: CustomerStatements): void {
   CredentialsRepository.prototype.findActiveToken = async (token: string) => {
-    const row = (await pool.query(TOKEN_SQL, [hashSecret(token)])).rows[0];
+    const row = (await pool.query(sql.token, [hashSecret(token)])).rows[0];
     return row && { credentialId: row.id, company: { id: row.company_id, name: row.name, timeZone: row.time_zone } };
   };
   CustomersRepository.prototype.findById = async (companyId: string, id: string) => {
-    const row = (await pool.query(CUSTOMER_SQL, [companyId, id])).rows[0];
-    return row ? toCustomer(row) : null;
+    const row = (await pool.query(sql.customer, [companyId, id])).rows[0];
+    return row ? toCustomer(sql, row) : null;
   };
   CustomersRepository.prototype.list = async (companyId: string, page: PageRequest) => {
     const client = await pool.connect();
     try {
-      const rows = (await client.query(PAGE_SQL(page.perPage, page.offset), [companyId])).rows;
+      const rows = (await client.query(pageSql(sql, page.perPage, page.offset), [companyId])).rows;
       const total = countNeeded(rows.length, page.perPage, page.offset)
-        ? Number((await client.query(COUNT_SQL, [companyId])).rows[0].cnt)
+        ? Number((await client.query(sql.count, [companyId])).rows[0].cnt)
         : page.offset + rows.length;
-      return { customers: rows.map(toCustomer), total };
+      return { customers: rows.map((row) => toCustomer(sql, row)), total };
     } finally {
       client.release();
     }
@@ -95,8 +95,8 @@ function skipTypeOrm(pool: pg.Pool): void {
   CustomersRepository.prototype.contactsOf = async (companyId: string, customerIds: string[]) => {
     const byCustomer = new Map<string, Contact[]>(customerIds.map((id) => [id, []]));
     if (customerIds.length === 0) return byCustomer;
-    for (const row of (await pool.query(CONTACTS_SQL(customerIds.length), [companyId, ...customerIds])).rows) {
-      const contact = toContact(row);
+    for (const row of (await pool.query(contactsSql(sql, customerIds.length), [companyId, ...customerIds])).rows) {
+      const contact = toContact(sql, row);
       byCustomer.get(contact.customerId)?.push(contact);
     }
     return byCustomer;

@@ -1,7 +1,8 @@
 // Child process entry: the baseline for the customers bench. A bare node:http handler with a pg.Pool
 // of the service's size that does the service's work per request and nothing else: the same SQL
-// statements (text as TypeORM generates it, same order, same connection use), the same serializer
-// functions, JSON.stringify. No framework, no logging, no request id, no rate limit, no ETag.
+// statements (captured from the service's repositories, run in the same order on the same kind of
+// connection), the same serializer functions, JSON.stringify. No framework, no logging, no request id,
+// no rate limit, no ETag.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import pg from 'pg';
 import { hashSecret } from '../../src/auth/secrets.js';
@@ -10,12 +11,13 @@ import { pageMeta, parsePageRequest } from '../../src/common/pagination.js';
 import type { Contact } from '../../src/contacts/contact.entity.js';
 import { serializeCustomer, type SerializeContext } from '../../src/customers/customer.serializer.js';
 import { serveForParent } from '../support/child-server.js';
-import { CONTACTS_SQL, COUNT_SQL, countNeeded, CUSTOMER_SQL, PAGE_SQL, TOKEN_SQL, toContact, toCustomer } from './customers.sql.js';
+import { contactsSql, countNeeded, type CustomerStatements, pageSql, toContact, toCustomer } from './customers.statements.js';
 
 export interface BareServerOptions {
   databaseUrl: string;
   publicUrl: string;
   poolSize: number;
+  statements: CustomerStatements;
 }
 
 const TOKEN_HEADER = /^Token\s+token=("?)([A-Za-z0-9_\-.~+/=]{1,512})\1\s*$/i;
@@ -31,22 +33,22 @@ function send(res: ServerResponse, status: number, body: unknown): void {
   res.end(json);
 }
 
-serveForParent<BareServerOptions>(async ({ databaseUrl, publicUrl, poolSize }) => {
+serveForParent<BareServerOptions>(async ({ databaseUrl, publicUrl, poolSize, statements: sql }) => {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
 
   async function authenticate(req: IncomingMessage): Promise<Company | undefined> {
     const match = TOKEN_HEADER.exec(req.headers.authorization ?? '');
     if (!match) return undefined;
-    const { rows } = await pool.query(TOKEN_SQL, [hashSecret(match[2])]);
+    const { rows } = await pool.query(sql.token, [hashSecret(match[2])]);
     return rows[0] && { id: rows[0].company_id, ctx: { timeZone: rows[0].time_zone, publicUrl } };
   }
 
   async function contactsOf(companyId: string, customerIds: string[]): Promise<Map<string, Contact[]>> {
     const byCustomer = new Map<string, Contact[]>(customerIds.map((id) => [id, []]));
     if (customerIds.length === 0) return byCustomer;
-    const { rows } = await pool.query(CONTACTS_SQL(customerIds.length), [companyId, ...customerIds]);
+    const { rows } = await pool.query(contactsSql(sql, customerIds.length), [companyId, ...customerIds]);
     for (const row of rows) {
-      const contact = toContact(row);
+      const contact = toContact(sql, row);
       byCustomer.get(contact.customerId)?.push(contact);
     }
     return byCustomer;
@@ -54,9 +56,9 @@ serveForParent<BareServerOptions>(async ({ databaseUrl, publicUrl, poolSize }) =
 
   async function getCustomer(company: Company, publicId: string): Promise<[number, unknown]> {
     const id = parsePublicId('cus', publicId);
-    const { rows } = id ? await pool.query(CUSTOMER_SQL, [company.id, id]) : { rows: [] };
+    const { rows } = id ? await pool.query(sql.customer, [company.id, id]) : { rows: [] };
     if (rows.length === 0) return [404, { title: 'not found' }];
-    const customer = toCustomer(rows[0]);
+    const customer = toCustomer(sql, rows[0]);
     const contacts = await contactsOf(company.id, [customer.id]);
     return [200, serializeCustomer(customer, contacts.get(customer.id) ?? [], company.ctx)];
   }
@@ -68,14 +70,14 @@ serveForParent<BareServerOptions>(async ({ databaseUrl, publicUrl, poolSize }) =
     let rows: Array<Record<string, unknown>>;
     let total: number;
     try {
-      rows = (await client.query(PAGE_SQL(page.perPage, page.offset), [company.id])).rows;
+      rows = (await client.query(pageSql(sql, page.perPage, page.offset), [company.id])).rows;
       total = countNeeded(rows.length, page.perPage, page.offset)
-        ? Number((await client.query(COUNT_SQL, [company.id])).rows[0].cnt)
+        ? Number((await client.query(sql.count, [company.id])).rows[0].cnt)
         : page.offset + rows.length;
     } finally {
       client.release();
     }
-    const customers = rows.map(toCustomer);
+    const customers = rows.map((row) => toCustomer(sql, row));
     const contacts = await contactsOf(company.id, customers.map((c) => c.id));
     const items = customers.map((c) => serializeCustomer(c, contacts.get(c.id) ?? [], company.ctx));
     return [200, { customers: items, meta: pageMeta(page, total) }];

@@ -5,9 +5,12 @@ import { hashSecret, newSecret } from '../../src/auth/secrets.js';
 import { newUuid, toPublicId } from '../../src/common/ids.js';
 
 export interface CustomersSeed {
+  companyId: string;
   token: string;
   /** Public ids (cus-…) of the customers, oldest first. */
   customerIds: string[];
+  /** The same customers' uuids, as stored. */
+  customerUuids: string[];
 }
 
 export async function seedCustomers(databaseUrl: string, customerCount: number): Promise<CustomersSeed> {
@@ -25,7 +28,7 @@ export async function seedCustomers(databaseUrl: string, customerCount: number):
     ]);
     // Distinct creation times, a second apart, so the list order (created_at, id) is the insertion order.
     const start = Date.parse('2025-03-01T08:00:00Z');
-    const customerIds: string[] = [];
+    const customerUuids: string[] = [];
     for (let i = 1; i <= customerCount; i++) {
       const id = newUuid();
       const createdAt = new Date(start + i * 1000);
@@ -77,11 +80,11 @@ export async function seedCustomers(databaseUrl: string, customerCount: number):
           ],
         );
       }
-      customerIds.push(toPublicId('cus', id));
+      customerUuids.push(id);
     }
     await db.query('COMMIT');
     await db.query('ANALYZE');
-    return { token, customerIds };
+    return { companyId, token, customerUuids, customerIds: customerUuids.map((id) => toPublicId('cus', id)) };
   } finally {
     await db.end();
   }

@@ -1,5 +1,6 @@
 // Issue 2: reading customers through the service versus a bare node:http + pg handler doing the same
-// work (same SQL, same serializer), at 64 connections. Target: service/bare requests/s >= 0.7.
+// work (the SQL captured from the service's repositories, the same serializer), at 64 connections.
+// Target: service/bare requests/s >= 0.7.
 //
 // Placement on the 2-core machine: autocannon runs in the bench's main process (one thread), each
 // server under test in a child process of its own (one JS thread), PostgreSQL in its own processes.
@@ -13,9 +14,12 @@ import { dataSourceOptions } from '../../src/database/data-source.js';
 import type { BenchContext, Scenario, ScenarioReport, Target } from '../scenario.js';
 import { type ChildServer, startChildServer } from '../support/child-server.js';
 import { type LoadFigures, measureLoad } from '../support/load.js';
+import type { BareServerOptions } from './customers.bare-server.js';
+import { captureStatements } from './customers.capture.js';
 import { seedCustomers } from './customers.seed.js';
+import type { CustomerStatements } from './customers.statements.js';
 
-const CONNECTIONS = 64;
+export const CONNECTIONS = 64;
 const CUSTOMERS = 100;
 const TARGET_RATIO = 0.7;
 export const PUBLIC_URL = 'https://receivables.bench';
@@ -24,7 +28,8 @@ export interface ServerUnderTest {
   key: string;
   label: string;
   entry: URL;
-  options(databaseUrl: string): object;
+  /** What the child process gets: the database and the service's statements (for the bare server). */
+  options(databaseUrl: string, statements: CustomerStatements): object;
 }
 
 export const bare: ServerUnderTest = {
@@ -32,7 +37,7 @@ export const bare: ServerUnderTest = {
   label: 'bare node:http + pg',
   entry: new URL('./customers.bare-server.js', import.meta.url),
   // The pool of the service's DataSource, so both sides have as many database connections.
-  options: (databaseUrl) => ({ databaseUrl, publicUrl: PUBLIC_URL, poolSize: poolSizeOf(databaseUrl) }),
+  options: (databaseUrl, statements): BareServerOptions => ({ databaseUrl, publicUrl: PUBLIC_URL, poolSize: poolSizeOf(databaseUrl), statements }),
 };
 
 /** The real service, once without logs and once logging at info (as production does) into /dev/null. */
@@ -65,43 +70,78 @@ export interface Comparison {
   bodies: string[];
 }
 
-/**
- * Seeds a fresh database, starts every server, checks that they answer the same bytes as the first
- * (the bare server), then loads them one after the other, endpoint by endpoint, for the given rounds.
- */
-export async function compareServers(ctx: BenchContext, servers: ServerUnderTest[]): Promise<Comparison> {
+export interface Started {
+  children: Map<ServerUnderTest, ChildServer>;
+  headers: Record<string, string>;
+  /** One path per endpoint. */
+  paths: string[];
+  /** The first server's response bodies, one per endpoint; every other server answered the same bytes. */
+  bodies: string[];
+  /** Stops every server; returns each one's peak RSS (MB) by key. */
+  stop(): Promise<Record<string, number>>;
+}
+
+/** Seeds a fresh database, starts every server and checks that they all answer the first one's bytes. */
+export async function startServers(ctx: BenchContext, servers: ServerUnderTest[]): Promise<Started> {
   const databaseUrl = await ctx.server.freshDatabase('customers');
   const seed = await seedCustomers(databaseUrl, CUSTOMERS);
+  const statements = await captureStatements(databaseUrl, seed.companyId, seed.customerUuids);
   const headers = { authorization: `Token token=${seed.token}` };
   const paths = endpoints.map((e) => e.path(seed.customerIds));
-  const { durationSec, warmupSec, rounds } = ctx.options;
-
   const children = new Map<ServerUnderTest, ChildServer>();
-  const peakRssMb: Record<string, number> = {};
-  const runs: Runs = Object.fromEntries(servers.map((s) => [s.key, Object.fromEntries(endpoints.map((e) => [e.key, []]))]));
-  const bodies: string[] = [];
+  const stop = async () => {
+    const peakRssMb: Record<string, number> = {};
+    // A server that cannot stop cleanly (it crashed) must not keep the others running.
+    for (const [server, child] of children) peakRssMb[server.key] = await child.stop().then((r) => r.peakRssMb, () => Number.NaN);
+    return peakRssMb;
+  };
   try {
     for (const server of servers) {
       ctx.log(`customers: starting ${server.label}`);
-      children.set(server, await startChildServer(server.entry, server.options(databaseUrl), { execArgv: profileFlags(ctx, server.key) }));
+      const options = server.options(databaseUrl, statements);
+      children.set(server, await startChildServer(server.entry, options, { execArgv: profileFlags(ctx, server.key) }));
     }
+    const bodies: string[] = [];
     for (const [i, path] of paths.entries()) {
       const [reference, ...others] = servers;
       bodies[i] = await fetchBody(children.get(reference)!.origin + path, headers);
       for (const server of others) assertSameBody(server.label, path, bodies[i], await fetchBody(children.get(server)!.origin + path, headers));
     }
+    return { children, headers, paths, bodies, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** Loads the servers one after the other, endpoint by endpoint, for the given rounds. */
+export async function compareServers(ctx: BenchContext, servers: ServerUnderTest[]): Promise<Comparison> {
+  const { children, headers, paths, bodies, stop } = await startServers(ctx, servers);
+  const { durationSec, warmupSec, rounds, quietWaitSec } = ctx.options;
+  const runs: Runs = Object.fromEntries(servers.map((s) => [s.key, Object.fromEntries(endpoints.map((e) => [e.key, []]))]));
+  let peakRssMb: Record<string, number> = {};
+  try {
     for (let round = 1; round <= rounds; round++) {
       for (const [i, endpoint] of endpoints.entries()) {
         for (const server of servers) {
           const child = children.get(server)!;
           ctx.log(`customers: round ${round}/${rounds}: ${endpoint.label} on ${server.label} (${warmupSec} s warm-up, ${durationSec} s)`);
-          const load = { connections: CONNECTIONS, durationSec, warmupSec, headers, serverCpuMs: () => child.cpuMs() };
+          const load = {
+            connections: CONNECTIONS,
+            durationSec,
+            warmupSec,
+            headers,
+            serverCpuMs: () => child.cpuMs(),
+            databaseCpuMs: () => ctx.server.cpuMs(),
+            quietWaitSec,
+            log: ctx.log,
+          };
           runs[server.key][endpoint.key].push(await measureLoad(child.origin + paths[i], load));
         }
       }
     }
   } finally {
-    for (const [server, child] of children) peakRssMb[server.key] = (await child.stop()).peakRssMb;
+    peakRssMb = await stop();
   }
   return { runs, peakRssMb, bodies };
 }
@@ -115,8 +155,14 @@ export const customersScenario: Scenario = {
   },
 };
 
+const CPU_COLUMNS = ['server ms/req', 'pg ms/req', 'load ms/req', 'other ms/req'];
+
+function cpuColumns({ cpuMsPerRequest: cpu }: LoadFigures): string[] {
+  return [cpu.server, cpu.database, cpu.loadGenerator, cpu.other].map((ms) => (ms === undefined ? '' : ms.toFixed(3)));
+}
+
 /** The run with the median requests/s (the lower middle one for an even count). */
-export function median(runs: LoadFigures[]): LoadFigures {
+function median(runs: LoadFigures[]): LoadFigures {
   const sorted = [...runs].sort((a, b) => a.requestsPerSec - b.requestsPerSec);
   return sorted[Math.floor((sorted.length - 1) / 2)];
 }
@@ -141,19 +187,19 @@ function report(runs: Runs, peakRssMb: Record<string, number>, bodies: string[])
         figures.p50Ms,
         figures.p99Ms,
         server === bare ? '' : ratio.toFixed(2),
-        figures.serverCpuMsPerRequest?.toFixed(3) ?? '',
+        ...cpuColumns(figures),
         figures.machineBusyPct,
         peakRssMb[server.key] ?? '',
       ]);
     }
   }
   return {
-    table: { columns: ['endpoint', 'server', 'req/s', 'p50 ms', 'p99 ms', 'ratio', 'CPU ms/req', 'machine busy %', 'peak RSS MB'], rows },
+    table: { columns: ['endpoint', 'server', 'req/s', 'p50 ms', 'p99 ms', 'ratio', ...CPU_COLUMNS, 'busy %', 'peak RSS MB'], rows },
     notes: [
       `${CONNECTIONS} connections, ${CUSTOMERS} customers with 2 contacts each; response bodies ${bodies.map((b) => `${Buffer.byteLength(b)} B`).join(' / ')}, byte-identical between service and bare server.`,
       `${runs.bare.get.length} round(s); with several, the median run by req/s is shown.`,
-      'ratio = service req/s / bare req/s. CPU ms/req: the server process only (PostgreSQL and autocannon not included).',
-      'machine busy %: all cores, everything on the machine; well above what server + PostgreSQL + autocannon explain means another job shared the machine.',
+      'ratio = service req/s / bare req/s. CPU ms per request of: the server process, PostgreSQL (embedded only), autocannon, and',
+      '  "other" = all cores minus those three (other jobs on the machine, unattributed kernel work). busy % = all cores during the run.',
     ],
     targets,
     figures: {

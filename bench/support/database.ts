@@ -6,12 +6,15 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { startEmbeddedPostgres } from '../../src/database/embedded-postgres.js';
+import { type EmbeddedDatabase, startEmbeddedPostgres } from '../../src/database/embedded-postgres.js';
 import { runMigrations } from '../../src/database/migrate.js';
+import { postgresCpuMs } from './process-cpu.js';
 
 export interface BenchServer {
   /** 'embedded' or the DATABASE_URL host, for the report. */
   kind: string;
+  /** CPU ms the database server has used so far, when it can be seen (the embedded one on Linux). */
+  cpuMs(): number | undefined;
   /** A fresh database with the schema applied; dropped by close(). */
   freshDatabase(label: string): Promise<string>;
   close(): Promise<void>;
@@ -30,17 +33,37 @@ export function freePort(): Promise<number> {
 }
 
 export async function openBenchServer(databaseUrl = process.env.DATABASE_URL): Promise<BenchServer> {
-  if (databaseUrl) return serverAt(databaseUrl, `DATABASE_URL (${new URL(databaseUrl).host})`, async () => undefined);
+  if (databaseUrl) return serverAt(databaseUrl, `DATABASE_URL (${new URL(databaseUrl).host})`, () => undefined, async () => undefined);
   const dir = await mkdtemp(join(tmpdir(), 'receivables-bench-'));
   await chmod(dir, 0o755); // as root, Postgres runs as `postgres` and must reach its folder
-  const embedded = await startEmbeddedPostgres(dir, await freePort(), 'postgres');
-  return serverAt(embedded.url, 'embedded', async () => {
+  const port = await freePort();
+  const embedded = await withConnections(await startEmbeddedPostgres(dir, port, 'postgres'), () => startEmbeddedPostgres(dir, port, 'postgres'));
+  const pidFile = join(dir, 'postgres', 'postmaster.pid');
+  return serverAt(embedded.url, 'embedded', () => postgresCpuMs(pidFile), async () => {
     await embedded.stop();
     await rm(dir, { recursive: true, force: true });
   });
 }
 
-function serverAt(adminUrl: string, kind: string, stop: () => Promise<void>): BenchServer {
+/**
+ * A scenario may run many servers side by side, each with the service's pool (20): more than the 100
+ * connections PostgreSQL allows by default. The setting needs a restart.
+ */
+const MAX_CONNECTIONS = 400;
+
+async function withConnections(embedded: EmbeddedDatabase, restart: () => Promise<EmbeddedDatabase>): Promise<EmbeddedDatabase> {
+  const client = new pg.Client({ connectionString: embedded.url });
+  await client.connect();
+  try {
+    await client.query(`ALTER SYSTEM SET max_connections = ${MAX_CONNECTIONS}`);
+  } finally {
+    await client.end();
+  }
+  await embedded.stop();
+  return restart();
+}
+
+function serverAt(adminUrl: string, kind: string, cpuMs: () => number | undefined, stop: () => Promise<void>): BenchServer {
   const created: string[] = [];
   const admin = async <T>(work: (client: pg.Client) => Promise<T>): Promise<T> => {
     const client = new pg.Client({ connectionString: adminUrl });
@@ -53,6 +76,7 @@ function serverAt(adminUrl: string, kind: string, stop: () => Promise<void>): Be
   };
   return {
     kind,
+    cpuMs,
     async freshDatabase(label) {
       const name = `receivables_bench_${label.replace(/\W/g, '_')}_${process.pid}`;
       await admin(async (client) => {

@@ -10,6 +10,27 @@ export interface LoadOptions {
   headers?: Record<string, string>;
   /** CPU ms the server process has used so far: sampled around the measured run. */
   serverCpuMs?: () => Promise<number>;
+  /** CPU ms the database server has used so far, when known. */
+  databaseCpuMs?: () => number | undefined;
+  /** Pause before starting, for requests of an earlier run still in flight (default 1000 ms). */
+  drainMs?: number;
+  /** Wait up to this long for other jobs on the machine to calm down before starting (0: do not wait). */
+  quietWaitSec?: number;
+  log?: (line: string) => void;
+}
+
+/** Where the CPU went during the measured run, in ms per request. */
+export interface CpuPerRequest {
+  /** The server process under test. */
+  server?: number;
+  /** PostgreSQL (postmaster and backends), when it can be measured. */
+  database?: number;
+  /** This process: autocannon. */
+  loadGenerator: number;
+  /** All cores of the machine, everything included. */
+  machine: number;
+  /** machine - the three above: other jobs on the machine and kernel work not charged to them. */
+  other?: number;
 }
 
 export interface LoadFigures {
@@ -19,8 +40,8 @@ export interface LoadFigures {
   requests: number;
   /** Bytes per second of response, to tell a bandwidth limit from a CPU limit. */
   bytesPerSec: number;
-  /** Server process CPU time per request (ms): the cost of a request, less sensitive to a busy machine than req/s. */
-  serverCpuMsPerRequest?: number;
+  /** CPU time per request: the server's is the cost of a request, less sensitive to a busy machine than req/s. */
+  cpuMsPerRequest: CpuPerRequest;
   /** How busy all cores of the machine were during the measured run (server, PostgreSQL, load generator, others). */
   machineBusyPct: number;
 }
@@ -30,25 +51,36 @@ const DRAIN_MS = 1000;
 
 export async function measureLoad(url: string, options: LoadOptions): Promise<LoadFigures> {
   if (!/^http:\/\/127\.0\.0\.1:\d+\//.test(url)) throw new Error(`The bench only loads 127.0.0.1, not ${url}`);
-  const run = async (duration: number) => {
+  const run = async (duration: number, drainMs = DRAIN_MS) => {
     const result = await autocannon({ url, connections: options.connections, duration, headers: options.headers, timeout: 10 });
-    await sleep(DRAIN_MS);
+    // The CPU of the measured run is sampled right away; the drain comes before the next run instead.
+    await sleep(drainMs);
     return assertClean(url, result);
   };
+  await sleep(options.drainMs ?? DRAIN_MS); // whatever ran before has finished
+  if (options.quietWaitSec) await waitForQuiet(options.quietWaitSec, options.log);
   if (options.warmupSec > 0) await run(options.warmupSec);
-  const cpuBefore = await options.serverCpuMs?.();
-  const machineBefore = machineTimes();
-  const result = await run(options.durationSec);
-  const machine = machineTimes(machineBefore);
-  const cpuAfter = await options.serverCpuMs?.();
+  const before = { server: await options.serverCpuMs?.(), database: options.databaseCpuMs?.(), own: process.cpuUsage(), machine: machineTimes() };
+  const result = await run(options.durationSec, 0);
+  const machine = machineTimes(before.machine);
+  const own = process.cpuUsage(before.own);
+  const after = { server: await options.serverCpuMs?.(), database: options.databaseCpuMs?.() };
+  const n = result.requests.total;
+  const perRequest = (ms: number | undefined) => (ms === undefined ? undefined : round3(ms / n));
+  const cpu: CpuPerRequest = {
+    server: perRequest(difference(before.server, after.server)),
+    database: perRequest(difference(before.database, after.database)),
+    loadGenerator: round3((own.user + own.system) / 1000 / n),
+    machine: round3(machine.busy / n),
+  };
+  if (cpu.server !== undefined && cpu.database !== undefined) cpu.other = round3(cpu.machine - cpu.server - cpu.database - cpu.loadGenerator);
   return {
     requestsPerSec: Math.round(result.requests.total / result.duration),
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     requests: result.requests.total,
     bytesPerSec: Math.round(result.throughput.total / result.duration),
-    serverCpuMsPerRequest:
-      cpuBefore === undefined || cpuAfter === undefined ? undefined : round3((cpuAfter - cpuBefore) / result.requests.total),
+    cpuMsPerRequest: cpu,
     machineBusyPct: Math.round((100 * machine.busy) / (machine.busy + machine.idle)),
   };
 }
@@ -59,6 +91,18 @@ export async function backgroundBusyPct(ms = 2000): Promise<number> {
   await sleep(ms);
   const { busy, idle } = machineTimes(before);
   return Math.round((100 * busy) / (busy + idle));
+}
+
+/** The machine counts as quiet when, with the bench idle, less than this share of it is busy. */
+const QUIET_PCT = 15;
+
+async function waitForQuiet(maxSec: number, log?: (line: string) => void): Promise<void> {
+  const until = Date.now() + maxSec * 1000;
+  let busy = await backgroundBusyPct(1000);
+  if (busy < QUIET_PCT) return;
+  log?.(`machine ${busy} % busy with other jobs: waiting up to ${maxSec} s for it to calm down`);
+  while (busy >= QUIET_PCT && Date.now() < until) busy = await backgroundBusyPct(1000);
+  if (busy >= QUIET_PCT) log?.(`still ${busy} % busy: measuring anyway (see the "other" column)`);
 }
 
 /** Busy and idle time of all cores (ms), since `since` when given. */
@@ -84,3 +128,4 @@ function assertClean(url: string, result: Result): Result {
 }
 
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
+const difference = (a: number | undefined, b: number | undefined) => (a === undefined || b === undefined ? undefined : b - a);

@@ -10,6 +10,10 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     body?: string | Buffer;
     workers?: number;
+    /** Stop after this many requests instead of after `duration`. */
+    amount?: number;
+    /** Requests sent in turn on each connection; setupRequest may rewrite one before it is sent. */
+    requests?: Array<{ method?: string; path?: string; headers?: Record<string, string>; body?: string; setupRequest?: (req: { body?: string }) => { body?: string } }>;
   }
 
   export interface Histogram {

@@ -6,8 +6,8 @@ import type { AuthScheme, CompanyContext, Principal } from './principal.js';
 
 export const AUTH_SCHEMES = 'auth:schemes';
 
-/** No credential needed (health, registration). */
-export const Public = (): MethodDecorator & ClassDecorator => SetMetadata(AUTH_SCHEMES, []);
+/** No credential needed (health, registration); `security: [{}]` tells OpenAPI readers the same. */
+export const Public = (): MethodDecorator & ClassDecorator => applyDecorators(SetMetadata(AUTH_SCHEMES, []), ApiSecurity({}));
 
 /** Which credentials a route accepts; routes without the decorator accept the REST API token. */
 export const Authenticated = (...schemes: AuthScheme[]): MethodDecorator & ClassDecorator =>
@@ -26,5 +26,5 @@ export const CurrentCompany = createParamDecorator(
 /** Who acts, as recorded in invoice events: the API credential of the request. */
 export const CurrentActor = createParamDecorator((_data: unknown, ctx: ExecutionContext) => {
   const principal = ctx.switchToHttp().getRequest<Request>().user as Principal;
-  return { type: principal.scheme === 'apikey' ? ('push' as const) : ('api' as const), id: principal.credentialId };
+  return { type: principal.scheme === 'token' ? ('api' as const) : ('push' as const), id: principal.credentialId };
 });

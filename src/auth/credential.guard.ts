@@ -1,6 +1,6 @@
 // The one global guard: every route needs a credential unless it is marked @Public(); which credentials
 // it accepts comes from @Authenticated(...). Production refuses credentials sent over plain HTTP.
-import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { type CanActivate, type ExecutionContext, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard, type IAuthGuard } from '@nestjs/passport';
 import type { Request, Response } from 'express';
@@ -13,6 +13,14 @@ import type { AuthScheme } from './principal.js';
 const CHALLENGE: Record<AuthScheme, string> = {
   token: 'Token realm="api"',
   apikey: 'ApiKey realm="push"',
+  bearer: 'Bearer realm="push"',
+};
+
+/** How each scheme's header looks, for the 401 that names what the route accepts. */
+const HEADER_FORM: Record<AuthScheme, string> = {
+  token: '"Token token=<API token>"',
+  apikey: '"ApiKey <API key>"',
+  bearer: '"Bearer <OAuth access token>"',
 };
 
 @Injectable()
@@ -44,7 +52,7 @@ export class CredentialGuard implements CanActivate {
       await this.passportGuard(schemes).canActivate(context);
     } catch (error) {
       await this.failedAuth.recordFailure(address);
-      throw error;
+      throw error instanceof UnauthorizedException ? noStrategyMatched(req, schemes) : error;
     }
     res.removeHeader('WWW-Authenticate');
     return true;
@@ -59,4 +67,15 @@ export class CredentialGuard implements CanActivate {
     }
     return guard;
   }
+}
+
+/**
+ * Every strategy declined the header (none present, or another scheme): passport's bare 401 becomes a
+ * problem document naming the accepted forms. A strategy whose scheme matched throws its own error.
+ */
+function noStrategyMatched(req: Request, schemes: AuthScheme[]): AppError {
+  const forms = schemes.map((s) => HEADER_FORM[s]).join(' or ');
+  return req.header('authorization') === undefined
+    ? new AppError('auth.missing_credential', `An Authorization header ${forms} is required`)
+    : new AppError('auth.invalid_credential', `The Authorization header must be ${forms}`);
 }

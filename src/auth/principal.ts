@@ -1,5 +1,5 @@
 // Who is calling: the authenticated company (with the settings every response needs) and the credential.
-export type AuthScheme = 'token' | 'apikey';
+export type AuthScheme = 'token' | 'apikey' | 'bearer';
 
 export interface CompanyContext {
   id: string;

@@ -8,6 +8,8 @@ import { Public } from './auth.decorators.js';
 import { RegistrationDto } from './dto/registration.dto.js';
 import { serializeRegistration } from './registration.serializer.js';
 import { passwordWeaknesses } from './secrets.js';
+import { RegistrationSchema } from '../openapi/auth.schema.js';
+import { ApiCreated, ApiFormBody, ApiProblems } from '../openapi/responses.js';
 
 @ApiTags('registrations')
 @Controller('api/v1/registrations')
@@ -20,6 +22,9 @@ export class RegistrationsController {
   @Public()
   @Post()
   @HttpCode(201)
+  @ApiFormBody()
+  @ApiCreated(RegistrationSchema, 'The company and its first credentials (development only)')
+  @ApiProblems(400, 404, 409, 413, 415, 422, 429)
   async register(@Body() body: RegistrationDto) {
     if (this.config.env === 'production') throw new AppError('registration.disabled', 'Self-registration is not available');
     const weaknesses = passwordWeaknesses(body.password);

@@ -4,11 +4,15 @@ import { ApiTags } from '@nestjs/swagger';
 import { toPublicId } from '../common/ids.js';
 import { CurrentCompany } from './auth.decorators.js';
 import type { CompanyContext } from './principal.js';
+import { AuthenticationCheckSchema } from '../openapi/auth.schema.js';
+import { ApiOk, ApiProblems } from '../openapi/responses.js';
 
 @ApiTags('authentication')
 @Controller()
 export class RootController {
   @Get()
+  @ApiOk(AuthenticationCheckSchema, 'The credential is valid')
+  @ApiProblems(401, 403, 429)
   check(@CurrentCompany() company: CompanyContext) {
     return { company: { id: toPublicId('cmp', company.id), name: company.name } };
   }

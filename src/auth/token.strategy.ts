@@ -15,9 +15,10 @@ export class TokenStrategy extends PassportStrategy(Strategy, 'token') {
     super();
   }
 
-  async validate(req: Request): Promise<Principal> {
+  async validate(req: Request): Promise<Principal | null> {
     const header = req.header('authorization');
-    if (!header) throw new AppError('auth.missing_credential', 'An Authorization header "Token token=<API token>" is required');
+    // Another scheme (or none): decline, so that the next strategy of the route is tried.
+    if (!header || !/^Token(\s|$)/i.test(header)) return null;
     const match = TOKEN_HEADER.exec(header);
     if (!match) throw new AppError('auth.invalid_credential', 'The Authorization header must be "Token token=<API token>"');
     const found = await this.credentials.findActiveToken(match[2]);

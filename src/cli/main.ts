@@ -4,7 +4,7 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { AppModule } from '../app.module.js';
+import { CliModule } from './cli.module.js';
 import { passwordWeaknesses } from '../auth/secrets.js';
 import { serializeRegistration } from '../auth/registration.serializer.js';
 import { CompaniesService } from '../companies/companies.service.js';
@@ -42,7 +42,7 @@ async function run(argv: string[]): Promise<void> {
   const config = loadConfig();
   const database = await connectDatabase(config, () => undefined);
   await runMigrations(database.url);
-  const app = await NestFactory.createApplicationContext(AppModule.forRoot(config, database.url), { logger: ['error'] });
+  const app = await NestFactory.createApplicationContext(CliModule.forRoot(config, database.url), { logger: ['error'] });
   try {
     const companies = app.get(CompaniesService);
     if (command === 'company:create') {

@@ -9,6 +9,8 @@ export type ErrorCode =
   | 'validation.failed'
   | 'auth.missing_credential'
   | 'auth.invalid_credential'
+  | 'auth.credential_expired'
+  | 'auth.credential_revoked'
   | 'auth.insecure_transport'
   | 'auth.forbidden'
   | 'registration.disabled'
@@ -32,7 +34,21 @@ export type ErrorCode =
   | 'document.not_pdf'
   | 'document.too_large'
   | 'document.missing'
+  | 'dunning_run.not_found'
+  | 'api_key.not_found'
+  | 'api_key.not_active'
+  | 'oauth_application.not_found'
+  | 'push_document.not_found'
+  | 'dead_letter.not_found'
+  | 'reminder.not_found'
+  | 'shipping.not_routable'
+  | 'shipping.in_progress'
+  | 'shipping.nothing_to_confirm'
+  | 'erp_connection.not_found'
+  | 'erp_pull_run.not_found'
+  | 'erp_pull.already_running'
   | 'rate_limited'
+  | 'service_unavailable'
   | 'internal';
 
 export interface FieldError {
@@ -47,6 +63,8 @@ export function statusFor(code: ErrorCode): number {
       return 400;
     case 'auth.missing_credential':
     case 'auth.invalid_credential':
+    case 'auth.credential_expired':
+    case 'auth.credential_revoked':
       return 401;
     case 'auth.insecure_transport':
     case 'auth.forbidden':
@@ -57,8 +75,16 @@ export function statusFor(code: ErrorCode): number {
     case 'customer.not_found':
     case 'contact.not_found':
     case 'invoice.not_found':
+    case 'dunning_run.not_found':
     case 'invoice.document_missing':
     case 'payment.not_found':
+    case 'erp_connection.not_found':
+    case 'erp_pull_run.not_found':
+    case 'api_key.not_found':
+    case 'oauth_application.not_found':
+    case 'push_document.not_found':
+    case 'dead_letter.not_found':
+    case 'reminder.not_found':
       return 404;
     case 'idempotency.in_progress':
     case 'registration.email_taken':
@@ -69,6 +95,10 @@ export function statusFor(code: ErrorCode): number {
     case 'invoice.not_editable':
     case 'payment.external_id_taken':
     case 'payment.not_allowed':
+    case 'erp_pull.already_running':
+    case 'api_key.not_active':
+    case 'shipping.in_progress':
+    case 'shipping.nothing_to_confirm':
       return 409;
     case 'request.payload_too_large':
     case 'document.too_large':
@@ -80,11 +110,14 @@ export function statusFor(code: ErrorCode): number {
     case 'invoice.incomplete':
     case 'idempotency.key_reused':
     case 'document.missing':
+    case 'shipping.not_routable':
       return 422;
     case 'rate_limited':
       return 429;
     case 'internal':
       return 500;
+    case 'service_unavailable':
+      return 503;
     default:
       return assertUnreachable(code);
   }

@@ -3,6 +3,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsDefined, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateBy, ValidateIf } from 'class-validator';
+import { parseCalendarDate } from './calendar-date.js';
 import { Decimal } from './money.js';
 import { isStorableText } from './text.js';
 import { BooleanField, CalendarDateField, DecimalField, IntegerField, TextField } from './transforms.js';
@@ -38,7 +39,7 @@ export const OptionalBoolean = () =>
 
 export const RequiredChoice = <T extends number>(values: readonly T[], description: string) =>
   applyDecorators(
-    ApiProperty({ type: Number, enum: values, description }),
+    ApiProperty({ type: 'integer', enum: values, description }),
     IntegerField(),
     required(),
     IsInt(),
@@ -63,7 +64,7 @@ export const OptionalDate = (description?: string) =>
     ValidateBy({
       name: 'isCalendarDate',
       validator: {
-        validate: (value) => typeof value === 'string' && ISO_DATE.test(value),
+        validate: (value) => typeof value === 'string' && ISO_DATE.test(value) && parseCalendarDate(value) === value,
         defaultMessage: (args) => `${args?.property} must be a real date as DD.MM.YYYY or YYYY-MM-DD`,
       },
     }),
@@ -103,4 +104,4 @@ export const RequiredAmount = (options: { positive?: boolean } = {}) =>
   );
 
 export const OptionalInteger = (min: number, max: number) =>
-  applyDecorators(ApiPropertyOptional({ type: Number, minimum: min, maximum: max, nullable: true }), IntegerField(), IsOptional(), IsInt(), Min(min), Max(max));
+  applyDecorators(ApiPropertyOptional({ type: 'integer', minimum: min, maximum: max, nullable: true }), IntegerField(), IsOptional(), IsInt(), Min(min), Max(max));

@@ -14,6 +14,7 @@ const BY_STATUS: Record<number, ErrorCode> = {
   415: 'request.unsupported_media_type',
   422: 'validation.failed',
   429: 'rate_limited',
+  503: 'service_unavailable',
 };
 
 /** body-parser and multer errors carry a status and a type instead of being HttpExceptions. */
@@ -51,6 +52,7 @@ export function toProblem(error: unknown): Problem | undefined {
 function httpDetail(error: HttpException, status: number): string {
   if (status === 404) return 'No such resource';
   if (status === 429) return 'Too many requests: slow down and retry after the time in Retry-After';
+  if (status === 503) return 'A dependency of the service is not available (see /health/ready)';
   const response = error.getResponse();
   if (typeof response === 'string') return response;
   const message = (response as { message?: unknown }).message;

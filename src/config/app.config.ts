@@ -1,6 +1,10 @@
 // Typed configuration, read once from the environment at start. Only this folder reads process.env.
 import { resolve } from 'node:path';
 import { type DocumentsConfig, loadDocumentsConfig } from './documents.config.js';
+import { type ErpConfig, loadErpConfig } from './erp.config.js';
+import { loadMailConfig, type MailConfig } from './mail.config.js';
+import { loadShippingConfig, type ShippingConfig } from './shipping.config.js';
+import { type IntegrationConfig, loadIntegrationConfig } from './integration.config.js';
 
 export type AppEnv = 'development' | 'test' | 'production';
 
@@ -24,7 +28,15 @@ export interface AppConfig {
   defaultTimeZone: string;
   documents: DocumentsConfig;
   /** Whether this process runs the queue's cron scheduler and maintenance (any number of replicas may). */
-  jobs: { schedule: boolean; supervise: boolean };
+  jobs: { schedule: boolean; supervise: boolean; maintenanceIntervalSeconds: number };
+  /** Push documents, API keys, OAuth (src/config/integration.config.ts). */
+  integration: IntegrationConfig;
+  /** The ERP pull: SSRF guard, timeouts, retries (src/config/erp.config.ts). */
+  erp: ErpConfig;
+  /** Outgoing e-mail: SMTP, the development outbox, or none (src/config/mail.config.ts). */
+  mail: MailConfig;
+  /** Delivery jobs and the postal provider (src/config/shipping.config.ts). */
+  shipping: ShippingConfig;
 }
 
 export class ConfigError extends Error {}
@@ -72,7 +84,16 @@ export function loadConfig(env: Env = process.env): AppConfig {
     maxBodyKb: int(env, 'MAX_BODY_KB', 1024),
     defaultTimeZone: env.DEFAULT_TIME_ZONE || 'Europe/Berlin',
     documents: loadDocumentsConfig(env, dataDir),
-    jobs: { schedule: env.JOBS_SCHEDULE !== 'false', supervise: env.JOBS_SUPERVISE !== 'false' },
+    jobs: {
+      schedule: env.JOBS_SCHEDULE !== 'false',
+      supervise: env.JOBS_SUPERVISE !== 'false',
+      // How often expired jobs (their process died) are failed over to a retry; pg-boss's default.
+      maintenanceIntervalSeconds: int(env, 'JOBS_MAINTENANCE_SECONDS', 120),
+    },
+    integration: loadIntegrationConfig(env),
+    erp: loadErpConfig(env),
+    mail: loadMailConfig(env, dataDir, mode === 'production'),
+    shipping: loadShippingConfig(env, dataDir),
   };
   assertProductionReady(config);
   return config;

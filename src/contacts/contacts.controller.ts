@@ -8,8 +8,11 @@ import { APP_CONFIG, type AppConfig } from '../config/app.config.js';
 import { serializeContact } from './contact.serializer.js';
 import { type ContactWithCustomer, ContactsService } from './contacts.service.js';
 import { CreateContactDto, UpdateContactDto } from './dto/contact.dto.js';
+import { ContactResponseSchema } from '../openapi/contact.schema.js';
+import { ApiCreated, ApiFormBody, ApiOk, ApiProblems } from '../openapi/responses.js';
 
 @ApiTags('contacts')
+@ApiProblems(401, 403, 429)
 @Controller('api/v1/contacts')
 export class ContactsController {
   constructor(
@@ -20,21 +23,31 @@ export class ContactsController {
   @Post()
   @HttpCode(201)
   @Idempotent()
+  @ApiFormBody({ idempotent: true })
+  @ApiCreated(ContactResponseSchema)
+  @ApiProblems(400, 409, 413, 415, 422)
   async create(@CurrentCompany() company: CompanyContext, @Body() body: CreateContactDto) {
     return this.wire(company, await this.contacts.create(company, body));
   }
 
   @Get('find/:externalId')
+  @ApiOk(ContactResponseSchema, 'The contact with this external_id (case-insensitive)')
+  @ApiProblems(404)
   async find(@CurrentCompany() company: CompanyContext, @Param('externalId', ExternalIdPipe) externalId: string) {
     return this.wire(company, await this.contacts.find(company, externalId));
   }
 
   @Get(':id')
+  @ApiOk(ContactResponseSchema)
+  @ApiProblems(404)
   async get(@CurrentCompany() company: CompanyContext, @Param('id') id: string) {
     return this.wire(company, await this.contacts.get(company, id));
   }
 
   @Patch(':id')
+  @ApiFormBody()
+  @ApiOk(ContactResponseSchema, 'The contact with the updated values')
+  @ApiProblems(400, 404, 409, 413, 415, 422)
   async update(@CurrentCompany() company: CompanyContext, @Param('id') id: string, @Body() body: UpdateContactDto) {
     return this.wire(company, await this.contacts.update(company, id, body));
   }

@@ -17,6 +17,7 @@ export const CUSTOMER_DEFAULTS = {
   stopAutomaticReminders: false,
   shippingMode: null,
   note: null,
+  customerType: 'business',
 } satisfies Partial<CustomerValues>;
 
 /** Only keys present in the request are taken over. */
@@ -38,5 +39,6 @@ export function customerValues(dto: UpdateCustomerDto): Partial<CustomerValues> 
     stopAutomaticReminders: dto.stop_automatic_reminders,
     shippingMode: dto.shipping_mode,
     note: dto.note,
+    customerType: dto.customer_type ?? undefined,
   });
 }

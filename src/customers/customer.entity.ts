@@ -3,6 +3,9 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
 export const CUSTOMER_SHIPPING_MODES = ['email', 'post', 'dual_shipping', 'unknown'] as const;
 export type CustomerShippingMode = (typeof CUSTOMER_SHIPPING_MODES)[number];
 
+export const CUSTOMER_TYPES = ['business', 'consumer'] as const;
+export type CustomerType = (typeof CUSTOMER_TYPES)[number];
+
 @Entity('customers')
 export class Customer {
   @PrimaryColumn('uuid', { name: 'company_id' }) companyId!: string;
@@ -23,6 +26,8 @@ export class Customer {
   @Column('text', { name: 'shipping_mode', nullable: true }) shippingMode!: CustomerShippingMode | null;
   @Column('text', { name: 'customer_group_id', nullable: true }) customerGroupId!: string | null;
   @Column('text', { nullable: true }) note!: string | null;
+  /** Extension of the spec: decides the default interest and the flat fee of BGB § 288. */
+  @Column('text', { name: 'customer_type', default: 'business' }) customerType!: CustomerType;
   @Column('timestamptz', { name: 'created_at' }) createdAt!: Date;
   @Column('timestamptz', { name: 'updated_at' }) updatedAt!: Date;
 }

@@ -39,6 +39,7 @@ export function serializeCustomer(customer: Customer, contacts: Contact[], ctx: 
     shipping_mode: customer.shippingMode,
     customer_group_id: customer.customerGroupId,
     note: customer.note,
+    customer_type: customer.customerType,
     created_at: formatDateTime(customer.createdAt, ctx.timeZone),
     updated_at: formatDateTime(customer.updatedAt, ctx.timeZone),
     contacts: contacts.map((contact) => serializeContactSummary(contact, ctx)),

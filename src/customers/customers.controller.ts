@@ -9,8 +9,11 @@ import { type PageRequest, pageMeta, Pagination } from '../common/pagination.js'
 import { serializeCustomer } from './customer.serializer.js';
 import { type CustomerWithContacts, CustomersService } from './customers.service.js';
 import { CreateCustomerDto, UpdateCustomerDto } from './dto/customer.dto.js';
+import { CustomerListSchema, CustomerSchema } from '../openapi/customer.schema.js';
+import { ApiCreated, ApiFormBody, ApiOk, ApiPaged, ApiProblems } from '../openapi/responses.js';
 
 @ApiTags('customers')
+@ApiProblems(401, 403, 429)
 @Controller('api/v1/customers')
 export class CustomersController {
   constructor(
@@ -21,27 +24,40 @@ export class CustomersController {
   @Post()
   @HttpCode(201)
   @Idempotent()
+  @ApiFormBody({ idempotent: true })
+  @ApiCreated(CustomerSchema)
+  @ApiProblems(400, 409, 413, 415, 422)
   async create(@CurrentCompany() company: CompanyContext, @Body() body: CreateCustomerDto) {
     return this.wire(company, await this.customers.create(company, body));
   }
 
   @Get()
+  @ApiPaged()
+  @ApiOk(CustomerListSchema)
+  @ApiProblems(400)
   async list(@CurrentCompany() company: CompanyContext, @Pagination() page: PageRequest) {
     const { items, total } = await this.customers.list(company, page);
     return { customers: items.map((item) => this.wire(company, item)), meta: pageMeta(page, total) };
   }
 
   @Get('find/:externalId')
+  @ApiOk(CustomerSchema, 'The customer with this external_id (case-insensitive)')
+  @ApiProblems(404)
   async find(@CurrentCompany() company: CompanyContext, @Param('externalId', ExternalIdPipe) externalId: string) {
     return this.wire(company, await this.customers.find(company, externalId));
   }
 
   @Get(':id')
+  @ApiOk(CustomerSchema)
+  @ApiProblems(404)
   async get(@CurrentCompany() company: CompanyContext, @Param('id') id: string) {
     return this.wire(company, await this.customers.get(company, id));
   }
 
   @Patch(':id')
+  @ApiFormBody()
+  @ApiOk(CustomerSchema, 'The customer with the updated values')
+  @ApiProblems(400, 404, 409, 413, 415, 422)
   async update(@CurrentCompany() company: CompanyContext, @Param('id') id: string, @Body() body: UpdateCustomerDto) {
     return this.wire(company, await this.customers.update(company, id, body));
   }

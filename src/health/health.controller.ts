@@ -4,6 +4,8 @@ import { ApiTags } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckService, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import { SkipRateLimit } from '../common/rate-limit.guard.js';
 import { Public } from '../auth/auth.decorators.js';
+import { LivenessSchema, ReadinessSchema } from '../openapi/health.schema.js';
+import { ApiOk, ApiProblem } from '../openapi/responses.js';
 
 @ApiTags('health')
 @Public()
@@ -16,12 +18,16 @@ export class HealthController {
   ) {}
 
   @Get('live')
+  @ApiOk(LivenessSchema, 'The process answers')
   live() {
     return { status: 'ok' };
   }
 
   @Get('ready')
-  @HealthCheck()
+  // Described below rather than by terminus, whose 503 the problem filter answers as a 500.
+  @HealthCheck({ noCache: true, swaggerDocumentation: false })
+  @ApiOk(ReadinessSchema, 'The database answers')
+  @ApiProblem(500, 'The database did not answer within 2 seconds (terminus’ 503, answered as a generic 500 problem)')
   ready() {
     return this.health.check([() => this.db.pingCheck('database', { timeout: 2000 })]);
   }

@@ -1,8 +1,23 @@
 // The list filters of GET /api/v1/invoices, read from the query; a malformed filter is a 400.
 import { AppError, type FieldError } from '../common/errors.js';
+import { parseCalendarDate } from '../common/calendar-date.js';
 import { parsePublicId } from '../common/ids.js';
 import { INVOICE_STATUSES, type InvoiceStatus } from './invoice-status.js';
 import type { InvoiceFilters } from './invoices.repository.js';
+
+/** YYYY-MM-DD (midnight UTC), or a datetime with its offset: without one its instant would be a guess. */
+const SINCE = /^(\d{4}-\d{2}-\d{2})(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2}))?$/;
+
+/** Strictly: `new Date()` alone takes "1" for the year 2001 and 2026-02-31 for 3 March. */
+function parseSince(raw: unknown): Date | undefined {
+  if (typeof raw !== 'string') return undefined;
+  // The "+" of an offset that was not URL-encoded arrives as a space.
+  const text = raw.replace(/ (\d{2}:\d{2})$/, '+$1');
+  const match = SINCE.exec(text);
+  if (!match || parseCalendarDate(match[1]) !== match[1]) return undefined;
+  const since = new Date(text);
+  return Number.isNaN(since.getTime()) ? undefined : since;
+}
 
 const NO_SUCH_CUSTOMER = '00000000-0000-0000-0000-000000000000';
 
@@ -21,8 +36,8 @@ export function parseInvoiceFilters(query: Record<string, unknown>): InvoiceFilt
     }
   }
   if (query.updated_since !== undefined) {
-    const since = typeof query.updated_since === 'string' ? new Date(query.updated_since) : new Date(Number.NaN);
-    if (Number.isNaN(since.getTime())) errors.push({ field: 'updated_since', message: 'updated_since must be an ISO 8601 date or datetime' });
+    const since = parseSince(query.updated_since);
+    if (!since) errors.push({ field: 'updated_since', message: 'updated_since must be an ISO 8601 date (YYYY-MM-DD) or a datetime with an offset (2026-11-21T10:00:00+01:00)' });
     else filters.updatedSince = since;
   }
   if (errors.length) throw new AppError('request.invalid_query', 'Invalid invoice filters', errors);

@@ -9,6 +9,7 @@ import { todayIn } from '../common/calendar-date.js';
 import { AppError, validationFailed } from '../common/errors.js';
 import { newUuid } from '../common/ids.js';
 import { DocumentStore } from '../documents/document-store.js';
+import { ShippingService } from '../shipping/shipping.service.js';
 import type { StoredUpload } from '../documents/pdf-upload.js';
 import type { CreateInvoiceDto } from './dto/create-invoice.dto.js';
 import type { Invoice } from './invoice.entity.js';
@@ -38,6 +39,7 @@ export class InvoiceIntake {
     private readonly transitions: InvoiceTransitions,
     private readonly companies: CompaniesRepository,
     private readonly documents: DocumentStore,
+    private readonly shipping: ShippingService,
   ) {}
 
   async create(company: CompanyContext, dto: CreateInvoiceDto, uploads: InvoiceUploads, actor: Actor, source = 'API'): Promise<Invoice> {
@@ -82,6 +84,8 @@ export class InvoiceIntake {
             shippingMode: autoskip ? 'skip_shipping' : (dto.shipping_mode ?? null),
             ignoreReminderFees: dto.ignore_reminder_fees ?? false,
             writtenOffAt: null,
+            dunningBlockReason: null,
+            dunningBlockUntil: null,
             pdfKey: pdf.key,
             pdfSize: String(pdf.size),
             pdfSha256: pdf.sha256,
@@ -100,12 +104,16 @@ export class InvoiceIntake {
     }
   }
 
-  /** autoskip: the client ships it, it enters the cycle as sent; autosend: the service ships it now. */
+  /**
+   * autoskip: the client ships it, it enters the cycle as sent; autosend: the service ships it now (the
+   * deliveries are enqueued in this transaction, the invoice becomes sent once they succeeded; one that
+   * cannot go out is created all the same and flagged for attention).
+   */
   private async releaseOnCreate(invoice: Invoice, autoskip: boolean, autosend: boolean, actor: Actor, manager: EntityManager) {
     if (!autoskip && !autosend) return invoice;
     assertReleasable(invoice);
-    const reason = autoskip ? 'options[autoskip_shipping]: shipped by the client' : 'options[autosend]';
-    return this.transitions.apply(manager, invoice, 'release', actor, reason);
+    if (autosend && !autoskip) return this.shipping.shipInvoice(manager, invoice, actor, { reason: 'options[autosend]', unroutable: 'flag' });
+    return this.transitions.apply(manager, invoice, 'release', actor, 'options[autoskip_shipping]: shipped by the client');
   }
 
   private async store(companyId: string, invoiceId: string, name: string, upload: StoredUpload, stored: StoredFile[]): Promise<StoredFile> {

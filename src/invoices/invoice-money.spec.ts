@@ -7,6 +7,7 @@ describe('invoice money', () => {
       originalTotal: '119.00',
       reminderFees: '5.00',
       paidAmount: '24.00',
+      waivedAmount: '0.00',
       openAmount: '100.00',
     });
   });

@@ -1,17 +1,19 @@
-// The one place that keeps an invoice's money fields consistent: open = original + fees − payments,
-// with payments settling fees first, then the principal. Exact decimal arithmetic throughout.
+// The one place that keeps an invoice's money fields consistent: open = original + fees − payments −
+// waived rests, with payments settling fees first, then the principal. Exact decimal arithmetic.
 import { Decimal } from '../common/money.js';
 
 export interface MoneyState {
   originalTotal: Decimal.Value;
   reminderFees: Decimal.Value;
   paidAmount: Decimal.Value;
+  waivedAmount?: Decimal.Value;
 }
 
 export interface MoneyFields {
   originalTotal: string;
   reminderFees: string;
   paidAmount: string;
+  waivedAmount: string;
   openAmount: string;
 }
 
@@ -19,11 +21,13 @@ export function moneyFields(state: MoneyState): MoneyFields {
   const original = new Decimal(state.originalTotal);
   const fees = new Decimal(state.reminderFees);
   const paid = new Decimal(state.paidAmount);
+  const waived = new Decimal(state.waivedAmount ?? 0);
   return {
     originalTotal: original.toFixed(2),
     reminderFees: fees.toFixed(2),
     paidAmount: paid.toFixed(2),
-    openAmount: original.plus(fees).minus(paid).toFixed(2),
+    waivedAmount: waived.toFixed(2),
+    openAmount: original.plus(fees).minus(paid).minus(waived).toFixed(2),
   };
 }
 

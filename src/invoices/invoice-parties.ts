@@ -13,6 +13,7 @@ import { CustomersRepository, type CustomerValues } from '../customers/customers
 import type { UpdateCustomerDto } from '../customers/dto/customer.dto.js';
 import { AppError, type FieldError, validationFailed } from '../common/errors.js';
 import { newUuid, parsePublicId } from '../common/ids.js';
+import { InvoicesRepository } from './invoices.repository.js';
 
 function missing(dto: object, required: readonly string[]): FieldError[] {
   const values = dto as Record<string, unknown>;
@@ -39,6 +40,7 @@ export class InvoiceParties {
   constructor(
     private readonly customers: CustomersRepository,
     private readonly contacts: ContactsRepository,
+    private readonly invoices: InvoicesRepository,
   ) {}
 
   async customer(companyId: string, customerId: string | null | undefined, nested: UpdateCustomerDto | undefined, manager: EntityManager): Promise<Customer> {
@@ -52,6 +54,7 @@ export class InvoiceParties {
       return customer;
     }
     if (!nested) throw validationFailed([{ field: 'customer_id', message: 'customer_id or customer[...] is required' }]);
+    if (nested.external_id) await this.invoices.lockExternalId('customer', companyId, nested.external_id, manager);
     const existing = nested.external_id ? await this.customers.findByExternalId(companyId, nested.external_id, manager) : null;
     const values = customerValues(nested);
     return asNested('customer', async () => {
@@ -82,6 +85,7 @@ export class InvoiceParties {
       return contact;
     }
     if (!nested) return null;
+    if (nested.external_id) await this.invoices.lockExternalId('contact', companyId, nested.external_id, manager);
     const existing = nested.external_id ? await this.contacts.findByExternalId(companyId, nested.external_id, manager) : null;
     if (existing && existing.customerId !== customer.id) {
       throw validationFailed([{ field: 'contact[external_id]', message: 'this contact belongs to another customer' }]);

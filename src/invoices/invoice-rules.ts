@@ -13,7 +13,7 @@ export function assertReleasable(invoice: Invoice): void {
 }
 
 const ALWAYS = ['external_id', 'additional_number'];
-const WHILE_OPEN = [...ALWAYS, 'invoice_number', 'contact_id', 'shipping_mode', 'ignore_reminder_fees'];
+const WHILE_OPEN = [...ALWAYS, 'invoice_number', 'contact_id', 'shipping_mode', 'ignore_reminder_fees', 'dunning_block_reason', 'dunning_block_until'];
 /** Extending the payment term is allowed until the first reminder is on its way. */
 const EXTENSION = [...WHILE_OPEN, 'due_date', 'time_for_payment'];
 

@@ -12,6 +12,15 @@ describe('invoice transition table', () => {
     send_reminder1: ['ready_for_reminder1'],
     send_reminder2: ['ready_for_reminder2'],
     send_reminder3: ['ready_for_reminder3'],
+    become_due: ['sent'],
+    ready_for_reminder1: ['due'],
+    ready_for_reminder2: ['reminder1_sent'],
+    ready_for_reminder3: ['reminder2_sent'],
+    step_back1: ['ready_for_reminder1'],
+    step_back2: ['ready_for_reminder2'],
+    step_back3: ['ready_for_reminder3'],
+    ready_for_collection: ['reminder3_sent'],
+    hand_to_collection: ['ready_for_dept_collection'],
   };
 
   it.each(Object.keys(TRANSITIONS) as InvoiceAction[])('%s is allowed exactly from its source statuses', (action) => {

@@ -33,7 +33,16 @@ export type InvoiceAction =
   | 'reopen'
   | 'send_reminder1'
   | 'send_reminder2'
-  | 'send_reminder3';
+  | 'send_reminder3'
+  | 'become_due'
+  | 'ready_for_reminder1'
+  | 'ready_for_reminder2'
+  | 'ready_for_reminder3'
+  | 'step_back1'
+  | 'step_back2'
+  | 'step_back3'
+  | 'ready_for_collection'
+  | 'hand_to_collection';
 
 interface Transition {
   from: readonly InvoiceStatus[];
@@ -54,7 +63,25 @@ export const TRANSITIONS: Record<InvoiceAction, Transition> = {
   send_reminder1: { from: ['ready_for_reminder1'], to: 'reminder1_sent' },
   send_reminder2: { from: ['ready_for_reminder2'], to: 'reminder2_sent' },
   send_reminder3: { from: ['ready_for_reminder3'], to: 'reminder3_sent' },
+  // The daily dunning run (set-based SQL built from these rows, src/dunning/dunning-run.repository.ts).
+  become_due: { from: ['sent'], to: 'due' },
+  ready_for_reminder1: { from: ['due'], to: 'ready_for_reminder1' },
+  ready_for_reminder2: { from: ['reminder1_sent'], to: 'ready_for_reminder2' },
+  ready_for_reminder3: { from: ['reminder2_sent'], to: 'ready_for_reminder3' },
+  // Blocked, or the open amount fell below the level's minimum before the reminder went out.
+  step_back1: { from: ['ready_for_reminder1'], to: 'due' },
+  step_back2: { from: ['ready_for_reminder2'], to: 'reminder1_sent' },
+  step_back3: { from: ['ready_for_reminder3'], to: 'reminder2_sent' },
+  ready_for_collection: { from: ['reminder3_sent'], to: 'ready_for_dept_collection' },
+  hand_to_collection: { from: ['ready_for_dept_collection'], to: 'sent_to_dept_collection' },
 };
+
+/** The single source and target of an action whose row has exactly one of each (the run's actions). */
+export function simpleTransition(action: InvoiceAction): { from: InvoiceStatus; to: InvoiceStatus } {
+  const { from, to } = TRANSITIONS[action];
+  if (from.length !== 1 || to === 'previous') throw new Error(`${action} is not a one-to-one transition`);
+  return { from: from[0], to };
+}
 
 export function canApply(action: InvoiceAction, status: InvoiceStatus): boolean {
   return TRANSITIONS[action].from.includes(status);

@@ -31,6 +31,10 @@ export class Invoice {
   @Column('text', { name: 'shipping_mode', nullable: true }) shippingMode!: InvoiceShippingMode | null;
   @Column('boolean', { name: 'ignore_reminder_fees' }) ignoreReminderFees!: boolean;
   @Column('timestamptz', { name: 'written_off_at', nullable: true }) writtenOffAt!: Date | null;
+  /** Fees or interest left open after the principal was paid and the company waives such rests. */
+  @Column('numeric', { name: 'waived_amount', default: 0 }) waivedAmount!: string;
+  @Column('text', { name: 'dunning_block_reason', nullable: true }) dunningBlockReason!: string | null;
+  @Column('date', { name: 'dunning_block_until', nullable: true }) dunningBlockUntil!: string | null;
   @Column('text', { name: 'pdf_key', nullable: true }) pdfKey!: string | null;
   @Column('bigint', { name: 'pdf_size', nullable: true }) pdfSize!: string | null;
   @Column('bytea', { name: 'pdf_sha256', nullable: true }) pdfSha256!: Buffer | null;

@@ -80,6 +80,7 @@ export function serializeInvoice({ invoice, customer, contact, payments, reminde
     shipping_mode: invoice.shippingMode,
     written_off_at: formatDateTime(invoice.writtenOffAt, ctx.timeZone),
     ignore_reminder_fees: invoice.ignoreReminderFees,
+    dunning_block: invoice.dunningBlockReason ? { reason: invoice.dunningBlockReason, until: invoice.dunningBlockUntil } : null,
     created_at: formatDateTime(invoice.createdAt, ctx.timeZone),
     updated_at: formatDateTime(invoice.updatedAt, ctx.timeZone),
     customer: serializeCustomerReference(customer, ctx),

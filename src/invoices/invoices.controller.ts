@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Query, Res, StreamableFile } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
+import { ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { ExternalIdPipe } from '../common/external-id.pipe.js';
 import { CurrentActor, CurrentCompany } from '../auth/auth.decorators.js';
@@ -18,10 +18,15 @@ import { serializeEvent, serializeInvoice, type InvoiceView } from './invoice.se
 import { InvoicesService, type ManualAction } from './invoices.service.js';
 import type { Actor } from './invoices.repository.js';
 import { PaymentsService } from './payments.service.js';
+import { CreateInvoiceFormSchema } from '../openapi/invoice-form.schema.js';
+import { InvoiceEventListSchema } from '../openapi/invoice-event.schema.js';
+import { InvoiceListSchema, InvoiceResponseSchema } from '../openapi/invoice.schema.js';
+import { ApiCreated, ApiFormBody, ApiInvoiceFilters, ApiMultipartBody, ApiNoContent, ApiOk, ApiPaged, ApiPdf, ApiProblems } from '../openapi/responses.js';
 
 const PDF_FIELDS = [{ name: 'invoice', required: true }, { name: 'invoice_attachment' }];
 
 @ApiTags('invoices')
+@ApiProblems(401, 403, 429)
 @Controller('api/v1/invoices')
 export class InvoicesController {
   constructor(
@@ -33,8 +38,9 @@ export class InvoicesController {
 
   @Post()
   @HttpCode(201)
-  @ApiConsumes('multipart/form-data')
-  @ApiBody({ type: CreateInvoiceDto, description: 'plus the files `invoice` (PDF, required) and `invoice_attachment` (PDF)' })
+  @ApiMultipartBody(CreateInvoiceFormSchema, { idempotent: true })
+  @ApiCreated(InvoiceResponseSchema)
+  @ApiProblems(400, 409, 413, 415, 422)
   // Decorators apply bottom-up: the upload is parsed first, so the idempotency hash covers the files.
   @Idempotent()
   @PdfUploadInterceptor(PDF_FIELDS)
@@ -44,37 +50,54 @@ export class InvoicesController {
   }
 
   @Get()
+  @ApiPaged()
+  @ApiInvoiceFilters()
+  @ApiOk(InvoiceListSchema)
+  @ApiProblems(400)
   async list(@CurrentCompany() company: CompanyContext, @Pagination() page: PageRequest, @Query() query: Record<string, unknown>) {
     const { items, total } = await this.invoices.list(company, parseInvoiceFilters(query), page);
     return { invoices: items.map((view) => this.wire(company, view).invoice), meta: pageMeta(page, total) };
   }
 
   @Get('find/:externalId')
+  @ApiOk(InvoiceResponseSchema, 'The invoice with this external_id (case-insensitive)')
+  @ApiProblems(404)
   async find(@CurrentCompany() company: CompanyContext, @Param('externalId', ExternalIdPipe) externalId: string) {
     return this.wire(company, await this.invoices.find(company, externalId));
   }
 
   @Get(':id')
+  @ApiOk(InvoiceResponseSchema)
+  @ApiProblems(404)
   async get(@CurrentCompany() company: CompanyContext, @Param('id') id: string) {
     return this.wire(company, await this.invoices.get(company, id));
   }
 
   @Patch(':id')
+  @ApiFormBody()
+  @ApiOk(InvoiceResponseSchema, 'The invoice with the updated values')
+  @ApiProblems(400, 404, 409, 413, 415, 422)
   async update(@CurrentCompany() company: CompanyContext, @CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: UpdateInvoiceDto) {
     return this.wire(company, await this.invoices.update(company, id, body, actor));
   }
 
   @Get(':id/pdf')
+  @ApiPdf('The invoice PDF')
+  @ApiProblems(404)
   pdf(@CurrentCompany() company: CompanyContext, @Param('id') id: string, @Res({ passthrough: true }) res: Response) {
     return this.download(company, id, 'pdf', res);
   }
 
   @Get(':id/attachment')
+  @ApiPdf('The attachment PDF; 404 when the invoice has none')
+  @ApiProblems(404)
   attachment(@CurrentCompany() company: CompanyContext, @Param('id') id: string, @Res({ passthrough: true }) res: Response) {
     return this.download(company, id, 'attachment', res);
   }
 
   @Get(':id/events')
+  @ApiOk(InvoiceEventListSchema, 'The invoice’s history, oldest first')
+  @ApiProblems(404)
   async events(@CurrentCompany() company: CompanyContext, @Param('id') id: string) {
     const events = await this.invoices.events(company, id);
     return { events: events.map((event) => serializeEvent(event, this.context(company))) };
@@ -83,6 +106,9 @@ export class InvoicesController {
   @Post(':id/payments')
   @HttpCode(201)
   @Idempotent()
+  @ApiFormBody({ idempotent: true })
+  @ApiCreated(InvoiceResponseSchema, 'The invoice with the payment recorded')
+  @ApiProblems(400, 404, 409, 413, 415, 422)
   async addPayment(@CurrentCompany() company: CompanyContext, @CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: CreatePaymentDto) {
     const invoice = await this.payments.record(company, id, body, actor);
     return this.wire(company, await this.invoices.get(company, `inv-${invoice.id}`));
@@ -90,32 +116,59 @@ export class InvoicesController {
 
   @Delete(':id/payments/:paymentId')
   @HttpCode(204)
+  @ApiNoContent('The payment is deleted and the open amount recomputed')
+  @ApiProblems(404, 409)
   async deletePayment(@CurrentCompany() company: CompanyContext, @CurrentActor() actor: Actor, @Param('id') id: string, @Param('paymentId') paymentId: string) {
     await this.payments.remove(company, id, paymentId, actor);
   }
 
   @Post(':id/release')
   @HttpCode(200)
-  release(@CurrentCompany() c: CompanyContext, @CurrentActor() a: Actor, @Param('id') id: string, @Body() body: InvoiceActionDto) {
-    return this.act(c, a, id, 'release', body);
+  @ApiFormBody({ optional: InvoiceActionDto })
+  @ApiOk(InvoiceResponseSchema)
+  @ApiResponse({ status: 202, type: InvoiceResponseSchema, description: 'Shipping is under way: still a draft, sent once it succeeded (GET …/deliveries)' })
+  @ApiProblems(400, 404, 409, 413, 415, 422)
+  async release(@CurrentCompany() c: CompanyContext, @CurrentActor() a: Actor, @Param('id') id: string, @Body() body: InvoiceActionDto, @Res({ passthrough: true }) res: Response) {
+    const answer = await this.act(c, a, id, 'release', body);
+    // Still a draft: shipping is under way (GET …/deliveries); the invoice becomes sent once it succeeded.
+    if (answer.invoice.invoice_status === 'draft') res.status(202);
+    return answer;
   }
 
   @Post(':id/archive')
   @HttpCode(200)
+  @ApiFormBody({ optional: InvoiceActionDto })
+  @ApiOk(InvoiceResponseSchema)
+  @ApiProblems(400, 404, 409, 413, 415, 422)
   archive(@CurrentCompany() c: CompanyContext, @CurrentActor() a: Actor, @Param('id') id: string, @Body() body: InvoiceActionDto) {
     return this.act(c, a, id, 'archive', body);
   }
 
   @Post(':id/mark_duplicate')
   @HttpCode(200)
+  @ApiFormBody({ optional: InvoiceActionDto })
+  @ApiOk(InvoiceResponseSchema)
+  @ApiProblems(400, 404, 409, 413, 415, 422)
   markDuplicate(@CurrentCompany() c: CompanyContext, @CurrentActor() a: Actor, @Param('id') id: string, @Body() body: InvoiceActionDto) {
     return this.act(c, a, id, 'mark_duplicate', body);
   }
 
   @Post(':id/write_off')
   @HttpCode(200)
+  @ApiFormBody({ optional: InvoiceActionDto })
+  @ApiOk(InvoiceResponseSchema)
+  @ApiProblems(400, 404, 409, 413, 415, 422)
   writeOff(@CurrentCompany() c: CompanyContext, @CurrentActor() a: Actor, @Param('id') id: string, @Body() body: InvoiceActionDto) {
     return this.act(c, a, id, 'write_off', body);
+  }
+
+  @Post(':id/hand_to_collection')
+  @HttpCode(200)
+  @ApiFormBody({ optional: InvoiceActionDto })
+  @ApiOk(InvoiceResponseSchema)
+  @ApiProblems(400, 404, 409, 413, 415, 422)
+  handToCollection(@CurrentCompany() c: CompanyContext, @CurrentActor() a: Actor, @Param('id') id: string, @Body() body: InvoiceActionDto) {
+    return this.act(c, a, id, 'hand_to_collection', body);
   }
 
   private async act(company: CompanyContext, actor: Actor, id: string, action: ManualAction, body: InvoiceActionDto) {

@@ -1,8 +1,10 @@
 // Invoices: intake with documents, reads, updates, payments and the manual status actions.
-import { Module } from '@nestjs/common';
+import { forwardRef, Module } from '@nestjs/common';
 import { CompaniesModule } from '../companies/companies.module.js';
 import { ContactsModule } from '../contacts/contacts.module.js';
 import { CustomersModule } from '../customers/customers.module.js';
+import { DunningPolicyModule } from '../dunning/dunning-policy.module.js';
+import { ShippingModule } from '../shipping/shipping.module.js';
 import { InvoiceIntake } from './invoice-intake.service.js';
 import { InvoiceParties } from './invoice-parties.js';
 import { InvoiceTransitions } from './invoice-transitions.js';
@@ -14,7 +16,8 @@ import { PaymentsRepository } from './payments.repository.js';
 import { PaymentsService } from './payments.service.js';
 
 @Module({
-  imports: [CompaniesModule, CustomersModule, ContactsModule],
+  // Release and autosend ship through ShippingModule, which applies invoice transitions in turn.
+  imports: [CompaniesModule, CustomersModule, ContactsModule, DunningPolicyModule, forwardRef(() => ShippingModule)],
   controllers: [InvoicesController],
   providers: [
     InvoicesRepository,
@@ -26,6 +29,6 @@ import { PaymentsService } from './payments.service.js';
     InvoicesService,
     PaymentsService,
   ],
-  exports: [InvoicesRepository, InvoiceTransitions, InvoicesService, PaymentsService],
+  exports: [InvoicesRepository, InvoiceTransitions, InvoicesService, PaymentsService, InvoiceParties],
 })
 export class InvoicesModule {}

@@ -54,6 +54,15 @@ export class InvoicesRepository {
     return updated;
   }
 
+  /**
+   * Serializes the transactions that create-or-reuse the same nested customer or contact by external_id
+   * (extended create): concurrent invoices for one new customer then reuse it instead of failing with
+   * a 409. Held until the transaction ends.
+   */
+  async lockExternalId(kind: 'customer' | 'contact', companyId: string, externalId: string, manager: EntityManager): Promise<void> {
+    await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1 || lower($2), 0))`, [`${kind}:${companyId}:`, externalId]);
+  }
+
   findById(companyId: string, id: string, manager: EntityManager = this.db.manager): Promise<Invoice | null> {
     return manager.findOneBy(Invoice, { companyId, id });
   }

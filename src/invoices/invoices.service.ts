@@ -7,22 +7,24 @@ import { todayIn } from '../common/calendar-date.js';
 import { defined } from '../common/defined.js';
 import { AppError, validationFailed } from '../common/errors.js';
 import { parsePublicId } from '../common/ids.js';
+import { Decimal } from '../common/money.js';
 import type { PageRequest } from '../common/pagination.js';
 import { ContactsRepository } from '../contacts/contacts.repository.js';
 import { DocumentStore } from '../documents/document-store.js';
+import { ShippingService } from '../shipping/shipping.service.js';
 import type { UpdateInvoiceDto } from './dto/update-invoice.dto.js';
 import type { InvoiceEvent } from './invoice-event.entity.js';
 import type { Invoice } from './invoice.entity.js';
-import { moneyFields } from './invoice-money.js';
+import { isSettled, moneyFields } from './invoice-money.js';
 import { assertEditable, assertReleasable } from './invoice-rules.js';
-import type { InvoiceAction } from './invoice-status.js';
+import { canApply, type InvoiceAction } from './invoice-status.js';
 import { resolveTerms } from './invoice-terms.js';
 import { InvoiceTransitions } from './invoice-transitions.js';
 import type { InvoiceView } from './invoice.serializer.js';
 import { InvoiceViews } from './invoice-views.js';
 import { type Actor, type InvoiceFilters, InvoicesRepository } from './invoices.repository.js';
 
-export type ManualAction = Extract<InvoiceAction, 'release' | 'archive' | 'mark_duplicate' | 'write_off'>;
+export type ManualAction = Extract<InvoiceAction, 'release' | 'archive' | 'mark_duplicate' | 'write_off' | 'hand_to_collection'>;
 
 @Injectable()
 export class InvoicesService {
@@ -32,6 +34,7 @@ export class InvoicesService {
     private readonly transitions: InvoiceTransitions,
     private readonly contacts: ContactsRepository,
     private readonly documents: DocumentStore,
+    private readonly shipping: ShippingService,
   ) {}
 
   async get(company: CompanyContext, publicId: string): Promise<InvoiceView> {
@@ -63,10 +66,12 @@ export class InvoicesService {
         orderDate: dto.order_date,
         shippingMode: dto.shipping_mode,
         ignoreReminderFees: dto.ignore_reminder_fees,
+        dunningBlockReason: dto.dunning_block_reason,
+        dunningBlockUntil: dto.dunning_block_until,
       });
       if (dto.contact_id !== undefined) changes.contactId = await this.contactOf(company, invoice, dto.contact_id);
       if (dto.total !== undefined) {
-        Object.assign(changes, moneyFields({ originalTotal: dto.total ?? 0, reminderFees: invoice.reminderFees, paidAmount: invoice.paidAmount }));
+        Object.assign(changes, moneyFields({ originalTotal: dto.total ?? 0, reminderFees: invoice.reminderFees, paidAmount: invoice.paidAmount, waivedAmount: invoice.waivedAmount }));
       }
       if (dto.invoice_date !== undefined || dto.due_date !== undefined || dto.time_for_payment !== undefined) {
         Object.assign(changes, this.terms(company, invoice, dto));
@@ -74,6 +79,10 @@ export class InvoicesService {
       if (Object.keys(changes).length === 0) return invoice;
       const result = await this.invoices.update(invoice, changes, manager);
       await this.invoices.addEvent(invoice, actor, { kind: 'updated', details: { fields: Object.keys(defined(dto)) } }, manager);
+      // A lowered total that the payments so far already cover settles the invoice, as a payment would.
+      if (changes.openAmount !== undefined && new Decimal(invoice.paidAmount).greaterThan(0) && isSettled({ openAmount: changes.openAmount }) && canApply('settle', result.status)) {
+        return this.transitions.apply(manager, result, 'settle', actor, 'total changed: covered by the payments');
+      }
       return result;
     });
     return this.views.one(updated);
@@ -82,8 +91,10 @@ export class InvoicesService {
   async act(company: CompanyContext, publicId: string, action: ManualAction, actor: Actor, reason: string | null): Promise<InvoiceView> {
     const updated = await this.invoices.transaction(async (manager) => {
       const invoice = await this.require(company, publicId, true, manager);
-      if (action === 'release') assertReleasable(invoice);
-      return this.transitions.apply(manager, invoice, action, actor, reason);
+      if (action !== 'release') return this.transitions.apply(manager, invoice, action, actor, reason);
+      // Release ships the draft; it becomes sent once shipping succeeded (at once for skip_shipping).
+      assertReleasable(invoice);
+      return this.shipping.shipInvoice(manager, invoice, actor, { reason, unroutable: 'refuse' });
     });
     return this.views.one(updated);
   }

@@ -35,7 +35,7 @@ export class PaymentsRepository {
         'payment.external_id_taken',
         `A payment with external_id "${values.externalId}" exists already`,
         [{ field: 'external_id', message: 'external_id is already taken' }],
-        { existing_id: existing?.id, invoice_id: existing ? toPublicId('inv', existing.invoiceId) : undefined },
+        { existing_id: existing ? toPublicId('pay', existing.id) : undefined, invoice_id: existing ? toPublicId('inv', existing.invoiceId) : undefined },
       );
     }
     return payment;

@@ -4,8 +4,10 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { CompanyContext } from '../auth/principal.js';
 import { todayIn } from '../common/calendar-date.js';
-import { AppError } from '../common/errors.js';
-import { newUuid, parsePublicId } from '../common/ids.js';
+import { AppError, validationFailed } from '../common/errors.js';
+import { Decimal, formatDecimal } from '../common/money.js';
+import { DunningPolicyRepository } from '../dunning/dunning-policy.repository.js';
+import { newUuid, parsePublicId, toPublicId } from '../common/ids.js';
 import type { CreatePaymentDto } from './dto/payment.dto.js';
 import type { Invoice } from './invoice.entity.js';
 import { isSettled, moneyFields } from './invoice-money.js';
@@ -18,58 +20,82 @@ import { PaymentsRepository } from './payments.repository.js';
 /** Archived and duplicate invoices are closed records: money is not booked on them. */
 const CLOSED: readonly InvoiceStatus[] = ['archived', 'duplicate'];
 
+/** The payments' sum is kept in a numeric(14,2) column: beyond it the database would refuse the row. */
+const MAX_PAID = new Decimal('1e12');
+
 @Injectable()
 export class PaymentsService {
   constructor(
     private readonly invoices: InvoicesRepository,
     private readonly payments: PaymentsRepository,
     private readonly transitions: InvoiceTransitions,
+    private readonly policies: DunningPolicyRepository,
   ) {}
 
   async record(company: CompanyContext, invoicePublicId: string, dto: CreatePaymentDto, actor: Actor, source = 'API') {
-    return this.invoices.transaction(async (manager) => {
-      const invoice = await this.lock(company, invoicePublicId, manager);
-      if (CLOSED.includes(invoice.status)) {
-        throw new AppError('payment.not_allowed', `No payments can be recorded on a ${invoice.status} invoice`);
-      }
-      const payment = await this.payments.insert(
-        company.id,
-        invoice.id,
-        newUuid(),
-        {
-          amount: dto.amount.toFixed(2),
-          paymentDate: dto.payment_date ?? todayIn(company.timeZone),
-          externalId: dto.external_id ?? null,
-          note: dto.note ?? null,
-          source,
-          inkassoPayment: dto.inkasso_payment ?? false,
-        },
-        manager,
-      );
-      const details = { payment_id: payment.id, amount: payment.amount };
-      await this.invoices.addEvent(invoice, actor, { kind: 'payment_recorded', details }, manager);
-      return this.rebalance(invoice, actor, manager, 'payment recorded');
-    });
+    return this.invoices.transaction((manager) => this.recordWith(manager, company, invoicePublicId, dto, actor, source));
+  }
+
+  /** record() inside the caller's transaction (the push worker books a payment together with its processed marker). */
+  async recordWith(manager: EntityManager, company: CompanyContext, invoicePublicId: string, dto: CreatePaymentDto, actor: Actor, source = 'API') {
+    const invoice = await this.lock(company, invoicePublicId, manager);
+    if (CLOSED.includes(invoice.status)) {
+      throw new AppError('payment.not_allowed', `No payments can be recorded on a ${invoice.status} invoice`);
+    }
+    if (new Decimal(invoice.paidAmount).plus(dto.amount).greaterThanOrEqualTo(MAX_PAID)) {
+      throw validationFailed([{ field: 'amount', message: 'the payments of one invoice can add up to at most 999999999999.99' }]);
+    }
+    const payment = await this.payments.insert(
+      company.id,
+      invoice.id,
+      newUuid(),
+      {
+        amount: dto.amount.toFixed(2),
+        paymentDate: dto.payment_date ?? todayIn(company.timeZone),
+        externalId: dto.external_id ?? null,
+        note: dto.note ?? null,
+        source,
+        inkassoPayment: dto.inkasso_payment ?? false,
+      },
+      manager,
+    );
+    const details = { payment_id: toPublicId('pay', payment.id), amount: formatDecimal(payment.amount) };
+    await this.invoices.addEvent(invoice, actor, { kind: 'payment_recorded', details }, manager);
+    return this.rebalance(invoice, actor, manager, 'payment recorded');
   }
 
   async remove(company: CompanyContext, invoicePublicId: string, paymentId: string, actor: Actor): Promise<Invoice> {
-    return this.invoices.transaction(async (manager) => {
-      const invoice = await this.lock(company, invoicePublicId, manager);
-      const payment = await this.findPayment(company, invoice, paymentId, manager);
-      if (CLOSED.includes(invoice.status)) {
-        throw new AppError('payment.not_allowed', `Payments of a ${invoice.status} invoice cannot be deleted`);
-      }
-      await this.payments.delete(payment, manager);
-      const details = { payment_id: payment.id, amount: payment.amount };
-      await this.invoices.addEvent(invoice, actor, { kind: 'payment_deleted', details }, manager);
-      return this.rebalance(invoice, actor, manager, 'payment deleted');
-    });
+    return this.invoices.transaction((manager) => this.removeWith(manager, company, invoicePublicId, paymentId, actor));
   }
 
-  /** Recomputes the money fields from the payments, then settles or reopens the invoice as they say. */
+  /** remove() inside the caller's transaction. */
+  async removeWith(manager: EntityManager, company: CompanyContext, invoicePublicId: string, paymentId: string, actor: Actor): Promise<Invoice> {
+    const invoice = await this.lock(company, invoicePublicId, manager);
+    const payment = await this.findPayment(company, invoice, paymentId, manager);
+    if (CLOSED.includes(invoice.status)) {
+      throw new AppError('payment.not_allowed', `Payments of a ${invoice.status} invoice cannot be deleted`);
+    }
+    await this.payments.delete(payment, manager);
+    const details = { payment_id: toPublicId('pay', payment.id), amount: formatDecimal(payment.amount) };
+    await this.invoices.addEvent(invoice, actor, { kind: 'payment_deleted', details }, manager);
+    return this.rebalance(invoice, actor, manager, 'payment deleted');
+  }
+
+  /**
+   * Recomputes the money fields from the payments, then settles or reopens the invoice as they say.
+   * When the payments reach the original total and only fees remain, the policy decides: waive the rest
+   * (recorded in an event) or pursue it. A waiver stands only while the payments still reach that total.
+   */
   private async rebalance(invoice: Invoice, actor: Actor, manager: EntityManager, reason: string): Promise<Invoice> {
     const paidAmount = await this.payments.sum(invoice.companyId, invoice.id, manager);
-    const money = moneyFields({ originalTotal: invoice.originalTotal, reminderFees: invoice.reminderFees, paidAmount });
+    const principalPaid = new Decimal(paidAmount).greaterThanOrEqualTo(invoice.originalTotal);
+    const state = { originalTotal: invoice.originalTotal, reminderFees: invoice.reminderFees, paidAmount };
+    let money = moneyFields({ ...state, waivedAmount: principalPaid ? invoice.waivedAmount : 0 });
+    if (principalPaid && !isSettled(money) && (await this.policies.get(invoice.companyId, manager)).waiveRemainder) {
+      const rest = money.openAmount;
+      money = moneyFields({ ...state, waivedAmount: new Decimal(money.waivedAmount).plus(rest) });
+      await this.invoices.addEvent(invoice, actor, { kind: 'rest_waived', reason: 'the original total is paid; the remaining fees are waived', details: { waived: formatDecimal(rest) } }, manager);
+    }
     let updated = await this.invoices.update(invoice, money, manager);
     if (isSettled(money) && canApply('settle', updated.status)) {
       updated = await this.transitions.apply(manager, updated, 'settle', actor, reason);

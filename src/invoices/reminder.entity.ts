@@ -10,5 +10,8 @@ export class Reminder {
   @Column('timestamptz', { name: 'last_sent_at', nullable: true }) lastSentAt!: Date | null;
   @Column('text', { name: 'shipping_mode', nullable: true }) shippingMode!: string | null;
   @Column('numeric') fees!: string;
+  @Column('uuid', { name: 'run_id', nullable: true }) runId!: string | null;
+  /** When the reminder passed its send-time checks and its fee was booked on the invoice. */
+  @Column('timestamptz', { name: 'dispatched_at', nullable: true }) dispatchedAt!: Date | null;
   @Column('timestamptz', { name: 'created_at' }) createdAt!: Date;
 }

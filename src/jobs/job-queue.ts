@@ -24,6 +24,10 @@ export class JobQueue implements OnApplicationShutdown {
   private readonly logger = new Logger(JobQueue.name);
   private readonly boss: PgBoss;
   private started?: Promise<PgBoss>;
+  /** The workEach() loops, and how to cut their pauses short when the application stops. */
+  private readonly loops: Array<Promise<void>> = [];
+  private readonly wakeUps = new Set<() => void>();
+  private stopping = false;
 
   constructor(@Inject(DATABASE_URL) url: string, @Inject(APP_CONFIG) config: AppConfig) {
     this.boss = new PgBoss({
@@ -33,6 +37,7 @@ export class JobQueue implements OnApplicationShutdown {
       max: 5,
       schedule: config.jobs.schedule,
       supervise: config.jobs.supervise,
+      maintenanceIntervalSeconds: config.jobs.maintenanceIntervalSeconds,
     });
     this.boss.on('error', (error) => this.logger.error({ err: error }, 'job queue error'));
   }
@@ -65,15 +70,66 @@ export class JobQueue implements OnApplicationShutdown {
     return boss.send(name, data, { ...rest, db: manager ? transactionDb(manager) : undefined });
   }
 
-  async work<T>(name: string, handler: JobHandler<T>, options: { batchSize?: number; pollingIntervalSeconds?: number } = {}): Promise<string> {
+  /** Enqueues many jobs in one statement, inside the manager's transaction. */
+  async sendMany<T extends object>(name: string, items: T[], manager: EntityManager): Promise<void> {
+    if (items.length === 0) return;
     const boss = await this.ready();
-    return boss.work<T>(
-      name,
-      { includeMetadata: true, batchSize: options.batchSize ?? 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1 },
-      async (jobs) => {
-        for (const job of jobs) await handler(job);
-      },
-    );
+    await boss.insert(items.map((data) => ({ name, data })), { db: transactionDb(manager) });
+  }
+
+  /** Runs the handler for each job of the queue, one at a time (see workEach for why the loop is ours). */
+  work<T>(name: string, handler: JobHandler<T>, options: { batchSize?: number; pollingIntervalSeconds?: number } = {}): Promise<void> {
+    return this.workEach(name, handler, { batchSize: options.batchSize ?? 1, concurrency: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1 });
+  }
+
+  /**
+   * Each job of a fetched batch settles on its own: a job whose handler throws is
+   * failed (retried or dead-lettered) alone, the others complete. Up to `concurrency` jobs of a batch
+   * run at the same time, and a full batch is followed by the next fetch at once. The loop is our own
+   * (fetch, complete, fail, each awaited): pg-boss's work() leaves its complete/fail promises floating,
+   * which ends the process with an unhandled rejection when the database goes away at that moment.
+   */
+  async workEach<T>(name: string, handler: JobHandler<T>, options: { batchSize: number; concurrency: number; pollingIntervalSeconds?: number }): Promise<void> {
+    const boss = await this.ready();
+    const pollMs = (options.pollingIntervalSeconds ?? 0.5) * 1000;
+    const settle = async (job: PgBoss.JobWithMetadata<T>, done: string[]) => {
+      try {
+        await handler(job);
+        done.push(job.id);
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        // Not recorded (database away): the job stays active, expires and is retried.
+        await boss.fail(name, job.id, { message }).catch((e: unknown) => this.logger.error({ err: e }, 'could not fail a job'));
+      }
+    };
+    const loop = async () => {
+      while (!this.stopping) {
+        const jobs = await boss.fetch<T>(name, { batchSize: options.batchSize, includeMetadata: true }).catch(() => null);
+        const done: string[] = [];
+        if (jobs?.length) {
+          let next = 0;
+          const lanes = Array.from({ length: Math.min(options.concurrency, jobs.length) }, async () => {
+            while (next < jobs.length) await settle(jobs[next++], done);
+          });
+          await Promise.all(lanes);
+          if (done.length) await boss.complete(name, done).catch((e: unknown) => this.logger.error({ err: e }, 'could not complete jobs'));
+        }
+        if (!jobs || jobs.length < options.batchSize) await this.pause(pollMs);
+      }
+    };
+    this.loops.push(loop());
+  }
+
+  private pause(ms: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        this.wakeUps.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      this.wakeUps.add(wake);
+    });
   }
 
   async schedule(name: string, cron: string, data: object, timeZone: string, key?: string): Promise<void> {
@@ -86,6 +142,9 @@ export class JobQueue implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.stopping = true;
+    for (const wake of this.wakeUps) wake();
+    await Promise.all(this.loops);
     if (this.started) await this.boss.stop({ graceful: true, wait: true, timeout: 10_000 });
   }
 }

@@ -35,7 +35,7 @@ export function dataSource(app: INestApplication): DataSource {
   return app.get<DataSource>(getDataSourceToken());
 }
 
-const TABLES = ['invoice_events', 'reminders', 'payments', 'invoices', 'idempotency_keys', 'contacts', 'customers', 'api_keys', 'api_tokens', 'users', 'companies'];
+const TABLES = ['dunning_runs', 'dunning_policies', 'deliveries', 'shipments', 'shipping_settings', 'erp_pull_runs', 'erp_connections', 'invoice_events', 'reminders', 'payments', 'invoices', 'idempotency_keys', 'contacts', 'customers', 'push_audit_log', 'push_documents', 'oauth_tokens', 'oauth_authorization_codes', 'oauth_applications', 'api_keys', 'api_tokens', 'users', 'companies'];
 
 export async function resetDatabase(app: INestApplication): Promise<void> {
   await dataSource(app).query(`TRUNCATE ${TABLES.join(', ')}, pgboss.job CASCADE`);
@@ -65,4 +65,20 @@ export async function registerCompany(app: INestApplication, name = `Firma ${++c
     apiKey: res.body.api_key,
     auth: `Token token=${res.body.api_token}`,
   };
+}
+
+/**
+ * Passport keeps its strategies in one process-wide registry, so the last app started in a process
+ * answers for all. Tests that start a second app (a second replica) hand the registry back afterwards.
+ */
+export async function reclaimPassport(app: INestApplication): Promise<void> {
+  type passport = import('passport').PassportStatic;
+  const { TokenStrategy } = await import('../../src/auth/token.strategy.js');
+  const { ApiKeyStrategy } = await import('../../src/api-keys/api-key.strategy.js');
+  const { BearerTokenStrategy } = await import('../../src/oauth/bearer.strategy.js');
+  const strategies = { token: TokenStrategy, apikey: ApiKeyStrategy, bearer: BearerTokenStrategy };
+  for (const [name, type] of Object.entries(strategies)) {
+    const strategy = app.get<InstanceType<typeof type> & { getPassportInstance(): passport }>(type);
+    strategy.getPassportInstance().use(name, strategy);
+  }
 }

@@ -2,7 +2,7 @@ import { PartialType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsISO31661Alpha2 } from 'class-validator';
 import { OptionalBoolean, OptionalEnum, OptionalText, RequiredText } from '../../common/fields.js';
-import { CUSTOMER_SHIPPING_MODES, type CustomerShippingMode } from '../customer.entity.js';
+import { CUSTOMER_SHIPPING_MODES, CUSTOMER_TYPES, type CustomerShippingMode, type CustomerType } from '../customer.entity.js';
 
 /** The parameters of "Create customer" in the spec. */
 export class CreateCustomerDto {
@@ -28,6 +28,8 @@ export class CreateCustomerDto {
   @OptionalEnum(CUSTOMER_SHIPPING_MODES, 'empty: the company setting applies')
   readonly shipping_mode?: CustomerShippingMode | null;
   @OptionalText(5000) readonly note?: string | null;
+  /** Extension of the spec: business (default) or consumer, for default interest and the flat fee. */
+  @OptionalEnum(CUSTOMER_TYPES, 'business (default) or consumer') readonly customer_type?: CustomerType | null;
 }
 
 /** PATCH takes every create parameter; absent ones stay, required ones cannot be cleared. */

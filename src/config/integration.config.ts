@@ -1,0 +1,75 @@
+// Typed configuration of the push integration: processing and retries, API key lifetimes, the OAuth
+// authorization server. Read once at start like app.config.ts.
+import { ConfigError } from './app.config.js';
+
+export interface PushConfig {
+  /** Whether this process processes pushed documents (any number of replicas may). */
+  worker: boolean;
+  /** Retries after the first attempt; then the document is dead-lettered. */
+  retryLimit: number;
+  /** Seconds before the first retry; each further retry waits about twice as long (with jitter). */
+  retryBaseSeconds: number;
+  /** An attempt still running after this long counts as failed (e.g. its process was killed) and is retried. */
+  attemptTimeoutSeconds: number;
+  /** A document waiting for an earlier version of the same external_id looks again after this long. */
+  deferSeconds: number;
+  /** Jobs fetched per poll, and how many of them are processed at the same time. */
+  batchSize: number;
+  concurrency: number;
+}
+
+export interface ApiKeysConfig {
+  lifetimeDays: number;
+  /** How long a rotated key keeps working next to its successor. */
+  rotationGraceHours: number;
+  /** From this many days before expiry, responses to the key carry the Sunset and API-Key-Expires headers. */
+  expiryWarningDays: number;
+}
+
+export interface OAuthConfig {
+  codeLifetimeSeconds: number;
+  accessTokenLifetimeSeconds: number;
+  refreshTokenLifetimeSeconds: number;
+}
+
+export interface IntegrationConfig {
+  push: PushConfig;
+  apiKeys: ApiKeysConfig;
+  oauth: OAuthConfig;
+}
+
+type Env = Record<string, string | undefined>;
+
+function int(env: Env, name: string, fallback: number, min = 1, max = 1_000_000_000): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+export function loadIntegrationConfig(env: Env): IntegrationConfig {
+  return {
+    push: {
+      worker: env.PUSH_WORKER !== 'false',
+      retryLimit: int(env, 'PUSH_RETRY_LIMIT', 3, 0, 20),
+      retryBaseSeconds: int(env, 'PUSH_RETRY_BASE_SECONDS', 30, 1, 86_400),
+      attemptTimeoutSeconds: int(env, 'PUSH_ATTEMPT_TIMEOUT_SECONDS', 120, 1, 3600),
+      deferSeconds: int(env, 'PUSH_DEFER_SECONDS', 2, 1, 3600),
+      batchSize: int(env, 'PUSH_BATCH_SIZE', 50, 1, 1000),
+      concurrency: int(env, 'PUSH_CONCURRENCY', 8, 1, 64),
+    },
+    apiKeys: {
+      lifetimeDays: int(env, 'API_KEY_LIFETIME_DAYS', 90, 1, 3650),
+      rotationGraceHours: int(env, 'API_KEY_ROTATION_GRACE_HOURS', 24, 0, 24 * 90),
+      expiryWarningDays: int(env, 'API_KEY_EXPIRY_WARNING_DAYS', 14, 0, 365),
+    },
+    oauth: {
+      codeLifetimeSeconds: int(env, 'OAUTH_CODE_LIFETIME_SECONDS', 60, 1, 600),
+      accessTokenLifetimeSeconds: int(env, 'OAUTH_ACCESS_TOKEN_LIFETIME_SECONDS', 3600, 1, 86_400),
+      refreshTokenLifetimeSeconds: int(env, 'OAUTH_REFRESH_TOKEN_LIFETIME_SECONDS', 30 * 86_400, 60, 365 * 86_400),
+    },
+  };
+}

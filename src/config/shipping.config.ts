@@ -1,0 +1,43 @@
+// Typed configuration of shipping (src/shipping): delivery jobs and the postal provider.
+import { join, resolve } from 'node:path';
+import { ConfigError } from './app.config.js';
+
+export interface ShippingConfig {
+  /** Attempts after the first one for a temporary failure (SMTP 4xx, timeouts). */
+  retryLimit: number;
+  /** Seconds before the first retry; pg-boss doubles it for each further one (with jitter). */
+  retryDelaySeconds: number;
+  /** How often an idle delivery worker looks for jobs. */
+  pollingIntervalSeconds: number;
+  /** Whether this process delivers (any number of replicas may); enqueuing works either way. */
+  workers: boolean;
+  /** The postal provider; `print_batch` collects letters under printBatchDir for companies that print themselves. */
+  postalProvider: 'print_batch';
+  printBatchDir: string;
+  /** Seconds after the last letter until a print batch's merged PDF is rebuilt (the manifest is written at once). */
+  printBatchRefreshSeconds: number;
+}
+
+type Env = Record<string, string | undefined>;
+
+function number(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < min || value > max) throw new ConfigError(`${name} must be a number from ${min} to ${max}, got "${raw}"`);
+  return value;
+}
+
+export function loadShippingConfig(env: Env, dataDir: string): ShippingConfig {
+  const provider = env.POSTAL_PROVIDER || 'print_batch';
+  if (provider !== 'print_batch') throw new ConfigError(`POSTAL_PROVIDER must be print_batch, got "${provider}"`);
+  return {
+    retryLimit: Math.round(number(env, 'SHIPPING_RETRY_LIMIT', 3, 0, 10)),
+    retryDelaySeconds: Math.round(number(env, 'SHIPPING_RETRY_DELAY_SECONDS', 60, 1, 86_400)),
+    pollingIntervalSeconds: number(env, 'SHIPPING_POLL_SECONDS', 2, 0.5, 600),
+    workers: env.SHIPPING_WORKERS !== 'false',
+    postalProvider: provider,
+    printBatchDir: resolve(env.PRINT_BATCH_DIR || join(resolve(dataDir), 'print-batches')),
+    printBatchRefreshSeconds: number(env, 'PRINT_BATCH_REFRESH_SECONDS', 30, 0, 3600),
+  };
+}

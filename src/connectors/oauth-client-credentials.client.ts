@@ -1,0 +1,91 @@
+// OAuth 2.0 client credentials (S/4HANA Cloud communication arrangements): one token per lifetime,
+// shared by concurrent requests, renewed shortly before it expires and once more after a 401.
+import { ConnectorError } from './connector-error.js';
+import { ODataClient, type ODataClientOptions } from './odata-client.js';
+
+export interface OAuthCredentials {
+  tokenUrl: string;
+  clientId: string;
+  clientSecret: string;
+  scope?: string | null;
+}
+
+interface CachedToken {
+  value: string;
+  /** Renewal is due from this moment on (epoch ms). */
+  renewAt: number;
+}
+
+/** Without expires_in the token is kept this long (or until a 401). */
+const DEFAULT_LIFETIME_SECONDS = 600;
+
+export class OAuthClientCredentialsClient extends ODataClient {
+  private token?: CachedToken;
+  private inflight?: Promise<string>;
+
+  constructor(
+    options: ODataClientOptions,
+    private readonly credentials: OAuthCredentials,
+  ) {
+    super(options);
+  }
+
+  protected async authorization(): Promise<string> {
+    return `Bearer ${await this.accessToken()}`;
+  }
+
+  /** The cached token, or the one being fetched right now, or a new one: never two fetches at once. */
+  async accessToken(): Promise<string> {
+    if (this.token && Date.now() < this.token.renewAt) return this.token.value;
+    this.inflight ??= this.fetchToken().finally(() => (this.inflight = undefined));
+    return this.inflight;
+  }
+
+  /** Drops the refused token (unless a newer one came meanwhile) and gets a fresh one; the caller retries once. */
+  protected override async renewAfterUnauthorized(sent: string | undefined): Promise<boolean> {
+    if (this.token && sent === `Bearer ${this.token.value}`) this.token = undefined;
+    await this.accessToken();
+    return true;
+  }
+
+  protected unauthorizedHint(): string {
+    return 'the ERP refused a freshly issued access token (does the communication arrangement grant this service?)';
+  }
+
+  private async fetchToken(): Promise<string> {
+    const { tokenUrl, clientId, clientSecret, scope } = this.credentials;
+    const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret });
+    if (scope) form.set('scope', scope);
+    // The credentials go in the form and as HTTP Basic client authentication: SAP accepts either, and
+    // token endpoints differ in which one they read.
+    const basic = Buffer.from(`${encodeURIComponent(clientId)}:${encodeURIComponent(clientSecret)}`, 'utf8').toString('base64');
+    const headers = async () => ({
+      'content-type': 'application/x-www-form-urlencoded',
+      accept: 'application/json',
+      authorization: `Basic ${basic}`,
+    });
+    const answer = await this.send('POST', tokenUrl, headers, form.toString());
+    let body: { access_token?: unknown; token_type?: unknown; expires_in?: unknown; error?: unknown; error_description?: unknown } = {};
+    try {
+      body = JSON.parse(answer.body);
+    } catch {
+      // described below
+    }
+    if (answer.status !== 200) {
+      const error = typeof body.error === 'string' ? ` (${body.error}${typeof body.error_description === 'string' ? `: ${body.error_description}` : ''})` : '';
+      const what = answer.status === 400 || answer.status === 401 ? 'refused the client credentials' : 'failed';
+      throw new ConnectorError('token', `The token endpoint ${this.pathOf(tokenUrl)} ${what}: ${answer.status}${error}`, false, { status: answer.status });
+    }
+    if (typeof body.access_token !== 'string' || !body.access_token) {
+      throw new ConnectorError('token', `The token endpoint ${this.pathOf(tokenUrl)} answered without an access_token`);
+    }
+    if (body.token_type !== undefined && String(body.token_type).toLowerCase() !== 'bearer') {
+      throw new ConnectorError('token', `The token endpoint issued a "${String(body.token_type)}" token; only Bearer tokens are supported`);
+    }
+    const lifetime = Number(body.expires_in ?? DEFAULT_LIFETIME_SECONDS);
+    const lifetimeMs = (Number.isFinite(lifetime) && lifetime > 0 ? lifetime : DEFAULT_LIFETIME_SECONDS) * 1000;
+    // Renew a little early (a tenth of the lifetime, at most a minute) so no request leaves with a dying token.
+    this.token = { value: body.access_token, renewAt: Date.now() + lifetimeMs - Math.min(60_000, lifetimeMs / 10) };
+    return body.access_token;
+  }
+}

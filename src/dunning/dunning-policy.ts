@@ -1,0 +1,46 @@
+// A company's dunning policy: German-practice defaults, overridable per company (GET/PUT /api/v1/dunning_policy).
+
+export interface DunningLevel {
+  /** Level 1: days after the due date (plus grace); levels 2–3: days after the previous reminder. */
+  waitDays: number;
+  /** Fixed fee copied into the reminder when it is issued. */
+  fee: string;
+  /** Below this open amount the level is not reached. */
+  minimumOpen: string;
+  /** Days the reminder gives the customer to pay. */
+  paymentTermDays: number;
+  /** Reminder text; {salutation}, {invoice_number}, {open_amount}, {due_date}, {pay_by} are filled in. */
+  text: string;
+}
+
+export interface DunningPolicy {
+  levels: [DunningLevel, DunningLevel, DunningLevel];
+  graceDays: number;
+  /** Days after reminder 3 until the invoice is ready for debt collection. */
+  collectionDays: number;
+  /** true: reminders ship at once; false: they wait in ready_for_reminderN for approval. */
+  autoShip: boolean;
+  /** Local time of the daily run in the company's time zone, HH:MM. */
+  runAt: string;
+  /** When the principal is paid but fees remain: waive the rest (and record it) or pursue it. */
+  waiveRemainder: boolean;
+}
+
+const TEXTS = [
+  'sicher haben Sie unsere Rechnung {invoice_number} über {open_amount} EUR, fällig am {due_date}, übersehen. Bitte überweisen Sie den offenen Betrag bis zum {pay_by}.',
+  'leider konnten wir zu unserer Rechnung {invoice_number} noch keinen Zahlungseingang feststellen. Bitte überweisen Sie den offenen Betrag von {open_amount} EUR bis zum {pay_by}.',
+  'trotz unserer Erinnerungen ist die Rechnung {invoice_number} weiterhin offen. Bitte überweisen Sie den offenen Betrag von {open_amount} EUR bis spätestens {pay_by}; danach übergeben wir die Forderung einem Inkassounternehmen.',
+];
+
+export const DEFAULT_POLICY: DunningPolicy = {
+  levels: [
+    { waitDays: 7, fee: '0.00', minimumOpen: '0.01', paymentTermDays: 7, text: TEXTS[0] },
+    { waitDays: 14, fee: '2.50', minimumOpen: '0.01', paymentTermDays: 7, text: TEXTS[1] },
+    { waitDays: 14, fee: '2.50', minimumOpen: '0.01', paymentTermDays: 7, text: TEXTS[2] },
+  ],
+  graceDays: 0,
+  collectionDays: 14,
+  autoShip: true,
+  runAt: '06:00',
+  waiveRemainder: true,
+};

@@ -1,0 +1,109 @@
+// A dunning run for one company and business date: all steps in one transaction, recorded with its
+// counts. The proposal is the same run rolled back, so it shows exactly what the run would do.
+import { Injectable, Logger } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { Decimal } from '../common/money.js';
+import { newUuid } from '../common/ids.js';
+import { InvoicesRepository } from '../invoices/invoices.repository.js';
+import type { DunningPolicy } from './dunning-policy.js';
+import { DunningPolicyRepository } from './dunning-policy.repository.js';
+import { DunningRunRepository, type IssuedReminder, type RunContext, type StepResult } from './dunning-run.repository.js';
+import { type RunRecord, DunningRunsRepository, type RunTrigger } from './dunning-runs.repository.js';
+import { ReminderDispatch } from './reminder-dispatch.service.js';
+
+export interface RunOutcome {
+  steps: StepResult[];
+  reminders: IssuedReminder[];
+}
+
+class RollbackProposal extends Error {
+  constructor(readonly outcome: RunOutcome) {
+    super('proposal only');
+  }
+}
+
+@Injectable()
+export class DunningRunService {
+  private readonly logger = new Logger(DunningRunService.name);
+
+  constructor(
+    private readonly invoices: InvoicesRepository,
+    private readonly sql: DunningRunRepository,
+    private readonly runs: DunningRunsRepository,
+    private readonly policies: DunningPolicyRepository,
+    private readonly dispatch: ReminderDispatch,
+  ) {}
+
+  /** Runs and records; undefined when the scheduled run of that date has been done by another replica. */
+  async run(companyId: string, date: string, trigger: RunTrigger): Promise<RunRecord | undefined> {
+    const run = { id: newUuid(), companyId, businessDate: date, trigger, startedAt: new Date() };
+    try {
+      const started = await this.invoices.transaction(async (m) => {
+        if (!(await this.runs.start(m, run))) return false;
+        const outcome = await this.steps(m, { companyId, runId: run.id, date });
+        await this.runs.finish(m, companyId, run.id, { status: 'succeeded', durationMs: Date.now() - run.startedAt.getTime(), ...summary(outcome), errors: [] });
+        return true;
+      });
+      if (!started) return undefined;
+    } catch (error) {
+      this.logger.error({ err: error, companyId, date }, 'dunning run failed');
+      await this.runs.recordFailure(run, error instanceof Error ? error.message : String(error), Date.now() - run.startedAt.getTime());
+    }
+    return this.runs.find(companyId, run.id);
+  }
+
+  /** What a run for that date would do now; nothing is written. */
+  async propose(companyId: string, date: string): Promise<RunOutcome> {
+    try {
+      await this.invoices.transaction(async (m) => {
+        throw new RollbackProposal(await this.steps(m, { companyId, runId: newUuid(), date }));
+      });
+    } catch (error) {
+      if (error instanceof RollbackProposal) return error.outcome;
+      throw error;
+    }
+    throw new Error('unreachable');
+  }
+
+  /** Issues the reminders of invoices waiting for approval (all, or the given ones) and ships them. */
+  async approve(companyId: string, date: string, invoiceIds?: string[]): Promise<IssuedReminder[]> {
+    return this.invoices.transaction(async (m) => {
+      const ctx = { companyId, runId: newUuid(), date };
+      const policy = await this.policies.get(companyId, m);
+      return this.issue(m, ctx, policy, invoiceIds);
+    });
+  }
+
+  private async steps(m: EntityManager, ctx: RunContext): Promise<RunOutcome> {
+    const policy = await this.policies.get(ctx.companyId, m);
+    const [level1, level2, level3] = policy.levels;
+    const steps: StepResult[] = [];
+    // Back out first what no longer qualifies, then move forward one level at most.
+    steps.push(await this.sql.stepBack(m, ctx, 1, level1.minimumOpen));
+    steps.push(await this.sql.stepBack(m, ctx, 2, level2.minimumOpen));
+    steps.push(await this.sql.stepBack(m, ctx, 3, level3.minimumOpen));
+    steps.push(await this.sql.becomeDue(m, ctx, policy.graceDays));
+    steps.push(await this.sql.readyForFirst(m, ctx, level1.waitDays, level1.minimumOpen));
+    steps.push(await this.sql.readyForNext(m, ctx, 2, level2.waitDays, level2.minimumOpen));
+    steps.push(await this.sql.readyForNext(m, ctx, 3, level3.waitDays, level3.minimumOpen));
+    steps.push(await this.sql.readyForCollection(m, ctx, policy.collectionDays));
+    const reminders = policy.autoShip ? await this.issue(m, ctx, policy) : [];
+    return { steps, reminders };
+  }
+
+  private async issue(m: EntityManager, ctx: RunContext, policy: DunningPolicy, invoiceIds?: string[]): Promise<IssuedReminder[]> {
+    const issued: IssuedReminder[] = [];
+    for (const stage of [1, 2, 3] as const) {
+      issued.push(...(await this.sql.issueReminders(m, ctx, stage, policy.levels[stage - 1].fee, invoiceIds)));
+    }
+    await this.dispatch.enqueue(m, ctx.companyId, issued);
+    return issued;
+  }
+}
+
+function summary(outcome: RunOutcome): Pick<RunRecord, 'transitions' | 'remindersCreated' | 'feesPlanned'> {
+  const transitions: Record<string, number> = {};
+  for (const step of outcome.steps) if (step.invoiceIds.length) transitions[step.action] = step.invoiceIds.length;
+  const fees = outcome.reminders.reduce((sum, r) => sum.plus(r.fee), new Decimal(0));
+  return { transitions, remindersCreated: outcome.reminders.length, feesPlanned: fees.toFixed(2) };
+}

@@ -1,0 +1,111 @@
+// SQL for the record of dunning runs.
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import type { PageRequest } from '../common/pagination.js';
+import { isUniqueViolation } from '../database/pg-errors.js';
+
+export type RunTrigger = 'api' | 'schedule';
+
+export interface RunRecord {
+  id: string;
+  companyId: string;
+  businessDate: string;
+  trigger: RunTrigger;
+  status: 'running' | 'succeeded' | 'failed';
+  startedAt: Date;
+  finishedAt: Date | null;
+  durationMs: number | null;
+  transitions: Record<string, number>;
+  remindersCreated: number;
+  feesPlanned: string;
+  errors: string[];
+}
+
+interface Row {
+  id: string;
+  company_id: string;
+  business_date: string;
+  trigger: RunTrigger;
+  status: RunRecord['status'];
+  started_at: Date;
+  finished_at: Date | null;
+  duration_ms: number | null;
+  transitions: Record<string, number>;
+  reminders_created: number;
+  fees_planned: string;
+  errors: string[];
+}
+
+const toRecord = (r: Row): RunRecord => ({
+  id: r.id,
+  companyId: r.company_id,
+  businessDate: r.business_date,
+  trigger: r.trigger,
+  status: r.status,
+  startedAt: r.started_at,
+  finishedAt: r.finished_at,
+  durationMs: r.duration_ms,
+  transitions: r.transitions,
+  remindersCreated: r.reminders_created,
+  feesPlanned: r.fees_planned,
+  errors: r.errors,
+});
+
+const COLUMNS = `id, company_id, to_char(business_date, 'YYYY-MM-DD') AS business_date, trigger, status, started_at, finished_at,
+  duration_ms, transitions, reminders_created, fees_planned::text AS fees_planned, errors`;
+
+@Injectable()
+export class DunningRunsRepository {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  /** False when a scheduled run of that business date exists already (another replica took it). */
+  async start(m: EntityManager, run: Pick<RunRecord, 'id' | 'companyId' | 'businessDate' | 'trigger' | 'startedAt'>): Promise<boolean> {
+    try {
+      await m.query(
+        `INSERT INTO dunning_runs (company_id, id, business_date, trigger, status, started_at) VALUES ($1, $2, $3, $4, 'running', $5)`,
+        [run.companyId, run.id, run.businessDate, run.trigger, run.startedAt],
+      );
+      return true;
+    } catch (error) {
+      if (isUniqueViolation(error, 'dunning_runs_scheduled_key')) return false;
+      throw error;
+    }
+  }
+
+  async finish(m: EntityManager, companyId: string, id: string, outcome: Pick<RunRecord, 'status' | 'transitions' | 'remindersCreated' | 'feesPlanned' | 'errors' | 'durationMs'>) {
+    await m.query(
+      `UPDATE dunning_runs SET status = $3, finished_at = now(), duration_ms = $4, transitions = $5, reminders_created = $6,
+              fees_planned = $7, errors = $8 WHERE company_id = $1 AND id = $2`,
+      [companyId, id, outcome.status, outcome.durationMs, JSON.stringify(outcome.transitions), outcome.remindersCreated, outcome.feesPlanned, JSON.stringify(outcome.errors)],
+    );
+  }
+
+  /** A run that failed is recorded on its own, after its transaction rolled back. */
+  async recordFailure(run: Pick<RunRecord, 'id' | 'companyId' | 'businessDate' | 'trigger' | 'startedAt'>, error: string, durationMs: number) {
+    await this.db.query(
+      `INSERT INTO dunning_runs (company_id, id, business_date, trigger, status, started_at, finished_at, duration_ms, errors)
+       VALUES ($1, $2, $3, $4, 'failed', $5, now(), $6, $7)`,
+      [run.companyId, run.id, run.businessDate, run.trigger, run.startedAt, durationMs, JSON.stringify([error])],
+    );
+  }
+
+  async find(companyId: string, id: string): Promise<RunRecord | undefined> {
+    const rows: Row[] = await this.db.query(`SELECT ${COLUMNS} FROM dunning_runs WHERE company_id = $1 AND id = $2`, [companyId, id]);
+    return rows[0] && toRecord(rows[0]);
+  }
+
+  async list(companyId: string, page: PageRequest): Promise<{ runs: RunRecord[]; total: number }> {
+    const rows: Row[] = await this.db.query(
+      `SELECT ${COLUMNS} FROM dunning_runs WHERE company_id = $1 ORDER BY started_at DESC, id LIMIT $2 OFFSET $3`,
+      [companyId, page.perPage, page.offset],
+    );
+    const count: Array<{ n: number }> = await this.db.query(`SELECT count(*)::int AS n FROM dunning_runs WHERE company_id = $1`, [companyId]);
+    return { runs: rows.map(toRecord), total: count[0].n };
+  }
+
+  async hasScheduledRun(companyId: string, businessDate: string): Promise<boolean> {
+    const rows = await this.db.query(`SELECT 1 FROM dunning_runs WHERE company_id = $1 AND business_date = $2 AND trigger = 'schedule' AND status <> 'failed'`, [companyId, businessDate]);
+    return rows.length > 0;
+  }
+}

@@ -1,0 +1,55 @@
+// The wire JSON of dunning policies, runs and proposals.
+import { formatDateTime } from '../common/dates.js';
+import { toPublicId } from '../common/ids.js';
+import { formatDecimal } from '../common/money.js';
+import type { DunningPolicy } from './dunning-policy.js';
+import type { RunOutcome } from './dunning-run.service.js';
+import type { RunRecord } from './dunning-runs.repository.js';
+
+export function serializePolicy(policy: DunningPolicy) {
+  return {
+    dunning_policy: {
+      levels: policy.levels.map((level, i) => ({
+        level: i + 1,
+        wait_days: level.waitDays,
+        fee: formatDecimal(level.fee),
+        minimum_open_amount: formatDecimal(level.minimumOpen),
+        payment_term_days: level.paymentTermDays,
+        text: level.text,
+      })),
+      grace_days: policy.graceDays,
+      collection_days: policy.collectionDays,
+      auto_ship: policy.autoShip,
+      run_at: policy.runAt,
+      waive_remainder: policy.waiveRemainder,
+    },
+  };
+}
+
+export function serializeRun(run: RunRecord, timeZone: string) {
+  return {
+    id: toPublicId('run', run.id),
+    business_date: run.businessDate,
+    trigger: run.trigger,
+    status: run.status,
+    started_at: formatDateTime(run.startedAt, timeZone),
+    finished_at: formatDateTime(run.finishedAt, timeZone),
+    duration_ms: run.durationMs,
+    transitions: run.transitions,
+    reminders_created: run.remindersCreated,
+    fees_planned: formatDecimal(run.feesPlanned),
+    errors: run.errors,
+  };
+}
+
+export function serializeProposal(date: string, outcome: RunOutcome) {
+  return {
+    proposal: {
+      business_date: date,
+      transitions: outcome.steps
+        .filter((step) => step.invoiceIds.length > 0)
+        .map((step) => ({ action: step.action, count: step.invoiceIds.length, invoice_ids: step.invoiceIds.map((id) => toPublicId('inv', id)) })),
+      reminders: outcome.reminders.map((r) => ({ invoice_id: toPublicId('inv', r.invoiceId), reminder_stage: r.stage, fees: formatDecimal(r.fee) })),
+    },
+  };
+}

@@ -1,0 +1,34 @@
+// ERP pull: connections (settings, sealed secrets, test), scheduled and requested pull runs, and the
+// set-based mapping of ERP customers and receivable items onto customers, invoices and payments.
+import { Module } from '@nestjs/common';
+import { SecretBox } from '../common/secret-box.js';
+import { InvoicesModule } from '../invoices/invoices.module.js';
+import { ConnectionProbe } from './connection-probe.js';
+import { ErpClients } from './erp-clients.js';
+import { ErpConnectionsController } from './erp-connections.controller.js';
+import { ErpConnectionsRepository } from './erp-connections.repository.js';
+import { ErpConnectionsService } from './erp-connections.service.js';
+import { ErpPullRunner } from './erp-pull.runner.js';
+import { ErpPullScheduler } from './erp-pull.scheduler.js';
+import { ErpPullService } from './erp-pull.service.js';
+import { PullRunsRepository } from './pull-runs.repository.js';
+import { PullUpsertsRepository } from './pull-upserts.repository.js';
+
+@Module({
+  imports: [InvoicesModule],
+  controllers: [ErpConnectionsController],
+  providers: [
+    SecretBox,
+    ErpClients,
+    ConnectionProbe,
+    ErpConnectionsRepository,
+    PullRunsRepository,
+    PullUpsertsRepository,
+    ErpConnectionsService,
+    ErpPullRunner,
+    ErpPullService,
+    ErpPullScheduler,
+  ],
+  exports: [ErpPullService],
+})
+export class ErpPullModule {}

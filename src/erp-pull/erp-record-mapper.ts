@@ -1,0 +1,181 @@
+// ERP records (normalized OData) → the rows the pull upserts, by the connection's mapping. Pure: every
+// record is either a row, a skip (not something we collect: a credit, another currency) or a failure
+// with a message saying what is wrong with it.
+import { daysBetween, parseCalendarDate } from '../common/calendar-date.js';
+import { Decimal } from '../common/money.js';
+import type { ODataRecord } from '../connectors/odata-wire.js';
+import type { CustomerMapping, ReceivableMapping } from './erp-mapping.js';
+
+export const ERP_CONTACT_PREFIX = 'ERP-';
+export const ERP_BLOCK_PREFIX = 'ERP dunning block';
+
+export interface CustomerRow {
+  externalId: string;
+  name: string;
+  street: string;
+  zip: string;
+  city: string;
+  country: string;
+  phone: string | null;
+  email: string | null;
+  additionalNumber: string | null;
+  changeDate: string | null;
+}
+
+export interface InvoiceRow {
+  externalId: string;
+  customer: string;
+  invoiceNumber: string;
+  additionalNumber: string | null;
+  total: string;
+  invoiceDate: string;
+  dueDate: string;
+  timeForPayment: number;
+  dunningBlock: string | null;
+  cleared: boolean;
+  clearingDocument: string | null;
+  clearingDate: string | null;
+  changeDate: string | null;
+}
+
+export type Mapped<T> = { row: T } | { skip: string; key: string } | { failure: string; key: string; changeDate: string | null };
+
+const splitPaths = new Map<string, string[]>();
+
+/** The value at a path; through navigation properties the first related record counts. */
+export function valueAt(record: ODataRecord, path: string): unknown {
+  if (!path.includes('/')) {
+    const value = record[path];
+    return Array.isArray(value) ? value[0] : value;
+  }
+  let parts = splitPaths.get(path);
+  if (!parts) splitPaths.set(path, (parts = path.split('/')));
+  let value: unknown = record;
+  for (const part of parts) {
+    if (Array.isArray(value)) value = value[0];
+    if (!value || typeof value !== 'object') return undefined;
+    value = (value as ODataRecord)[part];
+  }
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** Trimmed text without NUL characters (Postgres text cannot hold them); empty → null. */
+export function textAt(record: ODataRecord, path: string | null): string | null {
+  if (!path) return null;
+  const value = valueAt(record, path);
+  if (value === null || value === undefined || typeof value === 'object') return null;
+  const text = String(value).replace(/\u0000/g, '').trim();
+  return text === '' ? null : text;
+}
+
+function firstText(record: ODataRecord, paths: string[]): string | null {
+  for (const path of paths) {
+    const text = textAt(record, path);
+    if (text) return text;
+  }
+  return null;
+}
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})/;
+
+/** A few hundred distinct dates recur across a pull: each is checked once. */
+const calendarDates = new Map<string, string | null>();
+
+/** The calendar date of an ISO date or date-time (V2 dates arrive as UTC date-times at midnight). */
+export function dateAt(record: ODataRecord, path: string | null): string | null {
+  const text = textAt(record, path);
+  if (!text) return null;
+  const known = calendarDates.get(text);
+  if (known !== undefined) return known;
+  const match = ISO_DATE.exec(text);
+  const date = match ? (parseCalendarDate(`${match[1]}-${match[2]}-${match[3]}`) ?? null) : null;
+  if (calendarDates.size >= 10_000) calendarDates.clear();
+  calendarDates.set(text, date);
+  return date;
+}
+
+function firstDate(record: ODataRecord, paths: string[]): string | null {
+  for (const path of paths) {
+    const date = dateAt(record, path);
+    if (date) return date;
+  }
+  return null;
+}
+
+function isTrue(value: unknown): boolean {
+  return value === true || value === 'X' || value === 'x' || value === 'true';
+}
+
+export function mapPartner(record: ODataRecord, mapping: CustomerMapping): Mapped<CustomerRow> {
+  const f = mapping.fields;
+  const key = mapping.key.map((k) => textAt(record, k) ?? '').join('-');
+  const changeDate = dateAt(record, mapping.change_date) ?? dateAt(record, mapping.creation_date);
+  const fail = (failure: string): Mapped<CustomerRow> => ({ failure, key, changeDate });
+  const externalId = textAt(record, f.external_id);
+  if (!externalId) return fail(`no customer number (${f.external_id})`);
+  const name = firstText(record, f.name);
+  if (!name) return fail(`no name (${f.name.join(', ')})`);
+  const country = textAt(record, f.country)?.toUpperCase() ?? null;
+  if (!country || !/^[A-Z]{2}$/.test(country)) return fail(`no ISO country code in the address (${f.country}: ${JSON.stringify(country)})`);
+  return {
+    row: {
+      externalId,
+      name,
+      street: [textAt(record, f.street), textAt(record, f.house_number)].filter(Boolean).join(' '),
+      zip: textAt(record, f.zip) ?? '',
+      city: textAt(record, f.city) ?? '',
+      country,
+      phone: textAt(record, f.phone),
+      email: textAt(record, f.email),
+      additionalNumber: textAt(record, f.additional_number),
+      changeDate,
+    },
+  };
+}
+
+const MAX_AMOUNT = new Decimal('1e12');
+
+/** `currency`: the company's; items in another one are skipped (amounts are not converted). */
+export function mapItem(record: ODataRecord, mapping: ReceivableMapping, currency: string): Mapped<InvoiceRow> {
+  const f = mapping.fields;
+  const parts = f.external_id.map((path) => textAt(record, path));
+  const key = parts.map((p) => p ?? '').join('-');
+  const changeDate = dateAt(record, mapping.change_date);
+  const fail = (failure: string): Mapped<InvoiceRow> => ({ failure, key, changeDate });
+  if (parts.some((p) => !p)) return fail(`incomplete key (${f.external_id.join(', ')})`);
+  const customer = textAt(record, f.customer);
+  if (!customer) return fail(`no customer (${f.customer})`);
+  const rawAmount = valueAt(record, f.amount);
+  let amount: Decimal;
+  try {
+    amount = new Decimal(typeof rawAmount === 'number' ? String(rawAmount) : String(rawAmount ?? '').trim());
+  } catch {
+    return fail(`amount ${JSON.stringify(rawAmount)} is not a decimal number (${f.amount})`);
+  }
+  if (!amount.isFinite() || amount.abs().greaterThanOrEqualTo(MAX_AMOUNT)) return fail(`amount ${JSON.stringify(rawAmount)} is out of range`);
+  if (amount.decimalPlaces() > 2) return fail(`amount ${amount.toFixed()} has more than 2 decimal places`);
+  const itemCurrency = textAt(record, f.currency);
+  if (itemCurrency && itemCurrency.toUpperCase() !== currency) return { skip: `currency ${itemCurrency} is not the connection's ${currency}`, key };
+  if (amount.lessThanOrEqualTo(0)) return { skip: 'not a receivable (credit or zero amount)', key };
+  const invoiceDate = firstDate(record, f.invoice_date);
+  if (!invoiceDate) return fail(`no invoice date (${f.invoice_date.join(', ')})`);
+  const dueDate = dateAt(record, f.due_date) ?? invoiceDate;
+  const block = textAt(record, f.dunning_block);
+  return {
+    row: {
+      externalId: parts.join('-'),
+      customer,
+      invoiceNumber: firstText(record, f.invoice_number) ?? parts.join('-'),
+      additionalNumber: textAt(record, f.additional_number),
+      total: amount.toFixed(2),
+      invoiceDate,
+      dueDate,
+      timeForPayment: Math.max(0, daysBetween(invoiceDate, dueDate)),
+      dunningBlock: block ? `${ERP_BLOCK_PREFIX} ${block}` : null,
+      cleared: isTrue(valueAt(record, f.is_cleared)),
+      clearingDocument: textAt(record, f.clearing_document),
+      clearingDate: dateAt(record, mapping.clearing_date),
+      changeDate,
+    },
+  };
+}

@@ -1,0 +1,162 @@
+// Renders a LetterContent as a DIN 5008 (form B) letter with pdf-lib: letterhead, return address and
+// recipient in the window area, information block, subject, greeting, text, amounts table, closing,
+// footer with the sender's details, fold and punch marks. Long texts continue on further pages.
+import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import { A4, DIN5008 as D, MM } from './din5008.js';
+import type { LetterContent } from './letter.js';
+import { type FontSet, printable, wrapText } from './text-layout.js';
+
+const GREY = rgb(0.35, 0.35, 0.35);
+const BLACK = rgb(0, 0, 0);
+const BODY = 10;
+
+/** One letter as a PDF file of its own. */
+export async function renderLetter(content: LetterContent): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  await drawLetter(doc, content);
+  doc.setTitle(content.title);
+  doc.setAuthor(content.sender.name);
+  doc.setCreator('receivables-service');
+  return doc.save();
+}
+
+/** Adds the letter's pages to a document (for a cover page in front of another PDF). */
+export async function drawLetter(doc: PDFDocument, content: LetterContent): Promise<void> {
+  const fonts: FontSet = { regular: await doc.embedFont(StandardFonts.Helvetica), bold: await doc.embedFont(StandardFonts.HelveticaBold) };
+  new LetterWriter(doc, fonts, content).write();
+}
+
+/** Lays text out top-down in millimetres, starting a new page when the text area is full. */
+class LetterWriter {
+  private readonly pages: PDFPage[] = [];
+  private page!: PDFPage;
+  private y = 0;
+
+  constructor(
+    private readonly doc: PDFDocument,
+    private readonly fonts: FontSet,
+    private readonly content: LetterContent,
+  ) {}
+
+  write(): void {
+    const c = this.content;
+    this.newPage();
+    this.firstPageHead();
+    this.y = D.subjectBaseline;
+    this.text(c.subject, D.left, this.y, 11, this.fonts.bold);
+    this.y += 2 * D.line;
+    this.text(c.salutation, D.left, this.y);
+    this.y += D.line;
+    for (const paragraph of c.paragraphs) this.paragraph(paragraph);
+    if (c.amounts?.length) this.amounts(c.amounts);
+    for (const paragraph of c.closingParagraphs) this.paragraph(paragraph);
+    this.y += D.line;
+    this.ensureRoom(3 * D.line);
+    this.text(c.closing, D.left, this.y);
+    this.y += 2 * D.line;
+    this.text(c.signature, D.left, this.y);
+    this.pageNumbers();
+  }
+
+  private newPage(): void {
+    this.page = this.doc.addPage([A4.width * MM, A4.height * MM]);
+    this.pages.push(this.page);
+    this.y = D.continuationTop;
+    this.marks();
+    this.footer();
+  }
+
+  private firstPageHead(): void {
+    const { sender, returnAddress, recipient, info } = this.content;
+    this.text(sender.name, D.left, D.letterhead.top, 15, this.fonts.bold);
+    this.text([...sender.address, ...sender.contact].join('  ·  '), D.left, D.letterhead.top + 6, 8, this.fonts.regular, GREY);
+    const line = printable(returnAddress, this.fonts.regular);
+    this.text(line, D.left, D.returnAddressBaseline, 7, this.fonts.regular, GREY);
+    const underline = this.top(D.returnAddressBaseline + 0.8);
+    const width = this.fonts.regular.widthOfTextAtSize(line, 7);
+    this.page.drawLine({ start: { x: D.left * MM, y: underline }, end: { x: D.left * MM + width, y: underline }, thickness: 0.4, color: GREY });
+    recipient.slice(0, D.addressLines).forEach((text, i) => this.text(text, D.left, D.addressFirstBaseline + i * D.line));
+    info.forEach(({ label, value }, i) => {
+      const baseline = D.infoBlock.firstBaseline + i * 4.6;
+      this.text(label, D.infoBlock.left, baseline, 8, this.fonts.regular, GREY);
+      this.text(value, D.infoBlock.valueLeft, baseline, 9);
+    });
+  }
+
+  private paragraph(paragraph: string): void {
+    this.y += D.line;
+    for (const line of wrapText(paragraph, this.fonts.regular, BODY, (D.right - D.left) * MM)) {
+      this.ensureRoom(D.line);
+      this.text(line, D.left, this.y);
+      this.y += D.line;
+    }
+  }
+
+  private amounts(rows: NonNullable<LetterContent['amounts']>): void {
+    this.y += D.line;
+    this.ensureRoom((rows.length + 1) * D.line);
+    for (const [i, row] of rows.entries()) {
+      const font = row.total ? this.fonts.bold : this.fonts.regular;
+      if (row.total && i > 0) {
+        this.page.drawLine({ start: { x: 110 * MM, y: this.top(this.y - 3.4) }, end: { x: D.right * MM, y: this.top(this.y - 3.4) }, thickness: 0.6, color: BLACK });
+      }
+      this.text(row.label, D.left, this.y, BODY, font);
+      const amount = printable(row.amount, font);
+      this.text(amount, D.right - font.widthOfTextAtSize(amount, BODY) / MM, this.y, BODY, font);
+      this.y += D.line + (row.total ? 0 : 0.6);
+    }
+  }
+
+  private ensureRoom(height: number): void {
+    if (this.y + height > D.textBottom) this.newPage();
+  }
+
+  private footer(): void {
+    const { sender } = this.content;
+    const columns = [[sender.name, ...sender.address], sender.contact, sender.bank];
+    this.page.drawLine({ start: { x: D.left * MM, y: this.top(D.footerTop - 3.5) }, end: { x: D.right * MM, y: this.top(D.footerTop - 3.5) }, thickness: 0.3, color: GREY });
+    columns.forEach((lines, column) =>
+      lines.slice(0, 4).forEach((line, i) => this.text(line, D.left + column * 58, D.footerTop + i * 3.2, 7, this.fonts.regular, GREY)),
+    );
+  }
+
+  private marks(): void {
+    for (const y of D.foldMarks) this.page.drawLine({ start: { x: 4 * MM, y: this.top(y) }, end: { x: 9 * MM, y: this.top(y) }, thickness: 0.3, color: GREY });
+    this.page.drawLine({ start: { x: 4 * MM, y: this.top(D.punchMark) }, end: { x: 12 * MM, y: this.top(D.punchMark) }, thickness: 0.3, color: GREY });
+  }
+
+  private pageNumbers(): void {
+    if (this.pages.length < 2) return;
+    this.pages.forEach((page, i) => {
+      const label = `Seite ${i + 1} von ${this.pages.length}`;
+      const width = this.fonts.regular.widthOfTextAtSize(label, 8);
+      page.drawText(label, { x: D.right * MM - width, y: this.top(D.textBottom + 4), size: 8, font: this.fonts.regular, color: GREY });
+    });
+  }
+
+  /** Draws one line with its baseline `yMm` millimetres below the top edge. */
+  private text(text: string, xMm: number, yMm: number, size = BODY, font: PDFFont = this.fonts.regular, color = BLACK): void {
+    if (!text) return;
+    this.page.drawText(printable(text, font), { x: xMm * MM, y: this.top(yMm), size, font, color });
+  }
+
+  private top(yMm: number): number {
+    return (A4.height - yMm) * MM;
+  }
+}
+
+/** One PDF from several: a cover letter in front of the client's invoice PDF and its attachment. */
+export async function mergePdfs(parts: Uint8Array[]): Promise<{ pdf: Uint8Array; pages: number }> {
+  const merged = await PDFDocument.create();
+  for (const part of parts) {
+    const source = await PDFDocument.load(part, { ignoreEncryption: true });
+    const pages = await merged.copyPages(source, source.getPageIndices());
+    for (const page of pages) merged.addPage(page);
+  }
+  return { pdf: await merged.save(), pages: merged.getPageCount() };
+}
+
+/** A cover letter and the documents behind it, as one PDF. */
+export async function renderCoverLetter(content: LetterContent, documents: Uint8Array[]): Promise<{ pdf: Uint8Array; pages: number }> {
+  return mergePdfs([await renderLetter(content), ...documents]);
+}

@@ -1,0 +1,60 @@
+// OAuth applications of a company (the ERP middleware registers one): client_id, a client secret
+// shown once, and the redirect URIs that authorization requests must match exactly.
+import { Inject, Injectable } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import type { CompanyContext } from '../auth/principal.js';
+import { APP_CONFIG, type AppConfig } from '../config/app.config.js';
+import { AppError, type FieldError, validationFailed } from '../common/errors.js';
+import { parsePublicId } from '../common/ids.js';
+import type { PageRequest } from '../common/pagination.js';
+import type { CreateOAuthApplicationDto } from './dto/oauth-application.dto.js';
+import { randomSecret } from './oauth.model.js';
+import { type OAuthApplication, OAuthRepository } from './oauth.repository.js';
+
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+@Injectable()
+export class OAuthApplicationsService {
+  constructor(
+    private readonly repository: OAuthRepository,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async create(company: CompanyContext, dto: CreateOAuthApplicationDto): Promise<{ application: OAuthApplication; clientSecret: string }> {
+    const errors = dto.redirect_uris.flatMap((uri, i) => redirectUriProblems(uri, `redirect_uris[${i}]`, this.config.env === 'production'));
+    if (errors.length) throw validationFailed(errors);
+    const clientSecret = randomSecret('rcs_');
+    const clientId = `rca_${randomBytes(16).toString('base64url')}`;
+    const application = await this.repository.insertApplication(company.id, dto.name, clientId, clientSecret, [...new Set(dto.redirect_uris)]);
+    return { application, clientSecret };
+  }
+
+  list(company: CompanyContext, page: PageRequest) {
+    return this.repository.listApplications(company.id, page);
+  }
+
+  async get(company: CompanyContext, publicId: string): Promise<OAuthApplication> {
+    const id = parsePublicId('app', publicId);
+    const application = id ? await this.repository.findApplication(company.id, id) : undefined;
+    if (!application) throw new AppError('oauth_application.not_found', `OAuth application ${publicId} not found`);
+    return application;
+  }
+
+  /** Revokes the application and every token it holds. */
+  async revoke(company: CompanyContext, publicId: string): Promise<void> {
+    const id = parsePublicId('app', publicId);
+    if (!id || !(await this.repository.revokeApplication(company.id, id))) {
+      throw new AppError('oauth_application.not_found', `OAuth application ${publicId} not found`);
+    }
+  }
+}
+
+/** Absolute https URLs without fragment; plain http only for loopback hosts outside production. */
+function redirectUriProblems(uri: string, field: string, production: boolean): FieldError[] {
+  if (!URL.canParse(uri)) return [{ field, message: `${field} must be an absolute URL` }];
+  const url = new URL(uri);
+  if (url.hash) return [{ field, message: `${field} must not have a fragment (#…)` }];
+  if (url.protocol === 'https:') return [];
+  if (url.protocol === 'http:' && LOOPBACK.has(url.hostname) && !production) return [];
+  return [{ field, message: `${field} must use https (http only for localhost outside production)` }];
+}

@@ -1,0 +1,18 @@
+// The OAuth 2.0 authorization server for push clients: applications, authorize and token endpoints,
+// and the bearer strategy that accepts its access tokens on /v2.
+import { Module } from '@nestjs/common';
+import { PassportModule } from '@nestjs/passport';
+import { BearerTokenStrategy } from './bearer.strategy.js';
+import { OAuthApplicationsController } from './oauth-applications.controller.js';
+import { OAuthApplicationsService } from './oauth-applications.service.js';
+import { OAuthController } from './oauth.controller.js';
+import { OAuthModel } from './oauth.model.js';
+import { OAuthRepository } from './oauth.repository.js';
+import { OAuthService } from './oauth.service.js';
+
+@Module({
+  imports: [PassportModule],
+  controllers: [OAuthApplicationsController, OAuthController],
+  providers: [OAuthRepository, OAuthModel, OAuthService, OAuthApplicationsService, BearerTokenStrategy],
+})
+export class OAuthModule {}

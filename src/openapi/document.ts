@@ -1,0 +1,67 @@
+// The OpenAPI document, built from the controllers' decorators: the same object is served at
+// /api/docs-json and written to the committed openapi.json (src/openapi/write-openapi.ts).
+import type { INestApplication } from '@nestjs/common';
+import { DocumentBuilder, type OpenAPIObject, type SecuritySchemeObject, SwaggerModule } from '@nestjs/swagger';
+import type { AuthScheme } from '../auth/principal.js';
+
+const DESCRIPTION = [
+  'Customers, contacts and invoices, dunning, and the ERP integration.',
+  'Errors are RFC 9457 problem documents (`application/problem+json`) with a stable `code` and the `request_id`.',
+  'Decimals are JSON strings ("119.0"), dates `YYYY-MM-DD`, datetimes ISO 8601 with the company’s UTC offset.',
+  'Bodies are forms (`application/x-www-form-urlencoded`, nested with bracket names such as `customer[name]`) or JSON; invoice creation is `multipart/form-data`.',
+  'Every response carries `X-Request-ID`: the client’s value when it sent a sane one, else a generated one.',
+  'Rate-limited routes answer with `RateLimit-Remaining`, and with 429 and `Retry-After` once the limit is used up.',
+].join('\n\n');
+
+/** Every credential scheme of @Authenticated(...) (the compiler checks the list is complete); `token` is the default. */
+const SECURITY_SCHEMES: Record<AuthScheme, SecuritySchemeObject> = {
+  token: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'Token token=<API token>' },
+  apikey: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'ApiKey <API key>' },
+  bearer: { type: 'http', scheme: 'bearer', description: 'Bearer <OAuth 2.0 access token>' },
+};
+
+/** Headers that responses refer to by `#/components/headers/<name>`. */
+const HEADERS = {
+  'X-Request-ID': { description: 'The request id, also in every log line of the request', schema: { type: 'string' } },
+  'WWW-Authenticate': { description: 'The accepted scheme, e.g. `Token realm="api"`', schema: { type: 'string' } },
+  'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer', minimum: 1 } },
+  'Content-Disposition': { description: '`inline; filename="<invoice number>.pdf"`', schema: { type: 'string' } },
+};
+
+const REQUEST_ID_PARAMETER = {
+  name: 'X-Request-ID',
+  in: 'header' as const,
+  required: false,
+  description: 'A client-chosen id for tracing (up to 200 of `A-Z a-z 0-9 _ - . : / @`), echoed on the response',
+  schema: { type: 'string', maxLength: 200, pattern: '^[\\w\\-.:/@]{1,200}$' },
+};
+
+export function createOpenApiDocument(app: INestApplication): OpenAPIObject {
+  const config = new DocumentBuilder()
+    .setTitle('Receivables Management Service')
+    .setDescription(DESCRIPTION)
+    .setVersion('1')
+    .addSecurityRequirements('token')
+    .build();
+  config.components = {
+    securitySchemes: SECURITY_SCHEMES,
+    headers: HEADERS,
+    parameters: { 'X-Request-ID': REQUEST_ID_PARAMETER },
+  };
+  return withRequestIds(SwaggerModule.createDocument(app, config));
+}
+
+/** The request-id middleware runs for every route: every operation takes the header and every response carries it. */
+function withRequestIds(document: OpenAPIObject): OpenAPIObject {
+  for (const item of Object.values(document.paths)) {
+    for (const operation of [item.get, item.put, item.post, item.delete, item.patch]) {
+      if (!operation) continue;
+      operation.parameters = [...(operation.parameters ?? []), { $ref: '#/components/parameters/X-Request-ID' }];
+      for (const response of Object.values(operation.responses)) {
+        if (!response || '$ref' in response) continue;
+        response.headers = { 'X-Request-ID': { $ref: '#/components/headers/X-Request-ID' }, ...response.headers };
+      }
+    }
+  }
+  return document;
+}

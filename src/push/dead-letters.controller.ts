@@ -1,0 +1,50 @@
+// /v2/dead_letters: documents whose every attempt failed. Replay queues one again; DELETE discards it
+// with a reason. Push credentials and the REST API token are accepted.
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { Authenticated, CurrentCompany, CurrentPrincipal } from '../auth/auth.decorators.js';
+import type { CompanyContext, Principal } from '../auth/principal.js';
+import { validationFailed } from '../common/errors.js';
+import { type PageRequest, pageMeta, Pagination } from '../common/pagination.js';
+import { requestIdOf } from '../logging/logger.js';
+import { DiscardDto } from './dto/discard.dto.js';
+import { serializeDocument } from './push-document.serializer.js';
+import { credentialOf, PushDocumentsService } from './push-documents.service.js';
+import { parseDocumentFilters } from './push-filters.js';
+
+@ApiTags('push')
+@Authenticated('apikey', 'bearer', 'token')
+@Controller('v2/dead_letters')
+export class DeadLettersController {
+  constructor(private readonly documents: PushDocumentsService) {}
+
+  @Get()
+  async list(@CurrentCompany() company: CompanyContext, @Pagination() page: PageRequest, @Query() query: Record<string, unknown>) {
+    const { documents, total } = await this.documents.list(company, parseDocumentFilters(query, 'dead_lettered'), page);
+    return { dead_letters: documents.map((d) => serializeDocument(d, company.timeZone)), meta: pageMeta(page, total) };
+  }
+
+  @Post(':id/replay')
+  @HttpCode(202)
+  async replay(@CurrentCompany() company: CompanyContext, @CurrentPrincipal() principal: Principal, @Req() req: Request, @Param('id') id: string) {
+    const document = await this.documents.replay(company, id, credentialOf(principal, requestIdOf(req)));
+    return { document: serializeDocument(document, company.timeZone) };
+  }
+
+  /** The reason comes as JSON/form field `reason` or as the query parameter `reason`. */
+  @Delete(':id')
+  @HttpCode(204)
+  async discard(
+    @CurrentCompany() company: CompanyContext,
+    @CurrentPrincipal() principal: Principal,
+    @Req() req: Request,
+    @Param('id') id: string,
+    @Body() body: DiscardDto,
+    @Query('reason') queryReason?: string,
+  ) {
+    const reason = body?.reason ?? (typeof queryReason === 'string' ? queryReason.trim() : '');
+    if (!reason) throw validationFailed([{ field: 'reason', message: 'reason is required: say why the document is discarded' }]);
+    await this.documents.discard(company, id, reason.slice(0, 2000), credentialOf(principal, requestIdOf(req)));
+  }
+}

@@ -1,0 +1,126 @@
+// The JSON bodies of POST /v2/documents, one class per document_type (the OpenAPI document lists
+// each). Amounts accept 119.5, "119.50" and "119,50"; dates DD.MM.YYYY or YYYY-MM-DD.
+import { ApiProperty, ApiPropertyOptional, OmitType } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsBase64, IsDefined, IsIn, IsOptional, MaxLength, ValidateNested } from 'class-validator';
+import { CreateCustomerDto } from '../../customers/dto/customer.dto.js';
+import { InvoiceOptionsDto } from '../../invoices/dto/create-invoice.dto.js';
+import { INVOICE_SHIPPING_MODES, type InvoiceShippingMode } from '../../invoices/invoice.entity.js';
+import { OptionalAmount, OptionalBoolean, OptionalDate, OptionalEnum, OptionalInteger, OptionalText, RequiredAmount, RequiredText } from '../../common/fields.js';
+import type { Decimal } from '../../common/money.js';
+
+export const DOCUMENT_TYPES = ['invoice', 'credit_memo', 'payment', 'customer'] as const;
+export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+
+/** A base64 PDF in JSON is a third larger than the file: 20 MB of PDF at most, and the body limit applies first. */
+const MAX_PDF_BASE64 = 28_000_000;
+
+export class PushDocumentBaseDto {
+  @ApiProperty({ enum: DOCUMENT_TYPES })
+  @IsDefined({ message: 'document_type is required' })
+  @IsIn(DOCUMENT_TYPES as unknown as string[], { message: `document_type must be one of ${DOCUMENT_TYPES.join(', ')}` })
+  readonly document_type!: DocumentType;
+
+  /** The client's id of the document: re-pushing the same external_id changes the same record. */
+  @RequiredText(255, 'RE-2026-0042') readonly external_id!: string;
+}
+
+export class PaymentDocumentDto extends PushDocumentBaseDto {
+  @RequiredAmount({ positive: true }) readonly amount!: Decimal;
+  @RequiredText(255, 'RE-2026-0042') readonly invoice_external_id!: string;
+  @OptionalDate('the day the money arrived; default: the day it is processed') readonly payment_date?: string | null;
+  @OptionalText(2000) readonly note?: string | null;
+  @OptionalBoolean() readonly inkasso_payment?: boolean;
+}
+
+export class CreditMemoDocumentDto extends PushDocumentBaseDto {
+  @RequiredAmount({ positive: true }) readonly amount!: Decimal;
+  @RequiredText(255, 'RE-2026-0042') readonly invoice_external_id!: string;
+  @OptionalDate('the credit memo date; default: the day it is processed') readonly credit_date?: string | null;
+  @OptionalText(2000) readonly note?: string | null;
+}
+
+/** The customer's master data, nested in an invoice document; its external_id is the invoice's customer_external_id. */
+export class PushedCustomerDto extends OmitType(CreateCustomerDto, ['external_id'] as const) {}
+
+export class InvoiceDocumentDto extends PushDocumentBaseDto {
+  @RequiredAmount() readonly amount!: Decimal;
+  @RequiredText(255, 'ERP-4711') readonly customer_external_id!: string;
+
+  @ApiPropertyOptional({ type: PushedCustomerDto, description: 'creates the customer, or updates the one with customer_external_id' })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => PushedCustomerDto)
+  readonly customer?: PushedCustomerDto;
+
+  @OptionalText(100) readonly invoice_number?: string | null;
+  @OptionalText(255) readonly additional_number?: string | null;
+  @OptionalAmount() readonly net?: Decimal | null;
+  @OptionalAmount() readonly vat7?: Decimal | null;
+  @OptionalAmount() readonly vat19?: Decimal | null;
+  @OptionalDate() readonly order_date?: string | null;
+  @OptionalDate() readonly invoice_date?: string | null;
+  @OptionalDate() readonly due_date?: string | null;
+  @OptionalInteger(0, 3650) readonly time_for_payment?: number | null;
+  @OptionalEnum(INVOICE_SHIPPING_MODES) readonly shipping_mode?: InvoiceShippingMode | null;
+
+  @ApiPropertyOptional({ type: String, format: 'byte', description: 'the invoice PDF, base64; without it the service renders one from the fields' })
+  @IsOptional()
+  @IsBase64({}, { message: 'pdf must be a base64-encoded PDF' })
+  @MaxLength(MAX_PDF_BASE64, { message: 'pdf is larger than 20 MB' })
+  readonly pdf?: string;
+
+  @ApiPropertyOptional({ type: InvoiceOptionsDto })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => InvoiceOptionsDto)
+  readonly options?: InvoiceOptionsDto;
+}
+
+export class CustomerDocumentDto extends OmitType(CreateCustomerDto, ['external_id'] as const) {
+  @ApiProperty({ enum: DOCUMENT_TYPES })
+  @IsIn(['customer'])
+  readonly document_type!: 'customer';
+
+  @RequiredText(255, 'ERP-4711') readonly external_id!: string;
+}
+
+export const DOCUMENT_CLASSES = {
+  invoice: InvoiceDocumentDto,
+  credit_memo: CreditMemoDocumentDto,
+  payment: PaymentDocumentDto,
+  customer: CustomerDocumentDto,
+} as const;
+
+/** The stored, normalized payloads (amounts as "119.50", dates as YYYY-MM-DD), as the worker reads them. */
+export interface PaymentPayload {
+  amount: string;
+  invoice_external_id: string;
+  payment_date?: string | null;
+  note?: string | null;
+  inkasso_payment?: boolean;
+}
+export interface CreditMemoPayload {
+  amount: string;
+  invoice_external_id: string;
+  credit_date?: string | null;
+  note?: string | null;
+}
+export type CustomerPayload = Record<string, unknown> & { name: string };
+export interface InvoicePayload {
+  amount: string;
+  customer_external_id: string;
+  customer?: Record<string, unknown>;
+  invoice_number?: string | null;
+  additional_number?: string | null;
+  net?: string | null;
+  vat7?: string | null;
+  vat19?: string | null;
+  order_date?: string | null;
+  invoice_date?: string | null;
+  due_date?: string | null;
+  time_for_payment?: number | null;
+  shipping_mode?: InvoiceShippingMode | null;
+  pdf?: string;
+  options?: { autoskip_shipping?: boolean; autosend?: boolean };
+}

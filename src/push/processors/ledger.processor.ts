@@ -1,0 +1,97 @@
+// Payments and credit memos: money booked on the invoice named by invoice_external_id, through
+// PaymentsService (row lock on the invoice, open amount and status in the same transaction).
+// Exactly once in effect: the entry's external_id is derived from the document, so a document
+// applied twice finds its entry and changes nothing; a changed version replaces the entry.
+import { Injectable } from '@nestjs/common';
+import { todayIn } from '../../common/calendar-date.js';
+import { AppError } from '../../common/errors.js';
+import { Decimal } from '../../common/money.js';
+import type { CreatePaymentDto } from '../../invoices/dto/payment.dto.js';
+import { InvoicesRepository } from '../../invoices/invoices.repository.js';
+import { PaymentsService } from '../../invoices/payments.service.js';
+import type { CreditMemoPayload, PaymentPayload } from '../dto/push-document.dto.js';
+import { LedgerRepository } from '../ledger.repository.js';
+import type { ResultType } from '../push-document.js';
+import type { DocumentProcessor, ProcessContext, ProcessResult } from './processor.js';
+
+interface Booking {
+  externalId: string;
+  invoiceExternalId: string;
+  amount: string;
+  date: string | null;
+  note: string | null;
+  inkasso: boolean;
+  source: string;
+  resultType: ResultType;
+}
+
+@Injectable()
+export class LedgerProcessor {
+  constructor(
+    private readonly invoices: InvoicesRepository,
+    private readonly payments: PaymentsService,
+    private readonly ledger: LedgerRepository,
+  ) {}
+
+  readonly payment: DocumentProcessor = {
+    apply: (ctx) => {
+      const p = ctx.document.payload as unknown as PaymentPayload;
+      return this.book(ctx, {
+        externalId: ctx.document.externalId,
+        invoiceExternalId: p.invoice_external_id,
+        amount: p.amount,
+        date: p.payment_date ?? null,
+        note: p.note ?? null,
+        inkasso: p.inkasso_payment ?? false,
+        source: 'PUSH',
+        resultType: 'payment',
+      });
+    },
+  };
+
+  /** A credit memo reduces the open amount: it is booked as a credit entry (source CREDIT_MEMO) on the invoice. */
+  readonly creditMemo: DocumentProcessor = {
+    apply: (ctx) => {
+      const p = ctx.document.payload as unknown as CreditMemoPayload;
+      return this.book(ctx, {
+        externalId: `credit_memo:${ctx.document.externalId}`,
+        invoiceExternalId: p.invoice_external_id,
+        amount: p.amount,
+        date: p.credit_date ?? null,
+        note: p.note ?? `Gutschrift ${ctx.document.externalId}`,
+        inkasso: false,
+        source: 'CREDIT_MEMO',
+        resultType: 'credit',
+      });
+    },
+  };
+
+  private async book(ctx: ProcessContext, booking: Booking): Promise<ProcessResult> {
+    const { company, manager, actor } = ctx;
+    const invoice = await this.invoices.findByExternalId(company.id, booking.invoiceExternalId, manager);
+    if (!invoice) {
+      throw new AppError('invoice.not_found', `No invoice with external_id "${booking.invoiceExternalId}" (yet): push the invoice first`);
+    }
+    const existing = await this.ledger.findByExternalId(company.id, booking.externalId, manager);
+    if (existing) {
+      const same =
+        existing.invoiceId === invoice.id &&
+        new Decimal(existing.amount).equals(booking.amount) &&
+        (booking.date === null || existing.paymentDate === booking.date) &&
+        existing.note === booking.note &&
+        existing.inkassoPayment === booking.inkasso;
+      if (same) return { outcome: 'unchanged', result: { type: booking.resultType, id: existing.id } };
+      await this.payments.removeWith(manager, company, `inv-${existing.invoiceId}`, `pay-${existing.id}`, actor);
+    }
+    const dto: CreatePaymentDto = {
+      amount: new Decimal(booking.amount),
+      payment_date: booking.date ?? todayIn(company.timeZone),
+      external_id: booking.externalId,
+      note: booking.note,
+      inkasso_payment: booking.inkasso,
+    };
+    await this.payments.recordWith(manager, company, `inv-${invoice.id}`, dto, actor, booking.source);
+    const booked = await this.ledger.findByExternalId(company.id, booking.externalId, manager);
+    return { outcome: 'applied', result: { type: booking.resultType, id: booked!.id } };
+  }
+}

@@ -1,0 +1,307 @@
+// SQL for pushed documents and their audit log. Every status change writes its audit row in the same
+// statement (a data-modifying CTE), so the log cannot miss a step that happened. Every method takes
+// the company id.
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import type { PageRequest } from '../common/pagination.js';
+import type { DocumentType } from './dto/push-document.dto.js';
+import type { AuditEntry, AuditStep, Credential, DocumentStatus, Outcome, PushDocument, ResultType } from './push-document.js';
+
+interface DocumentRow {
+  company_id: string;
+  id: string;
+  document_type: DocumentType;
+  external_id: string;
+  version: number;
+  payload: Record<string, unknown>;
+  status: DocumentStatus;
+  attempts: number;
+  last_error: string | null;
+  outcome: Outcome | null;
+  result_type: ResultType | null;
+  result_id: string | null;
+  credential_type: string;
+  credential_id: string;
+  request_id: string | null;
+  discard_reason: string | null;
+  received_at: Date;
+  processed_at: Date | null;
+  dead_lettered_at: Date | null;
+  updated_at: Date;
+}
+
+const COLUMNS = `d.company_id, d.id, d.document_type, d.external_id, d.version, d.payload, d.status, d.attempts, d.last_error,
+  d.outcome, d.result_type, d.result_id, d.credential_type, d.credential_id, d.request_id, d.discard_reason,
+  d.received_at, d.processed_at, d.dead_lettered_at, d.updated_at`;
+
+const toDocument = (r: DocumentRow): PushDocument => ({
+  companyId: r.company_id,
+  id: r.id,
+  documentType: r.document_type,
+  externalId: r.external_id,
+  version: r.version,
+  payload: r.payload,
+  status: r.status,
+  attempts: r.attempts,
+  lastError: r.last_error,
+  outcome: r.outcome,
+  resultType: r.result_type,
+  resultId: r.result_id,
+  credentialType: r.credential_type,
+  credentialId: r.credential_id,
+  requestId: r.request_id,
+  discardReason: r.discard_reason,
+  receivedAt: r.received_at,
+  processedAt: r.processed_at,
+  deadLetteredAt: r.dead_lettered_at,
+  updatedAt: r.updated_at,
+});
+
+/** An earlier version of the same (document_type, external_id) that is not done yet. */
+const PENDING_PREDECESSOR = `EXISTS (
+  SELECT 1 FROM push_documents p
+   WHERE p.company_id = d.company_id AND p.document_type = d.document_type AND lower(p.external_id) = lower(d.external_id)
+     AND p.version < d.version AND p.status IN ('queued', 'processing', 'failed'))`;
+
+/** Appends one audit row for the document(s) the CTE `changed` returned. */
+const auditFrom = (step: AuditStep, extra = { attempt: 'NULL', error: 'NULL', details: 'NULL', credentialType: 'c.credential_type', credentialId: 'c.credential_id', requestId: 'c.request_id' }) =>
+  `INSERT INTO push_audit_log (company_id, document_id, step, attempt, error, details, credential_type, credential_id, request_id)
+   SELECT c.company_id, c.id, '${step}', ${extra.attempt}, ${extra.error}, ${extra.details}, ${extra.credentialType}, ${extra.credentialId}, ${extra.requestId} FROM changed c`;
+
+export interface AuditFilters {
+  documentId?: string;
+  step?: AuditStep;
+  documentType?: DocumentType;
+  externalId?: string;
+  since?: Date;
+  until?: Date;
+}
+
+export interface DocumentFilters {
+  status?: DocumentStatus;
+  documentType?: DocumentType;
+  externalId?: string;
+}
+
+@Injectable()
+export class PushDocumentsRepository {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.db.transaction(work);
+  }
+
+  /** The newest version of this (document_type, external_id), for the identical-re-push check and the next version number. */
+  async latest(companyId: string, type: DocumentType, externalId: string, manager: EntityManager): Promise<{ id: string; version: number; payloadHash: Buffer } | undefined> {
+    const rows: Array<{ id: string; version: number; payload_hash: Buffer }> = await manager.query(
+      `SELECT id, version, payload_hash FROM push_documents
+        WHERE company_id = $1 AND document_type = $2 AND lower(external_id) = lower($3)
+        ORDER BY version DESC LIMIT 1`,
+      [companyId, type, externalId],
+    );
+    return rows[0] && { id: rows[0].id, version: rows[0].version, payloadHash: rows[0].payload_hash };
+  }
+
+  /** Stores a received document with its `received` audit row. */
+  async insert(
+    doc: { companyId: string; id: string; type: DocumentType; externalId: string; version: number; payload: object; payloadHash: Buffer },
+    by: Credential,
+    manager: EntityManager,
+  ): Promise<PushDocument> {
+    const rows: DocumentRow[] = await manager.query(
+      `WITH changed AS (
+         INSERT INTO push_documents AS d (company_id, id, document_type, external_id, version, payload, payload_hash, credential_type, credential_id, request_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+         RETURNING ${COLUMNS}
+       ), audit AS (${auditFrom('received', { attempt: 'NULL', error: 'NULL', details: `jsonb_build_object('version', c.version)`, credentialType: 'c.credential_type', credentialId: 'c.credential_id', requestId: 'c.request_id' })})
+       SELECT * FROM changed`,
+      [doc.companyId, doc.id, doc.type, doc.externalId, doc.version, JSON.stringify(doc.payload), doc.payloadHash, by.type, by.id, by.requestId],
+    );
+    return toDocument(rows[0]);
+  }
+
+  async audit(companyId: string, documentId: string, step: AuditStep, by: Credential | null, manager: EntityManager = this.db.manager, fields: { attempt?: number; error?: string; details?: object } = {}): Promise<void> {
+    await manager.query(
+      `INSERT INTO push_audit_log (company_id, document_id, step, attempt, error, details, credential_type, credential_id, request_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [companyId, documentId, step, fields.attempt ?? null, fields.error ?? null, fields.details ? JSON.stringify(fields.details) : null, by?.type ?? null, by?.id ?? null, by?.requestId ?? null],
+    );
+  }
+
+  async find(companyId: string, id: string, manager: EntityManager = this.db.manager): Promise<PushDocument | undefined> {
+    const rows: DocumentRow[] = await manager.query(`SELECT ${COLUMNS} FROM push_documents d WHERE d.company_id = $1 AND d.id = $2`, [companyId, id]);
+    return rows[0] && toDocument(rows[0]);
+  }
+
+  async list(companyId: string, filters: DocumentFilters, page: PageRequest): Promise<{ documents: PushDocument[]; total: number }> {
+    const where = ['d.company_id = $1'];
+    const params: unknown[] = [companyId];
+    const add = (sql: string, value: unknown) => {
+      params.push(value);
+      where.push(sql.replace('?', `$${params.length}`));
+    };
+    if (filters.status) add('d.status = ?', filters.status);
+    if (filters.documentType) add('d.document_type = ?', filters.documentType);
+    if (filters.externalId) add('lower(d.external_id) = lower(?)', filters.externalId);
+    params.push(page.perPage, page.offset);
+    const rows: Array<DocumentRow & { total: string }> = await this.db.query(
+      `SELECT ${COLUMNS}, count(*) OVER () AS total FROM push_documents d WHERE ${where.join(' AND ')}
+        ORDER BY d.received_at, d.id LIMIT $${params.length - 1} OFFSET $${params.length}`,
+      params,
+    );
+    return { documents: rows.map(toDocument), total: rows.length ? Number(rows[0].total) : 0 };
+  }
+
+  /**
+   * Starts an attempt: the document becomes `processing` (attempts + 1, an `attempt` audit row) unless
+   * it is done already or an earlier version of its external_id is still pending. Returns the document
+   * with its company's name and time zone, or undefined when it was not started.
+   */
+  async startAttempt(companyId: string, id: string): Promise<{ document: PushDocument; companyName: string; timeZone: string } | undefined> {
+    const rows: Array<DocumentRow & { company_name: string; time_zone: string }> = await this.db.query(
+      `WITH changed AS (
+         UPDATE push_documents d SET status = 'processing', attempts = d.attempts + 1, updated_at = now()
+          WHERE d.company_id = $1 AND d.id = $2 AND d.status IN ('queued', 'processing', 'failed') AND NOT ${PENDING_PREDECESSOR}
+          RETURNING ${COLUMNS}
+       ), audit AS (${auditFrom('attempt', { attempt: 'c.attempts', error: 'NULL', details: 'NULL', credentialType: 'c.credential_type', credentialId: 'c.credential_id', requestId: 'c.request_id' })})
+       SELECT changed.*, co.name AS company_name, co.time_zone FROM changed JOIN companies co ON co.id = changed.company_id`,
+      [companyId, id],
+    );
+    const row = rows[0];
+    return row && { document: toDocument(row), companyName: row.company_name, timeZone: row.time_zone };
+  }
+
+  /**
+   * Locks the document row for the effect's transaction (two runs of one document queue up here) and
+   * tells whether a later version of its external_id was applied already (this one is stale then).
+   */
+  async lockForEffect(doc: PushDocument, manager: EntityManager): Promise<{ status: DocumentStatus; superseded: boolean } | undefined> {
+    const rows: Array<{ status: DocumentStatus; superseded: boolean }> = await manager.query(
+      `SELECT d.status, EXISTS (
+                SELECT 1 FROM push_documents l
+                 WHERE l.company_id = d.company_id AND l.document_type = d.document_type AND lower(l.external_id) = lower(d.external_id)
+                   AND l.version > d.version AND l.status = 'processed') AS superseded
+         FROM push_documents d WHERE d.company_id = $1 AND d.id = $2 FOR UPDATE OF d`,
+      [doc.companyId, doc.id],
+    );
+    return rows[0];
+  }
+
+  async markProcessed(doc: PushDocument, outcome: Outcome, result: { type: ResultType; id: string } | null, manager: EntityManager): Promise<void> {
+    await manager.query(
+      `WITH changed AS (
+         UPDATE push_documents d SET status = 'processed', outcome = $3, result_type = $4, result_id = $5, last_error = NULL,
+                processed_at = now(), updated_at = now()
+          WHERE d.company_id = $1 AND d.id = $2 RETURNING ${COLUMNS}
+       ) ${auditFrom('succeeded', { attempt: 'c.attempts', error: 'NULL', details: `jsonb_build_object('outcome', c.outcome, 'result_type', c.result_type, 'result_id', c.result_id)`, credentialType: 'c.credential_type', credentialId: 'c.credential_id', requestId: 'c.request_id' })}`,
+      [doc.companyId, doc.id, outcome, result?.type ?? null, result?.id ?? null],
+    );
+  }
+
+  /** A failed attempt; the last one dead-letters the document at once (its job goes to the dead-letter queue too). */
+  async markFailed(companyId: string, id: string, error: string, final: boolean): Promise<void> {
+    await this.db.query(
+      `WITH changed AS (
+         UPDATE push_documents d SET status = CASE WHEN $4 THEN 'dead_lettered' ELSE 'failed' END, last_error = $3,
+                dead_lettered_at = CASE WHEN $4 THEN now() ELSE d.dead_lettered_at END, updated_at = now()
+          WHERE d.company_id = $1 AND d.id = $2 AND d.status = 'processing' RETURNING ${COLUMNS}
+       )
+       INSERT INTO push_audit_log (company_id, document_id, step, attempt, error, details, credential_type, credential_id, request_id)
+       SELECT c.company_id, c.id, s.step, c.attempts, c.last_error,
+              CASE WHEN s.step = 'dead_lettered' THEN jsonb_build_object('reason', 'every attempt failed') END,
+              c.credential_type, c.credential_id, c.request_id
+         FROM changed c CROSS JOIN (VALUES (1, 'failed'), (2, 'dead_lettered')) AS s(n, step)
+        WHERE s.step = 'failed' OR c.status = 'dead_lettered'
+        ORDER BY s.n`,
+      [companyId, id, error, final],
+    );
+  }
+
+  /**
+   * From the dead-letter queue: jobs that ran out of attempts without the worker recording it (e.g.
+   * timed out). A document replayed since the job was dead-lettered (`since`) is left alone.
+   */
+  async deadLetter(companyId: string, id: string, reason: string, since: Date): Promise<boolean> {
+    const rows: unknown[] = await this.db.query(
+      `WITH changed AS (
+         UPDATE push_documents d SET status = 'dead_lettered', dead_lettered_at = now(), updated_at = now(),
+                last_error = coalesce(d.last_error, $3)
+          WHERE d.company_id = $1 AND d.id = $2 AND d.status IN ('queued', 'processing', 'failed')
+            AND NOT EXISTS (SELECT 1 FROM push_audit_log a WHERE a.company_id = d.company_id AND a.document_id = d.id
+                             AND a.step = 'replayed' AND a.created_at >= $4)
+          RETURNING ${COLUMNS}
+       ), audit AS (${auditFrom('dead_lettered', { attempt: 'c.attempts', error: 'c.last_error', details: `jsonb_build_object('reason', $3::text)`, credentialType: 'c.credential_type', credentialId: 'c.credential_id', requestId: 'c.request_id' })})
+       SELECT id FROM changed`,
+      [companyId, id, reason, since],
+    );
+    return rows.length > 0;
+  }
+
+  /** Dead letter → queued again (with a `replayed` row naming who); undefined when it is no dead letter. */
+  async requeue(companyId: string, id: string, by: Credential, manager: EntityManager): Promise<PushDocument | undefined> {
+    const rows: DocumentRow[] = await manager.query(
+      `WITH changed AS (
+         UPDATE push_documents d SET status = 'queued', updated_at = now()
+          WHERE d.company_id = $1 AND d.id = $2 AND d.status = 'dead_lettered' RETURNING ${COLUMNS}
+       ), audit AS (${auditFrom('replayed', { attempt: 'c.attempts', error: 'NULL', details: 'NULL', credentialType: '$3::text', credentialId: '$4::uuid', requestId: '$5::text' })})
+       SELECT * FROM changed`,
+      [companyId, id, by.type, by.id, by.requestId],
+    );
+    return rows[0] && toDocument(rows[0]);
+  }
+
+  async discard(companyId: string, id: string, reason: string, by: Credential): Promise<PushDocument | undefined> {
+    const rows: DocumentRow[] = await this.db.query(
+      `WITH changed AS (
+         UPDATE push_documents d SET status = 'discarded', discard_reason = $3, updated_at = now()
+          WHERE d.company_id = $1 AND d.id = $2 AND d.status = 'dead_lettered' RETURNING ${COLUMNS}
+       ), audit AS (${auditFrom('discarded', { attempt: 'c.attempts', error: 'NULL', details: `jsonb_build_object('reason', $3::text)`, credentialType: '$4::text', credentialId: '$5::uuid', requestId: '$6::text' })})
+       SELECT * FROM changed`,
+      [companyId, id, reason, by.type, by.id, by.requestId],
+    );
+    return rows[0] && toDocument(rows[0]);
+  }
+
+  async auditLog(companyId: string, filters: AuditFilters, page: PageRequest): Promise<{ entries: AuditEntry[]; total: number }> {
+    const where = ['a.company_id = $1'];
+    const params: unknown[] = [companyId];
+    const add = (sql: string, value: unknown) => {
+      params.push(value);
+      where.push(sql.replace('?', `$${params.length}`));
+    };
+    if (filters.documentId) add('a.document_id = ?', filters.documentId);
+    if (filters.step) add('a.step = ?', filters.step);
+    if (filters.documentType) add('d.document_type = ?', filters.documentType);
+    if (filters.externalId) add('lower(d.external_id) = lower(?)', filters.externalId);
+    if (filters.since) add('a.created_at >= ?', filters.since);
+    if (filters.until) add('a.created_at < ?', filters.until);
+    params.push(page.perPage, page.offset);
+    const rows: Array<{
+      id: string; document_id: string; document_type: DocumentType; external_id: string; step: AuditStep; attempt: number | null; error: string | null;
+      details: Record<string, unknown> | null; credential_type: string | null; credential_id: string | null; request_id: string | null; created_at: Date; total: string;
+    }> = await this.db.query(
+      `SELECT a.id, a.document_id, d.document_type, d.external_id, a.step, a.attempt, a.error, a.details, a.credential_type, a.credential_id,
+              a.request_id, a.created_at, count(*) OVER () AS total
+         FROM push_audit_log a JOIN push_documents d ON d.company_id = a.company_id AND d.id = a.document_id
+        WHERE ${where.join(' AND ')}
+        ORDER BY a.id LIMIT $${params.length - 1} OFFSET $${params.length}`,
+      params,
+    );
+    const entries = rows.map((r) => ({
+      id: String(r.id),
+      documentId: r.document_id,
+      documentType: r.document_type,
+      externalId: r.external_id,
+      step: r.step,
+      attempt: r.attempt,
+      error: r.error,
+      details: r.details,
+      credentialType: r.credential_type,
+      credentialId: r.credential_id,
+      requestId: r.request_id,
+      createdAt: r.created_at,
+    }));
+    return { entries, total: rows.length ? Number(rows[0].total) : 0 };
+  }
+}

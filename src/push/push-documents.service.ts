@@ -1,0 +1,88 @@
+// Receiving pushed documents and managing them: a document is stored together with its processing
+// job in one transaction before the 202; an identical re-push is a no-op answered with the first
+// document; a changed one becomes the next version of its external_id. Dead letters are replayed
+// (a new job) or discarded with a reason; both are audited with the caller's credential.
+import { Injectable } from '@nestjs/common';
+import type { CompanyContext, Principal } from '../auth/principal.js';
+import { AppError } from '../common/errors.js';
+import { newUuid, parsePublicId } from '../common/ids.js';
+import type { PageRequest } from '../common/pagination.js';
+import { isUniqueViolation } from '../database/pg-errors.js';
+import { JobQueue } from '../jobs/job-queue.js';
+import type { Credential, PushDocument } from './push-document.js';
+import { type AuditFilters, type DocumentFilters, PushDocumentsRepository } from './push-documents.repository.js';
+import type { PushInput } from './push-input.js';
+import { enqueueDocument } from './push-queue.js';
+
+export function credentialOf(principal: Principal, requestId: string | undefined): Credential {
+  return { type: principal.scheme, id: principal.credentialId, requestId: requestId ?? null };
+}
+
+@Injectable()
+export class PushDocumentsService {
+  constructor(
+    private readonly documents: PushDocumentsRepository,
+    private readonly queue: JobQueue,
+  ) {}
+
+  /** `created` false: an identical document was pushed before; the answer is that first document. */
+  async accept(company: CompanyContext, input: PushInput, by: Credential): Promise<{ document: PushDocument; created: boolean }> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.documents.transaction(async (manager) => {
+          const latest = await this.documents.latest(company.id, input.documentType, input.externalId, manager);
+          if (latest?.payloadHash.equals(input.payloadHash)) {
+            await this.documents.audit(company.id, latest.id, 'received_again', by, manager);
+            return { document: (await this.documents.find(company.id, latest.id, manager))!, created: false };
+          }
+          const document = await this.documents.insert(
+            { companyId: company.id, id: newUuid(), type: input.documentType, externalId: input.externalId, version: (latest?.version ?? 0) + 1, payload: input.payload, payloadHash: input.payloadHash },
+            by,
+            manager,
+          );
+          await enqueueDocument(this.queue, { companyId: company.id, documentId: document.id }, manager);
+          return { document, created: true };
+        });
+      } catch (error) {
+        // Two pushes of the same external_id at once took the same version number: the loser reads again.
+        if (attempt < 5 && isUniqueViolation(error, 'push_documents_version_key')) continue;
+        throw error;
+      }
+    }
+  }
+
+  async get(company: CompanyContext, publicId: string): Promise<PushDocument> {
+    const id = parsePublicId('doc', publicId);
+    const document = id ? await this.documents.find(company.id, id) : undefined;
+    if (!document) throw new AppError('push_document.not_found', `Document ${publicId} not found`);
+    return document;
+  }
+
+  list(company: CompanyContext, filters: DocumentFilters, page: PageRequest) {
+    return this.documents.list(company.id, filters, page);
+  }
+
+  /** Queues a dead-lettered document again, with fresh attempts. */
+  async replay(company: CompanyContext, publicId: string, by: Credential): Promise<PushDocument> {
+    const id = parsePublicId('doc', publicId);
+    const document =
+      id &&
+      (await this.documents.transaction(async (manager) => {
+        const requeued = await this.documents.requeue(company.id, id, by, manager);
+        if (requeued) await enqueueDocument(this.queue, { companyId: company.id, documentId: id }, manager);
+        return requeued;
+      }));
+    if (!document) throw new AppError('dead_letter.not_found', `No dead letter ${publicId}`);
+    return document;
+  }
+
+  async discard(company: CompanyContext, publicId: string, reason: string, by: Credential): Promise<void> {
+    const id = parsePublicId('doc', publicId);
+    const document = id && (await this.documents.discard(company.id, id, reason, by));
+    if (!document) throw new AppError('dead_letter.not_found', `No dead letter ${publicId}`);
+  }
+
+  auditLog(company: CompanyContext, filters: AuditFilters, page: PageRequest) {
+    return this.documents.auditLog(company.id, filters, page);
+  }
+}

@@ -1,0 +1,75 @@
+// Reads the body of POST /v2/documents: one JSON object, validated with the class of its
+// document_type, normalized (amounts "119.50", dates YYYY-MM-DD, unknown fields dropped) and hashed,
+// so that an identical re-push is recognised whatever the key order or number format.
+import { plainToInstance } from 'class-transformer';
+import { validate } from 'class-validator';
+import { createHash } from 'node:crypto';
+import { PDFDocument } from 'pdf-lib';
+import { validationFailed } from '../common/errors.js';
+import { Decimal } from '../common/money.js';
+import { flattenValidationErrors } from '../common/validation.js';
+import { DOCUMENT_CLASSES, DOCUMENT_TYPES, type DocumentType, PushDocumentBaseDto } from './dto/push-document.dto.js';
+
+export interface PushInput {
+  documentType: DocumentType;
+  externalId: string;
+  /** Everything but document_type and external_id, normalized. */
+  payload: Record<string, unknown>;
+  payloadHash: Buffer;
+}
+
+const OPTIONS = { whitelist: true, forbidUnknownValues: false, validationError: { target: false, value: false } };
+
+export async function readPushDocument(body: unknown): Promise<PushInput> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw validationFailed([{ field: 'body', message: 'the body must be one JSON object (a document)' }]);
+  }
+  const raw = body as Record<string, unknown>;
+  const type = raw.document_type;
+  const known = typeof type === 'string' && (DOCUMENT_TYPES as readonly string[]).includes(type);
+  const cls = known ? DOCUMENT_CLASSES[type as DocumentType] : PushDocumentBaseDto;
+  const dto = plainToInstance(cls as new () => object, raw);
+  const errors = flattenValidationErrors(await validate(dto, OPTIONS));
+  if (errors.length) throw validationFailed(errors);
+  const { document_type, external_id, ...rest } = normalize(dto) as Record<string, unknown>;
+  if (typeof rest.pdf === 'string') await assertPdf(rest.pdf);
+  return {
+    documentType: document_type as DocumentType,
+    externalId: external_id as string,
+    payload: rest,
+    payloadHash: createHash('sha256').update(canonicalJson({ document_type, external_id: (external_id as string).toLowerCase(), ...rest })).digest(),
+  };
+}
+
+/** Plain JSON: Decimals as fixed two-decimal strings, absent fields dropped. */
+function normalize(value: unknown): unknown {
+  if (value instanceof Decimal) return value.toFixed(2);
+  if (Array.isArray(value)) return value.map(normalize);
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [key, inner] of Object.entries(value)) if (inner !== undefined) out[key] = normalize(inner);
+    return out;
+  }
+  return value;
+}
+
+/** JSON with sorted keys: the same document always hashes the same. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** Like an upload: the PDF header in the first KiB and a parse. */
+async function assertPdf(base64: string): Promise<void> {
+  const bytes = Buffer.from(base64, 'base64');
+  const head = bytes.subarray(0, 1024);
+  const fail = () => validationFailed([{ field: 'pdf', message: 'pdf is not a PDF file' }]);
+  if (!head.includes(Buffer.from('%PDF-'))) throw fail();
+  await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false }).catch(() => {
+    throw fail();
+  });
+}

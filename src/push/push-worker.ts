@@ -1,0 +1,108 @@
+// Processes pushed documents: one job per document, retried with exponential backoff, then
+// dead-lettered. Each attempt is recorded (attempt n, succeeded / failed); the effect and the
+// `processed` marker commit in one transaction, so a document takes effect exactly once whatever
+// crashes or duplicate jobs happen. Versions of one external_id are applied in order: a document
+// whose earlier version is still pending waits (deferred) and looks again shortly.
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type PgBoss from 'pg-boss';
+import type { DataSource } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '../config/app.config.js';
+import { AppError } from '../common/errors.js';
+import { JobQueue } from '../jobs/job-queue.js';
+import type { DocumentType } from './dto/push-document.dto.js';
+import { CustomerProcessor } from './processors/customer.processor.js';
+import { InvoiceProcessor } from './processors/invoice.processor.js';
+import { LedgerProcessor } from './processors/ledger.processor.js';
+import type { DocumentProcessor, ProcessResult } from './processors/processor.js';
+import type { PushDocument } from './push-document.js';
+import { PushDocumentsRepository } from './push-documents.repository.js';
+import { enqueueDocument, PUSH_DEAD_LETTER_QUEUE, PUSH_QUEUE, type PushJob } from './push-queue.js';
+
+/** Errors are stored and shown to the client: the message, never a stack or SQL parameters. */
+function describe(error: unknown): string {
+  if (error instanceof AppError) {
+    const fields = error.errors.map((e) => `${e.field}: ${e.message}`).join('; ');
+    return `${error.code}: ${error.message}${fields ? ` (${fields})` : ''}`;
+  }
+  return error instanceof Error ? error.message.slice(0, 1000) : 'processing failed';
+}
+
+@Injectable()
+export class PushWorker implements OnApplicationBootstrap {
+  private readonly logger = new Logger(PushWorker.name);
+  private readonly processors: Record<DocumentType, DocumentProcessor>;
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly queue: JobQueue,
+    private readonly documents: PushDocumentsRepository,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    ledger: LedgerProcessor,
+    customers: CustomerProcessor,
+    invoices: InvoiceProcessor,
+  ) {
+    this.processors = { payment: ledger.payment, credit_memo: ledger.creditMemo, customer: customers, invoice: invoices };
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    const push = this.config.integration.push;
+    await this.queue.define({
+      name: PUSH_QUEUE,
+      retryLimit: push.retryLimit,
+      retryDelaySeconds: push.retryBaseSeconds,
+      deadLetter: PUSH_DEAD_LETTER_QUEUE,
+      expireInSeconds: push.attemptTimeoutSeconds,
+    });
+    if (!push.worker) return;
+    await this.queue.workEach<PushJob>(PUSH_QUEUE, (job) => this.process(job), { batchSize: push.batchSize, concurrency: push.concurrency });
+    await this.queue.workEach<PushJob>(PUSH_DEAD_LETTER_QUEUE, (job) => this.deadLettered(job), { batchSize: 20, concurrency: 1 });
+  }
+
+  /** One attempt at one document. Throwing fails the job: pg-boss retries it or moves it to the dead-letter queue. */
+  async process(job: PgBoss.JobWithMetadata<PushJob>): Promise<void> {
+    const { companyId, documentId } = job.data;
+    const started = await this.documents.startAttempt(companyId, documentId);
+    if (!started) return this.notStarted(companyId, documentId);
+    const { document } = started;
+    const company = { id: companyId, name: started.companyName, timeZone: started.timeZone };
+    try {
+      await this.db.transaction(async (manager) => {
+        // Another run of the same document (a duplicate job) waits here and then finds it processed.
+        const locked = await this.documents.lockForEffect(document, manager);
+        if (locked?.status !== 'processing') return;
+        if (locked.superseded) return this.documents.markProcessed(document, 'superseded', null, manager);
+        const actor = { type: 'push' as const, id: `doc-${document.id}` };
+        const result: ProcessResult = await this.processors[document.documentType].apply({ company, document, actor, manager });
+        await this.documents.markProcessed(document, result.outcome, result.result, manager);
+      });
+    } catch (error) {
+      const final = job.retryCount >= job.retryLimit;
+      await this.documents.markFailed(companyId, documentId, describe(error), final);
+      if (!(error instanceof AppError)) this.logger.warn({ err: error, document: `doc-${documentId}`, attempt: document.attempts }, 'push document failed');
+      throw error;
+    }
+  }
+
+  /** Done already (nothing to do), or an earlier version is pending: look again after a while. */
+  private async notStarted(companyId: string, documentId: string): Promise<void> {
+    const current = await this.documents.find(companyId, documentId);
+    if (!current || !['queued', 'failed', 'processing'].includes(current.status)) return;
+    await this.defer(current);
+  }
+
+  private async defer(document: PushDocument): Promise<void> {
+    const after = new Date(Date.now() + this.config.integration.push.deferSeconds * 1000);
+    await this.documents.transaction(async (manager) => {
+      await this.documents.audit(document.companyId, document.id, 'deferred', { type: document.credentialType, id: document.credentialId, requestId: document.requestId }, manager, {
+        details: { reason: 'an earlier version of this external_id is not processed yet' },
+      });
+      await enqueueDocument(this.queue, { companyId: document.companyId, documentId: document.id }, manager, after);
+    });
+  }
+
+  private async deadLettered(job: PgBoss.JobWithMetadata<PushJob>): Promise<void> {
+    const { companyId, documentId } = job.data;
+    await this.documents.deadLetter(companyId, documentId, 'the last attempt did not finish (timed out or the process ended)', job.createdOn);
+  }
+}

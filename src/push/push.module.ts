@@ -1,0 +1,23 @@
+// The push integration: POST /v2/documents, the processing worker with retries and dead letters,
+// and the append-only audit log.
+import { Module } from '@nestjs/common';
+import { CompaniesModule } from '../companies/companies.module.js';
+import { CustomersModule } from '../customers/customers.module.js';
+import { InvoicesModule } from '../invoices/invoices.module.js';
+import { AuditLogController } from './audit-log.controller.js';
+import { DeadLettersController } from './dead-letters.controller.js';
+import { DocumentsController } from './documents.controller.js';
+import { LedgerRepository } from './ledger.repository.js';
+import { CustomerProcessor } from './processors/customer.processor.js';
+import { InvoiceProcessor } from './processors/invoice.processor.js';
+import { LedgerProcessor } from './processors/ledger.processor.js';
+import { PushDocumentsRepository } from './push-documents.repository.js';
+import { PushDocumentsService } from './push-documents.service.js';
+import { PushWorker } from './push-worker.js';
+
+@Module({
+  imports: [CompaniesModule, CustomersModule, InvoicesModule],
+  controllers: [DocumentsController, DeadLettersController, AuditLogController],
+  providers: [PushDocumentsRepository, PushDocumentsService, LedgerRepository, LedgerProcessor, CustomerProcessor, InvoiceProcessor, PushWorker],
+})
+export class PushModule {}

@@ -1,0 +1,32 @@
+import { applyDecorators } from '@nestjs/common';
+import { IsBIC, IsEmail, IsIBAN, Matches } from 'class-validator';
+import { OptionalBoolean, OptionalText } from '../../common/fields.js';
+
+const Email = () => applyDecorators(OptionalText(254), IsEmail({}, { message: '$property must be an e-mail address' }));
+/** Templates: empty resets to the German default. */
+const Template = (maxLength: number) => OptionalText(maxLength);
+
+/** PATCH /api/v1/shipping_settings: the fields sent change, the others stay; empty text clears a field. */
+export class UpdateShippingSettingsDto {
+  @OptionalText(200) readonly sender_name?: string | null;
+  @OptionalText(200) readonly sender_street?: string | null;
+  @OptionalText(20) readonly sender_zip?: string | null;
+  @OptionalText(100) readonly sender_city?: string | null;
+  @OptionalText(2) @Matches(/^[A-Za-z]{2}$/, { message: '$property must be an ISO country code' }) readonly sender_country_code?: string | null;
+  @OptionalText(50) readonly sender_phone?: string | null;
+  @Email() readonly sender_email?: string | null;
+  @OptionalText(200) readonly bank_account_holder?: string | null;
+  @OptionalText(42) @IsIBAN(undefined, { message: '$property must be an IBAN' }) readonly bank_iban?: string | null;
+  @OptionalText(11) @IsBIC({ message: '$property must be a BIC' }) readonly bank_bic?: string | null;
+  @OptionalText(200) readonly bank_name?: string | null;
+  @Email() readonly reply_to?: string | null;
+  @OptionalBoolean() readonly cover_page?: boolean;
+  @Template(300) readonly invoice_email_subject?: string | null;
+  @Template(10_000) readonly invoice_email_body?: string | null;
+  @Template(300) readonly reminder_email_subject?: string | null;
+  @Template(10_000) readonly reminder_email_body?: string | null;
+  @Template(5_000) readonly cover_letter_text?: string | null;
+  @Template(100) readonly reminder1_title?: string | null;
+  @Template(100) readonly reminder2_title?: string | null;
+  @Template(100) readonly reminder3_title?: string | null;
+}

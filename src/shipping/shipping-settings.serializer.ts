@@ -1,0 +1,31 @@
+// The wire JSON of a company's shipping settings (GET/PATCH /api/v1/shipping_settings).
+import { PLACEHOLDERS, type ShippingSettings } from './shipping-settings.js';
+
+export function serializeShippingSettings(s: ShippingSettings) {
+  return {
+    shipping_settings: {
+      sender_name: s.senderName,
+      sender_street: s.senderStreet,
+      sender_zip: s.senderZip,
+      sender_city: s.senderCity,
+      sender_country_code: s.senderCountryCode,
+      sender_phone: s.senderPhone,
+      sender_email: s.senderEmail,
+      bank_account_holder: s.bankAccountHolder,
+      bank_iban: s.bankIban,
+      bank_bic: s.bankBic,
+      bank_name: s.bankName,
+      reply_to: s.replyTo,
+      cover_page: s.coverPage,
+      invoice_email_subject: s.templates.invoiceEmailSubject,
+      invoice_email_body: s.templates.invoiceEmailBody,
+      reminder_email_subject: s.templates.reminderEmailSubject,
+      reminder_email_body: s.templates.reminderEmailBody,
+      cover_letter_text: s.templates.coverLetterText,
+      reminder1_title: s.templates.reminderTitles[0],
+      reminder2_title: s.templates.reminderTitles[1],
+      reminder3_title: s.templates.reminderTitles[2],
+      placeholders: PLACEHOLDERS,
+    },
+  };
+}

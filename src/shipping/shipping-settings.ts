@@ -1,0 +1,101 @@
+// A company's shipping settings: the sender shown on letters, bank details for the payment instruction,
+// the reply address of e-mails, the cover-page switch and the texts, with German defaults.
+
+export interface ShippingTemplates {
+  invoiceEmailSubject: string;
+  invoiceEmailBody: string;
+  reminderEmailSubject: string;
+  reminderEmailBody: string;
+  /** Text of the cover page put in front of an invoice that goes by post. */
+  coverLetterText: string;
+  /** What reminders of level 1, 2, 3 are called in subjects and letters. */
+  reminderTitles: [string, string, string];
+}
+
+export interface ShippingSettings {
+  /** Empty: the company's name. */
+  senderName: string | null;
+  senderStreet: string | null;
+  senderZip: string | null;
+  senderCity: string | null;
+  senderCountryCode: string;
+  senderPhone: string | null;
+  senderEmail: string | null;
+  bankAccountHolder: string | null;
+  bankIban: string | null;
+  bankBic: string | null;
+  bankName: string | null;
+  /** Where answers to the e-mails go; empty: senderEmail. */
+  replyTo: string | null;
+  /** Put a DIN 5008 cover page with the address block in front of invoices sent by post. */
+  coverPage: boolean;
+  templates: ShippingTemplates;
+}
+
+export const DEFAULT_TEMPLATES: ShippingTemplates = {
+  invoiceEmailSubject: 'Rechnung {invoice_number} von {company_name}',
+  invoiceEmailBody:
+    '{salutation},\n\nanbei erhalten Sie unsere Rechnung {invoice_number} vom {invoice_date} über {total} EUR. ' +
+    'Bitte überweisen Sie den Betrag bis zum {due_date}.\n\nBei Fragen antworten Sie einfach auf diese E-Mail.\n\nMit freundlichen Grüßen\n{company_name}',
+  reminderEmailSubject: '{reminder_title} zur Rechnung {invoice_number}',
+  reminderEmailBody:
+    '{salutation},\n\nanbei erhalten Sie unsere {reminder_title} zur Rechnung {invoice_number}. ' +
+    'Der offene Betrag beträgt {open_amount} EUR; bitte überweisen Sie ihn bis zum {pay_by}.\n\n' +
+    'Sollten Sie die Zahlung zwischenzeitlich geleistet haben, betrachten Sie dieses Schreiben bitte als gegenstandslos.\n\nMit freundlichen Grüßen\n{company_name}',
+  coverLetterText: 'anbei erhalten Sie unsere Rechnung {invoice_number} vom {invoice_date} über {total} EUR. Bitte überweisen Sie den Betrag bis zum {due_date}.',
+  reminderTitles: ['Zahlungserinnerung', 'Mahnung', 'Letzte Mahnung'],
+};
+
+export const DEFAULT_SETTINGS: ShippingSettings = {
+  senderName: null,
+  senderStreet: null,
+  senderZip: null,
+  senderCity: null,
+  senderCountryCode: 'DE',
+  senderPhone: null,
+  senderEmail: null,
+  bankAccountHolder: null,
+  bankIban: null,
+  bankBic: null,
+  bankName: null,
+  replyTo: null,
+  coverPage: false,
+  templates: DEFAULT_TEMPLATES,
+};
+
+/** The placeholders a template may use; each is filled with text ready to print. */
+export const PLACEHOLDERS = [
+  'salutation',
+  'company_name',
+  'customer_name',
+  'customer_number',
+  'invoice_number',
+  'invoice_date',
+  'due_date',
+  'total',
+  'open_amount',
+  'fees',
+  'reminder_title',
+  'reminder_stage',
+  'reminder_date',
+  'pay_by',
+] as const;
+export type Placeholder = (typeof PLACEHOLDERS)[number];
+export type TemplateValues = Partial<Record<Placeholder, string>>;
+
+const PLACEHOLDER = /\{([a-z_0-9]+)\}/g;
+
+/** Fills `{name}` placeholders; one without a value stays visible rather than vanishing silently. */
+export function fillTemplate(template: string, values: TemplateValues): string {
+  return template.replace(PLACEHOLDER, (match, name: string) => values[name as Placeholder] ?? match);
+}
+
+/** The placeholders in a template that the service does not know. */
+export function unknownPlaceholders(template: string): string[] {
+  return [...template.matchAll(PLACEHOLDER)].map((m) => m[1]).filter((name) => !(PLACEHOLDERS as readonly string[]).includes(name));
+}
+
+/** Stored settings over the defaults: a company without a row, or an older row, gets every field. */
+export function withDefaults(stored: Partial<ShippingSettings> | null): ShippingSettings {
+  return { ...DEFAULT_SETTINGS, ...stored, templates: { ...DEFAULT_TEMPLATES, ...stored?.templates } };
+}

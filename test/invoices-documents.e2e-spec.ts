@@ -1,0 +1,182 @@
+// The invoice PDF and its attachment: only real PDFs up to MAX_UPLOAD_MB are accepted (415 / 413
+// otherwise), a refused or failed create leaves no file in the document store, no temp upload and no
+// row, and what was stored is served back byte for byte.
+import type { INestApplication } from '@nestjs/common';
+import request from 'supertest';
+import { createCustomer, errorFields, expectProblem } from './support/factories.js';
+import {
+  type Fields,
+  type InvoiceApi,
+  type InvoiceFiles,
+  invoiceApi,
+  invoiceRow,
+  invoiceSuiteConfig,
+  leftoverUploads,
+  nestedContact,
+  nestedCustomer,
+  sha256,
+  storedFile,
+  storedFiles,
+  tableCounts,
+} from './support/invoice-factories.js';
+import { makePdf } from './support/pdf.js';
+import { PUBLIC_URL, registerCompany, resetDatabase, startTestApp, type TestCompany } from './support/test-app.js';
+
+const LIMIT_MB = 0.05;
+const LIMIT_BYTES = Math.floor(LIMIT_MB * 1024 * 1024);
+const config = invoiceSuiteConfig('documents', { maxUploadMb: LIMIT_MB });
+
+/** A real PDF of exactly `size` bytes: padded inside, then trailing whitespace after %%EOF. */
+async function pdfOfSize(size: number): Promise<Buffer> {
+  const pdf = await makePdf('Genau', size - 2500);
+  if (pdf.length > size) throw new Error(`padding overshot: ${pdf.length} > ${size}`);
+  return Buffer.concat([pdf, Buffer.alloc(size - pdf.length, 0x0a)]);
+}
+
+describe('invoice documents', () => {
+  let app: INestApplication;
+  let company: TestCompany;
+  let api: InvoiceApi;
+  let pdf: Buffer;
+  let attachment: Buffer;
+
+  beforeAll(async () => {
+    app = await startTestApp(config);
+    pdf = await makePdf('Rechnung 2026-042');
+    attachment = await makePdf('Leistungsnachweis');
+  });
+  afterAll(async () => app.close());
+  beforeEach(async () => {
+    await resetDatabase(app);
+    company = await registerCompany(app);
+    api = invoiceApi(app, company);
+  });
+
+  /** Nothing of the request is left: no document, no temp upload, no invoice, customer or contact. */
+  async function expectNothingStored(): Promise<void> {
+    expect(await storedFiles(company)).toEqual([]);
+    expect(await leftoverUploads(config)).toEqual([]);
+    expect(await tableCounts(app)).toMatchObject({ invoices: 0, customers: 0, contacts: 0 });
+  }
+
+  it('stores the PDF and the attachment with size and SHA-256, and serves both back byte for byte', async () => {
+    const res = await api.create({ ...nestedCustomer(), invoice_number: 'RE/2026 042', total: '10' }, { invoice: pdf, invoice_attachment: attachment });
+    expect(res.status).toBe(201);
+    const invoice = res.body.invoice;
+    const folder = `invoices/${invoice.id.slice(4)}`;
+    expect(await storedFiles(company)).toEqual([`${folder}/attachment.pdf`, `${folder}/invoice.pdf`]);
+    expect(Buffer.compare(await storedFile(company, `${folder}/invoice.pdf`), pdf)).toBe(0);
+    expect(Buffer.compare(await storedFile(company, `${folder}/attachment.pdf`), attachment)).toBe(0);
+    const row = await invoiceRow(app, invoice.id);
+    expect(row).toMatchObject({ pdf_key: `${company.id.slice(4)}/${folder}/invoice.pdf`, pdf_size: String(pdf.length), attachment_size: String(attachment.length) });
+    expect(row.pdf_sha256.toString('hex')).toBe(sha256(pdf));
+    expect(row.attachment_sha256.toString('hex')).toBe(sha256(attachment));
+
+    const download = await api.pdf(invoice.id).expect(200);
+    expect(download.headers['content-type']).toBe('application/pdf');
+    expect(download.headers['content-length']).toBe(String(pdf.length));
+    expect(download.headers['content-disposition']).toBe('inline; filename="RE_2026_042.pdf"');
+    expect(Buffer.compare(download.body, pdf)).toBe(0);
+
+    // invoice_attachment is the URL of the attachment, and that URL serves the attachment's bytes.
+    expect(invoice.invoice_attachment).toBe(`${PUBLIC_URL}/api/v1/invoices/${invoice.id}/attachment`);
+    const viaUrl = await api.get(invoice.invoice_attachment.slice(PUBLIC_URL.length)).expect(200);
+    expect(viaUrl.headers['content-type']).toBe('application/pdf');
+    expect(viaUrl.headers['content-disposition']).toBe('inline; filename="RE_2026_042-attachment.pdf"');
+    expect(Buffer.compare(viaUrl.body, attachment)).toBe(0);
+    expect(await leftoverUploads(config)).toEqual([]);
+  });
+
+  it('answers /attachment with a 404 problem when the invoice has none', async () => {
+    const customer = await createCustomer(app, company);
+    const invoice = await api.createOk({ customer_id: customer.id });
+    expect(invoice.invoice_attachment).toBeNull();
+    expectProblem(await api.attachment(invoice.id), 404);
+    expect(await storedFiles(company)).toEqual([`invoices/${invoice.id.slice(4)}/invoice.pdf`]);
+  });
+
+  it('accepts a file of exactly MAX_UPLOAD_MB and refuses one byte more with 413', async () => {
+    const exact = await pdfOfSize(LIMIT_BYTES);
+    const created = await api.create({ ...nestedCustomer(), total: '1' }, { invoice: exact });
+    expect(created.status).toBe(201);
+    expect((await api.pdf(created.body.invoice.id).expect(200)).body.length).toBe(LIMIT_BYTES);
+    await resetDatabase(app);
+    company = await registerCompany(app);
+    api = invoiceApi(app, company);
+    const over = await api.create({ ...nestedCustomer(), total: '1' }, { invoice: await pdfOfSize(LIMIT_BYTES + 1) });
+    expectProblem(over, 413);
+    expect(errorFields(over)).toEqual(['invoice']);
+    await expectNothingStored();
+  });
+
+  describe('refusals store nothing', () => {
+    const cases: Array<[string, number, string, () => Promise<InvoiceFiles>]> = [
+      ['an invoice that is plain text', 415, 'invoice', async () => ({ invoice: Buffer.from('Rechnung 42: 119,00 EUR\n'.repeat(100)) })],
+      ['an invoice with a PDF header but no PDF inside', 415, 'invoice', async () => ({ invoice: Buffer.from(`%PDF-1.7\n${'kaputt '.repeat(500)}`) })],
+      ['an empty invoice file', 415, 'invoice', async () => ({ invoice: Buffer.alloc(0) })],
+      ['a PNG sent as invoice', 415, 'invoice', async () => ({ invoice: Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(2000, 1)]) })],
+      ['an invoice over MAX_UPLOAD_MB', 413, 'invoice', async () => ({ invoice: await makePdf('Groß', 200_000) })],
+      ['an attachment that is not a PDF', 415, 'invoice_attachment', async () => ({ invoice: pdf, invoice_attachment: Buffer.from('<html>Anlage</html>'.repeat(100)) })],
+      ['an attachment with a PDF header but no PDF inside', 415, 'invoice_attachment', async () => ({ invoice: pdf, invoice_attachment: Buffer.from(`%PDF-1.4\n${'x'.repeat(3000)}`) })],
+      ['an attachment over MAX_UPLOAD_MB', 413, 'invoice_attachment', async () => ({ invoice: pdf, invoice_attachment: await makePdf('Groß', 120_000) })],
+      ['an attachment without the invoice', 422, 'invoice', async () => ({ invoice: null, invoice_attachment: attachment })],
+    ];
+
+    it.each(cases)('%s: %d naming %s', async (_name, status, field, files) => {
+      const fields: Fields = { ...nestedCustomer({ 'customer[external_id]': 'K-NEU' }), ...nestedContact(), external_id: 'RE-1', total: '10' };
+      const res = await api.create(fields, await files());
+      expectProblem(res, status);
+      expect(errorFields(res)).toEqual([field]);
+      await expectNothingStored();
+      // Nothing was reserved either: the same request with good files goes through.
+      const retry = await api.create(fields, { invoice: pdf });
+      expect(retry.status).toBe(201);
+    });
+
+    it('a non-PDF sent before the text fields is refused the same way', async () => {
+      const res = await request(app.getHttpServer())
+        .post('/api/v1/invoices')
+        .set('Authorization', company.auth)
+        .attach('invoice', Buffer.from('GIF89a not a pdf'), 'bild.gif')
+        .field('customer[name]', 'Neu AG')
+        .field('total', '10');
+      expectProblem(res, 415);
+      await expectNothingStored();
+    });
+  });
+
+  describe('failures after the files were stored remove them again', () => {
+    it('an unknown customer (422)', async () => {
+      const res = await api.create({ customer_id: 'cus-00000000-0000-4000-8000-000000000000', total: '10' }, { invoice: pdf, invoice_attachment: attachment });
+      expectProblem(res, 422);
+      expect(errorFields(res)).toEqual(['customer_id']);
+      await expectNothingStored();
+    });
+
+    it('a nested contact without its required fields (422): the new customer and the files are gone', async () => {
+      const res = await api.create({ ...nestedCustomer(), 'contact[name]': 'Ohne Anrede', total: '10' }, { invoice: pdf, invoice_attachment: attachment });
+      expectProblem(res, 422);
+      expect(errorFields(res).sort()).toEqual(['contact[gender]', 'contact[salutation]']);
+      await expectNothingStored();
+    });
+
+    it('an autoskip import without a total (422)', async () => {
+      const res = await api.create({ ...nestedCustomer(), 'options[autoskip_shipping]': 'true' }, { invoice: pdf, invoice_attachment: attachment });
+      expectProblem(res, 422);
+      expect(errorFields(res)).toEqual(['total']);
+      await expectNothingStored();
+    });
+
+    it('a taken external_id (409): only the first invoice’s files remain', async () => {
+      const first = await api.createOk({ ...nestedCustomer({ 'customer[external_id]': 'K-1' }), external_id: 'RE-1' }, { invoice: pdf });
+      const before = await storedFiles(company);
+      expect(before).toEqual([`invoices/${first.id.slice(4)}/invoice.pdf`]);
+      const res = await api.create({ ...nestedCustomer({ 'customer[external_id]': 'K-2' }), external_id: 're-1' }, { invoice: pdf, invoice_attachment: attachment });
+      expectProblem(res, 409);
+      expect(await storedFiles(company)).toEqual(before);
+      expect(Buffer.compare(await storedFile(company, before[0]), pdf)).toBe(0);
+      expect(await leftoverUploads(config)).toEqual([]);
+      expect(await tableCounts(app)).toMatchObject({ invoices: 1, customers: 1 });
+    });
+  });
+});

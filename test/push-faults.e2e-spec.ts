@@ -1,0 +1,211 @@
+// Faults with the service in a child process on its own embedded PostgreSQL: SIGKILL while documents
+// are queued and while one is being processed, and PostgreSQL restarted under push load. Afterwards
+// every acknowledged (202) document is processed exactly once in effect, and no key is in the logs.
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { type EmbeddedDatabase, startEmbeddedPostgres } from '../src/database/embedded-postgres.js';
+import { runMigrations } from '../src/database/migrate.js';
+import { customerFields, invoiceDocument } from './support/push.js';
+import { type ServiceChild, startServiceChild } from './support/service-child.js';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Quick retries and a short attempt timeout, so that an attempt lost with its process is retried within seconds. */
+const ENV = {
+  LOG_LEVEL: 'info',
+  PUBLIC_URL: 'https://receivables.test',
+  RATE_LIMIT_PER_MINUTE: '1000000',
+  FAILED_AUTH_PER_MINUTE: '1000000',
+  PUSH_RETRY_BASE_SECONDS: '1',
+  PUSH_ATTEMPT_TIMEOUT_SECONDS: '3',
+  PUSH_DEFER_SECONDS: '1',
+  JOBS_MAINTENANCE_SECONDS: '1',
+};
+
+describe('push under faults (service in a child process)', () => {
+  let dataDir: string;
+  let port: number;
+  let database: EmbeddedDatabase;
+  let service: ServiceChild | undefined;
+  let db: pg.Pool;
+  let apiKey: string;
+  const outputs: string[] = [];
+  const statuses: number[] = [];
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'receivables-faults-'));
+    await chmod(dataDir, 0o755);
+    port = await freePort();
+    database = await startEmbeddedPostgres(dataDir, port);
+    await runMigrations(database.url);
+    db = new pg.Pool({ connectionString: database.url, max: 3 });
+    db.on('error', () => undefined);
+    service = await start();
+    const reg = await post('/api/v1/registrations', { company_name: 'Fault GmbH', email: 'faults@example.com', password: 'Sicher!Passwort1' });
+    expect(reg.status).toBe(201);
+    apiKey = ((await reg.json()) as { api_key: string }).api_key;
+  }, 120_000);
+
+  afterAll(async () => {
+    if (service) outputs.push(service.output());
+    await service?.kill();
+    await db?.end();
+    await database?.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }, 60_000);
+
+  async function start(env: Record<string, string> = {}): Promise<ServiceChild> {
+    return startServiceChild(database.url, { ...ENV, ...env });
+  }
+
+  async function restart(env: Record<string, string> = {}): Promise<void> {
+    outputs.push(service!.output());
+    await service!.kill();
+    service = await start(env);
+  }
+
+  function post(path: string, body: unknown, auth?: string): Promise<Response> {
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (auth) headers.authorization = auth;
+    return fetch(`${service!.origin}${path}`, { method: 'POST', headers, body: JSON.stringify(body), signal: AbortSignal.timeout(5000) });
+  }
+
+  async function push(body: unknown): Promise<string | undefined> {
+    try {
+      const res = await post('/v2/documents', body, `ApiKey ${apiKey}`);
+      if (res.status !== 202) {
+        statuses.push(res.status);
+        return undefined;
+      }
+      return ((await res.json()) as { document: { id: string } }).document.id.slice(4);
+    } catch {
+      statuses.push(0);
+      return undefined; // not acknowledged: the client would retry it
+    }
+  }
+
+  async function waitUntilProcessed(ids: string[], timeoutMs = 60_000): Promise<void> {
+    const until = Date.now() + timeoutMs;
+    for (;;) {
+      const { rows } = await db.query(`SELECT count(*)::int AS n FROM push_documents WHERE id = ANY($1) AND status = 'processed'`, [ids]);
+      if (rows[0].n === ids.length) return;
+      if (Date.now() > until) {
+        const { rows: states } = await db.query(`SELECT status, count(*)::int AS n FROM push_documents WHERE id = ANY($1) GROUP BY status`, [ids]);
+        throw new Error(`not all processed: ${JSON.stringify(states)}`);
+      }
+      await sleep(200);
+    }
+  }
+
+  async function paymentsOf(prefix: string): Promise<Array<{ external_id: string; n: number }>> {
+    const { rows } = await db.query(`SELECT external_id, count(*)::int AS n FROM payments WHERE external_id LIKE $1 GROUP BY external_id`, [`${prefix}%`]);
+    return rows;
+  }
+
+  it('processes every acknowledged document exactly once after a SIGKILL while they were queued', async () => {
+    await restart({ PUSH_WORKER: 'false' });
+    const invoice = await push(invoiceDocument('RE-Q', 'K-Q', { amount: '1000.00' }));
+    const ids = [invoice!];
+    for (let i = 0; i < 40; i++) ids.push((await push({ document_type: 'payment', external_id: `Q-${i}`, amount: '2.50', invoice_external_id: 'RE-Q' }))!);
+    expect(ids.every(Boolean)).toBe(true);
+    const { rows } = await db.query(`SELECT count(*)::int AS n FROM push_documents WHERE id = ANY($1) AND status = 'queued'`, [ids]);
+    expect(rows[0].n).toBe(41);
+
+    await restart(); // SIGKILL, then a process with the worker
+    await waitUntilProcessed(ids);
+    const payments = await paymentsOf('Q-');
+    expect(payments).toHaveLength(40);
+    expect(payments.every((p) => p.n === 1)).toBe(true);
+    const { rows: inv } = await db.query(`SELECT open_amount::text AS open FROM invoices WHERE external_id = 'RE-Q'`);
+    expect(inv).toEqual([{ open: '900.00' }]);
+  }, 120_000);
+
+  it('processes a document exactly once after a SIGKILL in the middle of processing it', async () => {
+    const invoice = await push(invoiceDocument('RE-P', 'K-P', { amount: '500.00' }));
+    await waitUntilProcessed([invoice!]);
+    // Hold the invoice's row lock: the worker's attempt stops inside its transaction, after `processing`.
+    const blocker = await db.connect();
+    try {
+      await blocker.query('BEGIN');
+      await blocker.query(`SELECT 1 FROM invoices WHERE external_id = 'RE-P' FOR UPDATE`);
+      const id = await push({ document_type: 'payment', external_id: 'P-1', amount: '100.00', invoice_external_id: 'RE-P' });
+      const until = Date.now() + 20_000;
+      for (;;) {
+        const { rows } = await db.query(`SELECT status FROM push_documents WHERE id = $1`, [id]);
+        if (rows[0].status === 'processing') break;
+        if (Date.now() > until) throw new Error(`never processing: ${rows[0].status}`);
+        await sleep(50);
+      }
+      await service!.kill();
+      await blocker.query('COMMIT');
+      outputs.push(service!.output());
+      service = await start();
+      await waitUntilProcessed([id!], 60_000);
+      expect(await paymentsOf('P-')).toEqual([{ external_id: 'P-1', n: 1 }]);
+      const { rows: inv } = await db.query(`SELECT open_amount::text AS open FROM invoices WHERE external_id = 'RE-P'`);
+      expect(inv).toEqual([{ open: '400.00' }]);
+      const { rows: steps } = await db.query(`SELECT step FROM push_audit_log WHERE document_id = $1 ORDER BY id`, [id]);
+      expect(steps.map((s: { step: string }) => s.step)).toEqual(['received', 'attempt', 'attempt', 'succeeded']);
+    } finally {
+      blocker.release();
+    }
+  }, 120_000);
+
+  it('recovers by itself when PostgreSQL restarts under push load', async () => {
+    await push({ document_type: 'customer', external_id: 'K-R', ...customerFields('R') });
+    const invoice = await push(invoiceDocument('RE-R', 'K-R', { amount: '10000.00' }));
+    await waitUntilProcessed([invoice!]);
+    const acknowledged: string[] = [];
+    let sent = 0;
+    let stop = false;
+    const load = (async () => {
+      while (!stop) {
+        const n = sent++;
+        const id = await push({ document_type: 'payment', external_id: `R-${n}`, amount: '1.00', invoice_external_id: 'RE-R' });
+        if (id) acknowledged.push(id);
+        else await sleep(100);
+      }
+    })();
+    await sleep(1500);
+    const before = acknowledged.length;
+    await database.stop();
+    await sleep(2000);
+    database = await startEmbeddedPostgres(dataDir, port);
+    const restartedAt = acknowledged.length;
+    await sleep(8000);
+    stop = true;
+    await load;
+    expect(before).toBeGreaterThan(0);
+    expect(acknowledged.length).toBeGreaterThan(restartedAt); // pushes are accepted again after the restart
+    expect(service!.alive()).toBe(true);
+    const ready = await fetch(`${service!.origin}/health/ready`);
+    expect(ready.status).toBe(200);
+    await waitUntilProcessed(acknowledged, 90_000);
+    const payments = await paymentsOf('R-');
+    expect(payments.every((p) => p.n === 1)).toBe(true);
+    const booked = new Set(payments.map((p) => p.external_id));
+    const { rows } = await db.query(`SELECT external_id FROM push_documents WHERE id = ANY($1)`, [acknowledged]);
+    for (const row of rows) expect(booked.has(row.external_id)).toBe(true);
+  }, 180_000);
+
+  it('writes no API key into its logs', () => {
+    const logs = outputs.join('') + (service?.output() ?? '');
+    expect(logs.length).toBeGreaterThan(0);
+    expect(logs).not.toContain(apiKey);
+    expect(logs).not.toContain(apiKey.slice(3));
+  });
+});

@@ -1,0 +1,119 @@
+// Processing faults: retries with exponential backoff after an injected failure, dead letters after
+// the last attempt, replay and discard, and an audit log row for every step.
+import { jest } from '@jest/globals';
+import type { INestApplication } from '@nestjs/common';
+import request from 'supertest';
+import { LedgerProcessor } from '../src/push/processors/ledger.processor.js';
+import { expectProblem } from './support/factories.js';
+import { apiKeyAuth, auditSteps, invoiceDocument, pushAccepted, startPushApp, waitForStatus } from './support/push.js';
+import { dataSource, registerCompany, resetDatabase, type TestCompany } from './support/test-app.js';
+
+describe('push: retries, dead letters, audit log', () => {
+  let app: INestApplication;
+  let company: TestCompany;
+  let auth: string;
+
+  beforeAll(async () => {
+    app = await startPushApp({ retryBaseSeconds: 1 });
+  });
+  afterAll(async () => app.close());
+  beforeEach(async () => {
+    await resetDatabase(app);
+    company = await registerCompany(app);
+    auth = apiKeyAuth(company.apiKey);
+    await waitForStatus(app, auth, await pushAccepted(app, auth, invoiceDocument('RE-1', 'K-1')), ['processed']);
+  });
+  afterEach(() => jest.restoreAllMocks());
+
+  const http = () => request(app.getHttpServer());
+  const payment = (externalId: string) => ({ document_type: 'payment', external_id: externalId, amount: '10.00', invoice_external_id: 'RE-1' });
+
+  /** Makes the payment processor fail the first `times` calls, as a database hiccup would. */
+  function failPayments(times: number): { calls: number[] } {
+    const processor = app.get(LedgerProcessor);
+    const original = processor.payment.apply;
+    const seen = { calls: [] as number[] };
+    jest.spyOn(processor.payment, 'apply').mockImplementation(async (ctx) => {
+      seen.calls.push(Date.now());
+      if (seen.calls.length <= times) throw new Error(`injected failure ${seen.calls.length}`);
+      return original(ctx);
+    });
+    return seen;
+  }
+
+  it('retries a failed attempt with growing delays and then succeeds, booking the payment once', async () => {
+    const seen = failPayments(2);
+    const id = await pushAccepted(app, auth, payment('Z-1'));
+    const failed = await waitForStatus(app, auth, id, ['failed']);
+    expect(failed.last_error).toBe('injected failure 1');
+    const done = await waitForStatus(app, auth, id, ['processed'], 60_000);
+    expect(done).toMatchObject({ attempts: 3, last_error: null, outcome: 'applied' });
+    expect(seen.calls).toHaveLength(3);
+    expect(seen.calls[2] - seen.calls[1]).toBeGreaterThan(seen.calls[1] - seen.calls[0]);
+    expect(await auditSteps(app, id)).toEqual(['received', 'attempt 1', 'failed 1', 'attempt 2', 'failed 2', 'attempt 3', 'succeeded 3']);
+    const [{ n }] = await dataSource(app).query(`SELECT count(*)::int AS n FROM payments WHERE external_id = 'Z-1'`);
+    expect(n).toBe(1);
+  }, 90_000);
+
+  it('dead-letters a document after 3 retries; replay processes it, and the audit log has every step', async () => {
+    failPayments(4);
+    const id = await pushAccepted(app, auth, payment('Z-2'));
+    const dead = await waitForStatus(app, auth, id, ['dead_lettered'], 70_000);
+    expect(dead).toMatchObject({ attempts: 4, last_error: 'injected failure 4' });
+    const list = await http().get('/v2/dead_letters').set('Authorization', auth).expect(200);
+    expect(list.body.dead_letters.map((d: { id: string }) => d.id)).toEqual([id]);
+    expect(list.body.meta).toMatchObject({ total_count: 1, current_page: 1 });
+    const [{ n: before }] = await dataSource(app).query(`SELECT count(*)::int AS n FROM payments WHERE external_id = 'Z-2'`);
+    expect(before).toBe(0);
+
+    const replay = await http().post(`/v2/dead_letters/${id}/replay`).set('Authorization', company.auth).set('X-Request-ID', 'replay-1').expect(202);
+    expect(replay.body.document).toMatchObject({ id, status: 'queued' });
+    const done = await waitForStatus(app, auth, id, ['processed']);
+    expect(done.attempts).toBe(5);
+    const [{ n }] = await dataSource(app).query(`SELECT count(*)::int AS n FROM payments WHERE external_id = 'Z-2'`);
+    expect(n).toBe(1);
+    expect(await auditSteps(app, id)).toEqual([
+      'received', 'attempt 1', 'failed 1', 'attempt 2', 'failed 2', 'attempt 3', 'failed 3', 'attempt 4', 'failed 4', 'dead_lettered', 'replayed', 'attempt 5', 'succeeded 5',
+    ]);
+    const log = await http().get(`/v2/audit_log?document_id=${id}&step=replayed`).set('Authorization', auth).expect(200);
+    expect(log.body.audit_log).toEqual([
+      expect.objectContaining({ document_id: id, step: 'replayed', request_id: 'replay-1', credential: { type: 'token', id: expect.stringMatching(/^tok-/) }, document_type: 'payment', external_id: 'Z-2' }),
+    ]);
+    const received = await http().get(`/v2/audit_log?document_id=${id}&step=received`).set('Authorization', auth).expect(200);
+    expect(received.body.audit_log[0]).toMatchObject({ credential: { type: 'apikey', id: expect.stringMatching(/^key-/) }, request_id: expect.any(String) });
+    expect((await http().get('/v2/dead_letters').set('Authorization', auth).expect(200)).body.dead_letters).toEqual([]);
+  }, 100_000);
+
+  it('discards a dead letter with a reason; without a reason it is a 422, a second time a 404', async () => {
+    failPayments(100);
+    const id = await pushAccepted(app, auth, payment('Z-3'));
+    await waitForStatus(app, auth, id, ['dead_lettered'], 70_000);
+    expectProblem(await http().delete(`/v2/dead_letters/${id}`).set('Authorization', auth), 422);
+    await http().delete(`/v2/dead_letters/${id}`).set('Authorization', auth).send({ reason: 'booked by hand' }).expect(204);
+    const doc = await waitForStatus(app, auth, id, ['discarded']);
+    expect(doc.discard_reason).toBe('booked by hand');
+    expectProblem(await http().delete(`/v2/dead_letters/${id}?reason=again`).set('Authorization', auth), 404);
+    expectProblem(await http().post(`/v2/dead_letters/${id}/replay`).set('Authorization', auth), 404);
+    expect((await auditSteps(app, id)).slice(-2)).toEqual(['dead_lettered', 'discarded']);
+  }, 100_000);
+
+  it('keeps the audit log append-only: the database refuses UPDATE and DELETE', async () => {
+    await expect(dataSource(app).query(`UPDATE push_audit_log SET step = 'succeeded'`)).rejects.toThrow(/append-only/);
+    await expect(dataSource(app).query(`DELETE FROM push_audit_log`)).rejects.toThrow(/append-only/);
+    const [{ n }] = await dataSource(app).query(`SELECT count(*)::int AS n FROM push_audit_log`);
+    expect(n).toBeGreaterThan(0);
+  });
+
+  it('filters the audit log by step, type, external_id and time, and refuses unknown filters', async () => {
+    const id = await pushAccepted(app, auth, payment('Z-4'));
+    await waitForStatus(app, auth, id, ['processed']);
+    const byExternal = await http().get('/v2/audit_log?external_id=z-4&document_type=payment').set('Authorization', auth).expect(200);
+    expect(byExternal.body.audit_log.map((e: { step: string }) => e.step)).toEqual(['received', 'attempt', 'succeeded']);
+    const succeeded = await http().get('/v2/audit_log?step=succeeded&per_page=1&page=2').set('Authorization', auth).expect(200);
+    expect(succeeded.body.meta).toMatchObject({ total_count: 2, per_page: 1, current_page: 2 });
+    const future = await http().get('/v2/audit_log?since=2999-01-01').set('Authorization', auth).expect(200);
+    expect(future.body.audit_log).toEqual([]);
+    expectProblem(await http().get('/v2/audit_log?step=exploded').set('Authorization', auth), 400);
+    expectProblem(await http().get('/v2/audit_log?document_id=inv-1').set('Authorization', auth), 400);
+  });
+});

@@ -1,0 +1,169 @@
+// Push with an API key: every document type end to end, identical and changed re-pushes, ordering
+// per external_id, exactly-once effects, bad input, and tenancy.
+import type { INestApplication } from '@nestjs/common';
+import request from 'supertest';
+import { PushWorker } from '../src/push/push-worker.js';
+import { expectProblem } from './support/factories.js';
+import { apiKeyAuth, auditSteps, customerFields, invoiceDocument, pushAccepted, pushDocument, startPushApp, waitForStatus } from './support/push.js';
+import { makePdf } from './support/pdf.js';
+import { dataSource, registerCompany, resetDatabase, type TestCompany } from './support/test-app.js';
+
+describe('push: POST /v2/documents with an API key', () => {
+  let app: INestApplication;
+  let company: TestCompany;
+  let auth: string;
+
+  beforeAll(async () => {
+    app = await startPushApp();
+  });
+  afterAll(async () => app.close());
+  beforeEach(async () => {
+    await resetDatabase(app);
+    company = await registerCompany(app);
+    auth = apiKeyAuth(company.apiKey);
+  });
+
+  const get = (path: string) => request(app.getHttpServer()).get(path).set('Authorization', company.auth);
+
+  it('accepts a customer document with 202 only once stored with its job, and processes it', async () => {
+    const res = await pushDocument(app, auth, { document_type: 'customer', external_id: 'K-1', ...customerFields(1), amount: 0 });
+    expect(res.status).toBe(202);
+    expect(res.body.document).toMatchObject({ id: expect.stringMatching(/^doc-[0-9a-f-]{36}$/), status: 'queued', document_type: 'customer', external_id: 'K-1', version: 1, attempts: 0 });
+    expect(res.headers.location).toBe(`/v2/documents/${res.body.document.id}`);
+    const [job] = await dataSource(app).query(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'push-documents' AND data->>'documentId' = $1`, [res.body.document.id.slice(4)]);
+    expect(job.n).toBe(1);
+    const done = await waitForStatus(app, auth, res.body.document.id, ['processed']);
+    expect(done).toMatchObject({ status: 'processed', attempts: 1, outcome: 'applied', last_error: null, result: { type: 'customer', id: expect.stringMatching(/^cus-/) } });
+    const customer = await get(`/api/v1/customers/${done.result!.id}`).expect(200);
+    expect(customer.body).toMatchObject({ external_id: 'K-1', name: 'Kunde 1 GmbH' });
+  });
+
+  it('processes an invoice with a rendered PDF, then a payment and a credit memo against it', async () => {
+    const invoiceDoc = await waitForStatus(app, auth, await pushAccepted(app, auth, invoiceDocument('RE-1', 'K-7')), ['processed']);
+    expect(invoiceDoc.result).toMatchObject({ type: 'invoice', id: expect.stringMatching(/^inv-/) });
+    const invoice = await get(`/api/v1/invoices/${invoiceDoc.result!.id}`).expect(200);
+    expect(invoice.body.invoice).toMatchObject({ external_id: 'RE-1', invoice_number: 'R-RE-1', original_total: '119.0', open_amount: '119.0', due_date: '2026-11-16', source: 'PUSH' });
+    const pdf = await get(`/api/v1/invoices/${invoiceDoc.result!.id}/pdf`).buffer(true).parse((res, cb) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => cb(null, Buffer.concat(chunks)));
+    }).expect(200);
+    expect((pdf.body as Buffer).subarray(0, 5).toString()).toBe('%PDF-');
+
+    const payment = await waitForStatus(app, auth, await pushAccepted(app, auth, { document_type: 'payment', external_id: 'Z-1', amount: 19.5, invoice_external_id: 're-1', payment_date: '03.11.2026' }), ['processed']);
+    expect(payment.result).toMatchObject({ type: 'payment', id: expect.stringMatching(/^pay-/) });
+    const credit = await waitForStatus(app, auth, await pushAccepted(app, auth, { document_type: 'credit_memo', external_id: 'GS-1', amount: '9,50', invoice_external_id: 'RE-1' }), ['processed']);
+    expect(credit.result).toMatchObject({ type: 'credit' });
+    const after = await get(`/api/v1/invoices/${invoiceDoc.result!.id}`).expect(200);
+    expect(after.body.invoice.open_amount).toBe('90.0');
+    expect(after.body.invoice.payments).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ external_id: 'Z-1', amount: '19.5', payment_date: '2026-11-03', source: 'PUSH' }),
+        expect.objectContaining({ external_id: 'credit_memo:GS-1', amount: '9.5', source: 'CREDIT_MEMO' }),
+      ]),
+    );
+  });
+
+  it('stores a pushed PDF as the invoice document', async () => {
+    const pdf = await makePdf('Rechnung RE-PDF');
+    const doc = await waitForStatus(app, auth, await pushAccepted(app, auth, invoiceDocument('RE-PDF', 'K-2', { pdf: pdf.toString('base64') })), ['processed']);
+    const res = await get(`/api/v1/invoices/${doc.result!.id}/pdf`).buffer(true).parse((r, cb) => {
+      const chunks: Buffer[] = [];
+      r.on('data', (c: Buffer) => chunks.push(c));
+      r.on('end', () => cb(null, Buffer.concat(chunks)));
+    }).expect(200);
+    expect(Buffer.compare(res.body as Buffer, pdf)).toBe(0);
+  });
+
+  it('answers an identical re-push with the first document and queues nothing; a changed one is the next version', async () => {
+    const body = { document_type: 'customer', external_id: 'K-9', ...customerFields(9) };
+    const first = await pushAccepted(app, auth, body);
+    const again = await pushDocument(app, auth, { ...body, external_id: 'k-9', zip: ' 10115 ', extra_field: 'ignored' });
+    expect(again.status).toBe(200);
+    expect(again.body.document.id).toBe(first);
+    expect(again.headers['content-location']).toBe(`/v2/documents/${first}`);
+    const changed = await pushDocument(app, auth, { ...body, city: 'Hamburg' });
+    expect(changed.status).toBe(202);
+    expect(changed.body.document).toMatchObject({ version: 2 });
+    await waitForStatus(app, auth, changed.body.document.id, ['processed']);
+    await waitForStatus(app, auth, first, ['processed']);
+    const [{ n, city }] = await dataSource(app).query(`SELECT count(*)::int AS n, max(city) AS city FROM customers WHERE external_id = 'K-9'`);
+    expect({ n, city }).toEqual({ n: 1, city: 'Hamburg' });
+    const docs = await dataSource(app).query(`SELECT count(*)::int AS n FROM push_documents`);
+    expect(docs[0].n).toBe(2);
+    expect(await auditSteps(app, first)).toEqual(['received', 'received_again', 'attempt 1', 'succeeded 1']);
+  });
+
+  it('applies changed versions of one external_id in order, even when the first has to wait for its invoice', async () => {
+    const v1 = await pushAccepted(app, auth, { document_type: 'payment', external_id: 'Z-7', amount: '10.00', invoice_external_id: 'RE-7' });
+    await waitForStatus(app, auth, v1, ['failed']);
+    const v2 = await pushAccepted(app, auth, { document_type: 'payment', external_id: 'Z-7', amount: '20.00', invoice_external_id: 'RE-7' });
+    await new Promise((r) => setTimeout(r, 1500));
+    expect((await waitForStatus(app, auth, v2, ['queued'])).attempts).toBe(0);
+    await waitForStatus(app, auth, await pushAccepted(app, auth, invoiceDocument('RE-7', 'K-7')), ['processed']);
+    await waitForStatus(app, auth, v2, ['processed'], 60_000);
+    const first = await waitForStatus(app, auth, v1, ['processed']);
+    expect(first.outcome).toBe('applied');
+    const payments = await dataSource(app).query(`SELECT amount::text AS amount FROM payments WHERE external_id = 'Z-7'`);
+    expect(payments).toEqual([{ amount: '20.00' }]);
+    expect(await auditSteps(app, v2)).toContain('deferred');
+  }, 90_000);
+
+  it('books a payment once even when its job runs twice, at the same time or again later', async () => {
+    await waitForStatus(app, auth, await pushAccepted(app, auth, invoiceDocument('RE-2', 'K-2')), ['processed']);
+    const worker = app.get(PushWorker);
+    const res = await pushDocument(app, auth, { document_type: 'payment', external_id: 'Z-2', amount: '50', invoice_external_id: 'RE-2' });
+    const job = { data: { companyId: company.id.slice(4), documentId: res.body.document.id.slice(4) }, retryCount: 0, retryLimit: 3 } as never;
+    await Promise.all([worker.process(job), worker.process(job)]);
+    await worker.process(job);
+    await waitForStatus(app, auth, res.body.document.id, ['processed']);
+    const payments = await dataSource(app).query(`SELECT amount::text AS amount FROM payments WHERE external_id = 'Z-2'`);
+    expect(payments).toEqual([{ amount: '50.00' }]);
+    const invoice = await dataSource(app).query(`SELECT open_amount::text AS open FROM invoices WHERE external_id = 'RE-2'`);
+    expect(invoice).toEqual([{ open: '69.00' }]);
+  });
+
+  describe('bad input is refused and nothing is stored', () => {
+    afterEach(async () => {
+      const [{ n }] = await dataSource(app).query(`SELECT count(*)::int AS n FROM push_documents`);
+      expect(n).toBe(0);
+    });
+
+    it('malformed JSON is a 400', async () => {
+      const res = await request(app.getHttpServer()).post('/v2/documents').set('Authorization', auth).set('Content-Type', 'application/json').send('{"document_type": "payment",');
+      expectProblem(res, 400);
+    });
+
+    it.each([
+      ['an unknown document_type', { document_type: 'order', external_id: 'X' }, ['document_type']],
+      ['no document_type', { external_id: 'X', amount: 1 }, ['document_type']],
+      ['a payment without amount and invoice', { document_type: 'payment', external_id: 'Z' }, ['amount', 'invoice_external_id']],
+      ['wrong types', { document_type: 'payment', external_id: 42, amount: 'zehn', invoice_external_id: ['RE-1'] }, ['external_id', 'amount', 'invoice_external_id']],
+      ['a negative payment', { document_type: 'payment', external_id: 'Z', amount: -5, invoice_external_id: 'RE-1' }, ['amount']],
+      ['an invoice without customer', { document_type: 'invoice', external_id: 'RE', amount: 10 }, ['customer_external_id']],
+      ['an incomplete nested customer', { ...invoiceDocument('RE', 'K'), customer: { name: 'X' } }, ['customer[address_line1]']],
+      ['a customer without address', { document_type: 'customer', external_id: 'K', name: 'X GmbH' }, ['address_line1', 'address_line3', 'zip', 'city', 'country_code']],
+      ['a pdf that is no PDF', invoiceDocument('RE', 'K', { pdf: Buffer.from('hello').toString('base64') }), ['pdf']],
+      ['an array', [{ document_type: 'payment' }], ['body']],
+    ])('%s is a 422 naming the fields', async (_what, body, fields) => {
+      const res = await pushDocument(app, auth, body);
+      expectProblem(res, 422);
+      const named = (res.body.errors as Array<{ field: string }>).map((e) => e.field);
+      for (const field of fields) expect(named).toContain(field);
+    });
+
+    it('a form body is a 415', async () => {
+      const res = await request(app.getHttpServer()).post('/v2/documents').set('Authorization', auth).type('form').send({ document_type: 'payment' });
+      expectProblem(res, 415);
+    });
+  });
+
+  it("does not show another company's document", async () => {
+    const id = await pushAccepted(app, auth, { document_type: 'customer', external_id: 'K-1', ...customerFields(1) });
+    const other = await registerCompany(app);
+    const res = await request(app.getHttpServer()).get(`/v2/documents/${id}`).set('Authorization', apiKeyAuth(other.apiKey));
+    expectProblem(res, 404);
+    const audit = await request(app.getHttpServer()).get(`/v2/audit_log?document_id=${id}`).set('Authorization', apiKeyAuth(other.apiKey)).expect(200);
+    expect(audit.body.audit_log).toEqual([]);
+  });
+});
