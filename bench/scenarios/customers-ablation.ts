@@ -11,7 +11,7 @@ import { type LoadFigures, measureLoad } from '../support/load.js';
 import { bare, CONNECTIONS, endpoints, PUBLIC_URL, type ServerUnderTest, startServers } from './customers.js';
 import type { CustomerStatements } from './customers.statements.js';
 
-export const SWITCHES = ['accessLog', 'requestContext', 'rateLimit', 'passport', 'typeorm', 'etag'] as const;
+export const SWITCHES = ['accessLog', 'rateLimit', 'passport', 'typeorm', 'etag'] as const;
 export type Switch = (typeof SWITCHES)[number];
 
 export interface AblationServerOptions {
@@ -23,8 +23,7 @@ export interface AblationServerOptions {
 }
 
 const WHAT: Record<Switch, string> = {
-  accessLog: 'pino-http access log (request id + AsyncLocalStorage kept)',
-  requestContext: 'whole request-id middleware: pino-http and AsyncLocalStorage',
+  accessLog: 'access log line (request id kept)',
   rateLimit: 'RateLimitGuard',
   passport: 'passport in CredentialGuard (strategy.validate called directly)',
   typeorm: 'TypeORM for the reads (same SQL through its pg pool)',

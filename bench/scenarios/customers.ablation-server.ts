@@ -22,7 +22,6 @@ import { RateLimitGuard } from '../../src/common/rate-limit.guard.js';
 import { loadConfig } from '../../src/config/app.config.js';
 import type { Contact } from '../../src/contacts/contact.entity.js';
 import { CustomersRepository } from '../../src/customers/customers.repository.js';
-import { requestContext } from '../../src/logging/logger.js';
 import { serveForParent } from '../support/child-server.js';
 import type { AblationServerOptions } from './customers-ablation.js';
 import { contactsSql, countNeeded, type CustomerStatements, pageSql, toContact, toCustomer } from './customers.statements.js';
@@ -37,15 +36,15 @@ serveForParent<AblationServerOptions>(async ({ databaseUrl, env, off, statements
   if (off.includes('etag')) app.set('etag', false);
   if (off.includes('passport')) skipPassport(app.get(TokenStrategy, { strict: false }));
   if (off.includes('typeorm')) skipTypeOrm((app.get<DataSource>(getDataSourceToken()).driver as unknown as { master: pg.Pool }).master, statements);
-  if (off.includes('accessLog') || off.includes('requestContext')) replaceRequestIdMiddleware(app, off.includes('requestContext'));
+  if (off.includes('accessLog')) replaceRequestIdMiddleware(app);
   await app.listen(0, '127.0.0.1');
   const address = (app.getHttpServer() as Server).address();
   if (typeof address !== 'object' || !address) throw new Error('not listening');
   return { port: address.port, close: () => app.close() };
 });
 
-/** The first middleware of createApp: X-Request-ID, AsyncLocalStorage context and the pino-http access log. */
-function replaceRequestIdMiddleware(app: NestExpressApplication, withoutContext: boolean): void {
+/** The first middleware of createApp: X-Request-ID and the access log line; replaced by one without the log. */
+function replaceRequestIdMiddleware(app: NestExpressApplication): void {
   const stack = (app.getHttpAdapter().getInstance() as { router: { stack: Layer[] } }).router.stack;
   const layer = stack.find((l) => String(l.handle).includes('x-request-id'));
   if (!layer) throw new Error('request id middleware not found in the Express stack');
@@ -53,8 +52,7 @@ function replaceRequestIdMiddleware(app: NestExpressApplication, withoutContext:
     const id = randomUUID();
     req.id = id;
     res.setHeader('X-Request-ID', id);
-    if (withoutContext) next();
-    else requestContext.run({ requestId: id }, next);
+    next();
   };
 }
 
@@ -85,7 +83,7 @@ function skipTypeOrm(pool: pg.Pool, sql: CustomerStatements): void {
     try {
       const rows = (await client.query(pageSql(sql, page.perPage, page.offset), [companyId])).rows;
       const total = countNeeded(rows.length, page.perPage, page.offset)
-        ? Number((await client.query(sql.count, [companyId])).rows[0].cnt)
+        ? Number(Object.values((await client.query(sql.count, [companyId])).rows[0])[0])
         : page.offset + rows.length;
       return { customers: rows.map((row) => toCustomer(sql, row)), total };
     } finally {

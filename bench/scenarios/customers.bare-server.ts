@@ -72,7 +72,7 @@ serveForParent<BareServerOptions>(async ({ databaseUrl, publicUrl, poolSize, sta
     try {
       rows = (await client.query(pageSql(sql, page.perPage, page.offset), [company.id])).rows;
       total = countNeeded(rows.length, page.perPage, page.offset)
-        ? Number((await client.query(sql.count, [company.id])).rows[0].cnt)
+        ? Number(Object.values((await client.query(sql.count, [company.id])).rows[0])[0])
         : page.offset + rows.length;
     } finally {
       client.release();

@@ -32,7 +32,7 @@ export async function captureStatements(databaseUrl: string, companyId: string, 
     const [contactsOfTwo] = await run(1, () => customers.contactsOf(companyId, [id1, id2]));
     const fields = (entity: typeof Customer | typeof Contact): Array<[string, string]> => {
       const metadata = db.getMetadata(entity);
-      return metadata.columns.map((c) => [`${metadata.name}_${c.databaseName}`, c.propertyName]);
+      return metadata.columns.map((c) => [c.propertyName, c.propertyName]);
     };
     const statements = { token, customer, page, count, contactsOfOne, contactsOfTwo, customerFields: fields(Customer), contactFields: fields(Contact) };
     assertShapes(statements);

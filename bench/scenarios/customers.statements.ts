@@ -35,12 +35,14 @@ export const pageSql = (s: CustomerStatements, limit: number, offset: number) =>
 export const contactsSql = (s: CustomerStatements, count: number) =>
   count === 1 ? s.contactsOfOne : s.contactsOfTwo.replace(IN_TWO, `IN (${Array.from({ length: count }, (_, i) => `$${i + 2}`).join(', ')})`);
 
-/** TypeORM's findAndCount skips the count when the page itself tells the total. */
+/** The service's list skips the count when the page itself tells the total. */
 export const countNeeded = (rows: number, perPage: number, offset: number) => rows === perPage || (rows === 0 && offset > 0);
 
 type Row = Record<string, unknown>;
 
 function hydrate<T>(fields: Array<[string, string]>, row: Row): T {
+  // The service selects its columns under their property names: the row is the entity already.
+  if (fields.every(([column, property]) => column === property)) return row as T;
   const entity: Row = {};
   for (const [column, property] of fields) entity[property] = row[column];
   return entity as T;

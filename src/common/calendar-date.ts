@@ -1,3 +1,4 @@
+import { zoneOffsetMinutes } from './dates.js';
 // Calendar dates (no time): in as DD.MM.YYYY or YYYY-MM-DD, kept and sent out as YYYY-MM-DD.
 
 const GERMAN = /^(\d{2})\.(\d{2})\.(\d{4})$/;
@@ -31,5 +32,5 @@ export function daysBetween(fromIso: string, toIso: string): number {
 
 /** Today's date in a time zone, as YYYY-MM-DD. */
 export function todayIn(timeZone: string, now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return new Date(now.getTime() + zoneOffsetMinutes(now, timeZone) * 60_000).toISOString().slice(0, 10);
 }

@@ -1,13 +1,10 @@
-// Structured JSON logs with pino. Every line written while a request is handled carries its request id
-// (kept in AsyncLocalStorage), and credentials are redacted wherever they might appear.
+// Structured JSON logs with pino. The access line and the error line of a request carry its request id;
+// credentials are redacted wherever they might appear.
 import type { LoggerService } from '@nestjs/common';
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { type DestinationStream, pino, type Logger, type LoggerOptions } from 'pino';
 
 /** The id the request-id middleware gave this request. */
 export const requestIdOf = (req: { id?: unknown }): string | undefined => (req.id === undefined ? undefined : String(req.id));
-
-export const requestContext = new AsyncLocalStorage<{ requestId: string }>();
 
 export const REDACT_PATHS = [
   'req.headers.authorization',
@@ -27,10 +24,6 @@ export function createRootLogger(level: string, destination?: DestinationStream)
     base: undefined,
     timestamp: pino.stdTimeFunctions.isoTime,
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
-    mixin: () => {
-      const context = requestContext.getStore();
-      return context ? { request_id: context.requestId } : {};
-    },
   } satisfies LoggerOptions;
   return destination ? pino(options, destination) : pino(options);
 }

@@ -1,29 +1,54 @@
 // Gives every request an id (the client's X-Request-ID when it is sane, else a new one), echoes it on
-// the response, runs the rest of the request inside its log context, and writes one access log line.
+// the response, and writes one access log line when the response is finished (or the client left).
+// The id travels explicitly (req.id), not in AsyncLocalStorage: on Node 20 that hooks every promise
+// and cost a third of the service's CPU per request in the customers benchmark.
 import type { NextFunction, Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
-import { pinoHttp } from 'pino-http';
-import { requestContext } from './logger.js';
+
+declare module 'node:http' {
+  interface IncomingMessage {
+    /** The request id: set by requestIdMiddleware before anything else runs. */
+    id?: string;
+  }
+}
 
 const SANE_ID = /^[\w\-.:/@]{1,200}$/;
 
+function levelOf(status: number): 'info' | 'warn' | 'error' {
+  return status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
+}
+
 export function requestIdMiddleware(root: Logger) {
-  const access = pinoHttp({
-    logger: root,
-    genReqId: (req) => (req as Request).id as string,
-    customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
-    serializers: {
-      req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
-      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-    },
-    quietReqLogger: true,
-  });
   return (req: Request, res: Response, next: NextFunction): void => {
     const sent = req.header('x-request-id');
     const id = sent && SANE_ID.test(sent) ? sent : randomUUID();
     req.id = id;
     res.setHeader('X-Request-ID', id);
-    requestContext.run({ requestId: id }, () => access(req, res, next));
+    const started = performance.now();
+    const write = (msg: string) => {
+      const level = levelOf(res.statusCode);
+      if (!root.isLevelEnabled(level)) return;
+      root[level](
+        {
+          request_id: id,
+          req: { id, method: req.method, url: req.originalUrl },
+          res: { statusCode: res.statusCode },
+          responseTime: Math.round(performance.now() - started),
+        },
+        msg,
+      );
+    };
+    const onFinish = () => {
+      res.off('close', onClose);
+      write('request completed');
+    };
+    const onClose = () => {
+      res.off('finish', onFinish);
+      write('request aborted');
+    };
+    res.once('finish', onFinish);
+    res.once('close', onClose);
+    next();
   };
 }
