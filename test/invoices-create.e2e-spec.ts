@@ -14,6 +14,8 @@ import {
   invoiceApi,
   invoiceRow,
   invoiceSuiteConfig,
+  nestedContact,
+  nestedCustomer,
   PAYMENT_KEYS,
   REMINDER_KEYS,
   setCompanySettings,
@@ -55,6 +57,17 @@ describe('invoice create', () => {
   }
 
   describe('the answer', () => {
+    it('is what a read of the invoice answers afterwards, with a referenced and with a nested customer', async () => {
+      const contact = await createContact(app, company, customer.id, { external_id: 'P-2', email: 'p2@kunde.de' });
+      const referenced = await api.create({ customer_id: customer.id, contact_id: contact.id, external_id: 'R-1', total: '119.00', net: '100.00', vat19: '19.00' });
+      const nested = await api.create({ ...nestedCustomer({ 'customer[external_id]': 'K-NEW' }), ...nestedContact(), external_id: 'R-2', total: '50' });
+      for (const created of [referenced, nested]) {
+        expect(created.status).toBe(201);
+        const read = await api.invoice(created.body.invoice.id).expect(200);
+        expect(read.body).toEqual(created.body);
+      }
+    });
+
     it('has exactly the fields of the spec’s Invoice table, each in its wire format', async () => {
       const contact = await createContact(app, company, customer.id, { external_id: 'P-1', email: 'erika@kunde.de', gender: '2', salutation: '1' });
       const before = Date.now();

@@ -3,11 +3,12 @@ import type { Scenario } from '../scenario.js';
 import { customersAblationScenario } from './customers-ablation.js';
 import { customersScenario } from './customers.js';
 import { erpPullScenario } from './erp-pull.js';
+import { invoicesScenario } from './invoices.js';
 import { dunningScenario } from './dunning.js';
 import { lettersScenario } from './letters.js';
 import { pushScenario } from './push.js';
 
-export const scenarios: Scenario[] = [customersScenario, pushScenario, lettersScenario, dunningScenario, erpPullScenario];
+export const scenarios: Scenario[] = [customersScenario, invoicesScenario, pushScenario, lettersScenario, dunningScenario, erpPullScenario];
 
 /** Run only when named: measuring instruments for finding out why, not figures to report. */
 export const optInScenarios: Scenario[] = [customersAblationScenario];

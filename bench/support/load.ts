@@ -8,6 +8,15 @@ export interface LoadOptions {
   durationSec: number;
   warmupSec: number;
   headers?: Record<string, string>;
+  /** HTTP method (default GET). */
+  method?: string;
+  /** The same body for every request (with `method`, e.g. POST); its Content-Length is set. */
+  body?: string | Buffer;
+  /**
+   * A body of its own for every request (a unique invoice number, say): called once per request
+   * autocannon builds, warm-up included; takes precedence over `body`.
+   */
+  nextBody?: () => string | Buffer;
   /** CPU ms the server process has used so far: sampled around the measured run. */
   serverCpuMs?: () => Promise<number>;
   /** CPU ms the database server has used so far, when known. */
@@ -51,8 +60,17 @@ const DRAIN_MS = 1000;
 
 export async function measureLoad(url: string, options: LoadOptions): Promise<LoadFigures> {
   if (!/^http:\/\/127\.0\.0\.1:\d+\//.test(url)) throw new Error(`The bench only loads 127.0.0.1, not ${url}`);
+  // Only the keys that are set: autocannon merges its defaults with Object.assign, so an undefined
+  // value would replace a default (method GET, requests [{}]). A function per request goes through
+  // `requests[].setupRequest`, which autocannon calls before every request it sends.
+  const { method, body, nextBody } = options;
+  const request = {
+    ...(method === undefined ? {} : { method }),
+    ...(body === undefined ? {} : { body }),
+    ...(nextBody === undefined ? {} : { requests: [{ ...(method === undefined ? {} : { method }), setupRequest: <R extends object>(req: R) => ({ ...req, body: nextBody() }) }] }),
+  };
   const run = async (duration: number, drainMs = DRAIN_MS) => {
-    const result = await autocannon({ url, connections: options.connections, duration, headers: options.headers, timeout: 10 });
+    const result = await autocannon({ url, connections: options.connections, duration, headers: options.headers, timeout: 10, ...request });
     // The CPU of the measured run is sampled right away; the drain comes before the next run instead.
     await sleep(drainMs);
     return assertClean(url, result);

@@ -13,7 +13,13 @@ declare module 'autocannon' {
     /** Stop after this many requests instead of after `duration`. */
     amount?: number;
     /** Requests sent in turn on each connection; setupRequest may rewrite one before it is sent. */
-    requests?: Array<{ method?: string; path?: string; headers?: Record<string, string>; body?: string; setupRequest?: (req: { body?: string }) => { body?: string } }>;
+    requests?: Array<{
+      method?: string;
+      path?: string;
+      headers?: Record<string, string>;
+      body?: string | Buffer;
+      setupRequest?: (req: { body?: string | Buffer }) => { body?: string | Buffer };
+    }>;
   }
 
   export interface Histogram {

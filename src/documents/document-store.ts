@@ -6,6 +6,14 @@ export abstract class DocumentStore {
   /** Streams a local file (e.g. a checked upload) into the store under `key`, replacing what was there. */
   abstract put(key: string, sourcePath: string, contentType: string): Promise<void>;
   abstract putBuffer(key: string, data: Buffer, contentType: string): Promise<void>;
+  /**
+   * Stores a checked upload's temp file under `key` when the caller no longer needs the file: a store
+   * may take it over instead of copying it (the local store renames it into place when it is on the
+   * same file system). The caller still removes `sourcePath` afterwards; it may be gone by then.
+   */
+  putUpload(key: string, sourcePath: string, contentType: string): Promise<void> {
+    return this.put(key, sourcePath, contentType);
+  }
   /** Throws DocumentNotFoundError when nothing is stored under `key`. */
   abstract openRead(key: string): Promise<Readable>;
   /** Deleting a key that does not exist is not an error. */

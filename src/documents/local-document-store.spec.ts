@@ -37,6 +37,15 @@ describe(LocalDocumentStore.name, () => {
     await rm(work, { recursive: true, force: true });
   });
 
+  it('takes an upload over: the temp file becomes the document, nothing else is left', async () => {
+    const data = randomBytes(200 * 1024);
+    const upload = join(work, 'upload.pdf');
+    await writeFile(upload, data, { mode: 0o600 });
+    await store.putUpload(key, upload, 'application/pdf');
+    expect(await readAll(await store.openRead(key))).toEqual(data);
+    expect(await filesUnder(work)).toEqual([`documents/${key}`]);
+  });
+
   it('stores a file under its key in nested folders and reads it back', async () => {
     const bytes = randomBytes(300 * 1024);
     const source = join(work, 'upload.pdf');

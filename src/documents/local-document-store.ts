@@ -1,5 +1,6 @@
 // Documents as files under `<DATA_DIR>/documents/<key>`, written atomically: a hidden temp file in
-// the target folder, fsync, rename, fsync of the folder; a crash leaves the old file or the new one.
+// the target folder (or a checked upload's temp file), fsync, rename, fsync of the folder; a crash
+// leaves the old file or the new one.
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { type FileHandle, mkdir, open, rename, rm, stat } from 'node:fs/promises';
@@ -18,6 +19,31 @@ export class LocalDocumentStore extends DocumentStore {
       // its position and loops over short writes, which a bare handle.write does not.
       for await (const chunk of createReadStream(sourcePath)) await target.writeFile(chunk as Buffer);
     });
+  }
+
+  /**
+   * The upload's temp file becomes the document: fsync, rename into place, fsync of the folder, as
+   * writeAtomically does, without reading and writing the bytes once more. Across file systems
+   * (EXDEV) the bytes are copied by put.
+   */
+  override async putUpload(key: string, sourcePath: string, contentType: string): Promise<void> {
+    const path = this.pathOf(key);
+    const folder = dirname(path);
+    await mkdir(folder, { recursive: true });
+    const source = await open(sourcePath, 'r');
+    try {
+      await source.sync();
+      await source.chmod(0o640);
+    } finally {
+      await source.close();
+    }
+    try {
+      await rename(sourcePath, path);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EXDEV') return this.put(key, sourcePath, contentType);
+      throw error;
+    }
+    await syncFolder(folder);
   }
 
   async putBuffer(key: string, data: Buffer, _contentType: string): Promise<void> {

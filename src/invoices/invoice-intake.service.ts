@@ -1,6 +1,9 @@
 // Creating invoices (spec: Create invoice, and its extended form): the PDF and attachment go to the
-// document store, the customer, contact and invoice into one transaction. If anything fails, nothing
-// is kept: the transaction rolls back and the stored files are deleted again.
+// document store (fsynced before anything is answered), the customer, contact and invoice into one
+// transaction — or, when customer and contact are only referenced and nothing is released on create,
+// into one statement (invoice and event), atomic by itself. If anything fails, nothing is kept: the
+// write rolls back and the stored files are deleted again. The answer is built from what was written
+// (a new invoice has no payments or reminders yet), not read back.
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { CompanyContext } from '../auth/principal.js';
@@ -13,11 +16,12 @@ import { ShippingService } from '../shipping/shipping.service.js';
 import type { StoredUpload } from '../documents/pdf-upload.js';
 import type { CreateInvoiceDto } from './dto/create-invoice.dto.js';
 import type { Invoice } from './invoice.entity.js';
+import type { InvoiceView } from './invoice.serializer.js';
 import { moneyFields } from './invoice-money.js';
 import { InvoiceParties } from './invoice-parties.js';
 import { resolveTerms } from './invoice-terms.js';
 import { InvoiceTransitions } from './invoice-transitions.js';
-import { type Actor, InvoicesRepository } from './invoices.repository.js';
+import { type Actor, type InvoiceValues, InvoicesRepository } from './invoices.repository.js';
 import { assertReleasable } from './invoice-rules.js';
 
 export interface InvoiceUploads {
@@ -42,7 +46,7 @@ export class InvoiceIntake {
     private readonly shipping: ShippingService,
   ) {}
 
-  async create(company: CompanyContext, dto: CreateInvoiceDto, uploads: InvoiceUploads, actor: Actor, source = 'API'): Promise<Invoice> {
+  async create(company: CompanyContext, dto: CreateInvoiceDto, uploads: InvoiceUploads, actor: Actor, source = 'API'): Promise<InvoiceView> {
     if (!uploads.invoice) {
       throw new AppError('document.missing', 'The invoice PDF is required', [{ field: 'invoice', message: 'invoice (a PDF file) is required' }]);
     }
@@ -60,43 +64,50 @@ export class InvoiceIntake {
     try {
       const pdf = await this.store(company.id, id, 'invoice', uploads.invoice, stored);
       const attachment = uploads.invoice_attachment && (await this.store(company.id, id, 'attachment', uploads.invoice_attachment, stored));
+      const values = (customerId: string, contactId: string | null): InvoiceValues => ({
+        externalId: dto.external_id ?? null,
+        customerId,
+        contactId,
+        invoiceNumber: dto.invoice_number ?? null,
+        additionalNumber: dto.additional_number ?? null,
+        status: 'draft',
+        statusBeforePaid: null,
+        ...moneyFields({ originalTotal: dto.total ?? 0, reminderFees: 0, paidAmount: 0 }),
+        net: dto.net?.toFixed(2) ?? null,
+        vat7: dto.vat7?.toFixed(2) ?? null,
+        vat19: dto.vat19?.toFixed(2) ?? null,
+        orderDate: dto.order_date ?? null,
+        ...terms,
+        source,
+        shippingMode: autoskip ? 'skip_shipping' : (dto.shipping_mode ?? null),
+        ignoreReminderFees: dto.ignore_reminder_fees ?? false,
+        writtenOffAt: null,
+        dunningBlockReason: null,
+        dunningBlockUntil: null,
+        pdfKey: pdf.key,
+        pdfSize: String(pdf.size),
+        pdfSha256: pdf.sha256,
+        attachmentKey: attachment?.key ?? null,
+        attachmentSize: attachment ? String(attachment.size) : null,
+        attachmentSha256: attachment?.sha256 ?? null,
+      });
+      const createdEvent = { kind: 'created', toStatus: 'draft' } as const;
+      if (!dto.customer && !dto.contact && !autoskip && !autosend) {
+        // Customer and contact are only read: the one write (invoice and event in one statement) is
+        // atomic by itself, without BEGIN and COMMIT round trips.
+        const manager = this.invoices.manager;
+        const customer = await this.parties.customer(company.id, dto.customer_id, undefined, manager);
+        const contact = await this.parties.contact(company.id, customer, dto.contact_id, undefined, manager);
+        const invoice = await this.invoices.insertWithEvent(company.id, id, values(customer.id, contact?.id ?? null), actor, createdEvent);
+        return { invoice, customer, contact, payments: [], reminders: [] };
+      }
       return await this.invoices.transaction(async (manager) => {
         const customer = await this.parties.customer(company.id, dto.customer_id, dto.customer, manager);
         const contact = await this.parties.contact(company.id, customer, dto.contact_id, dto.contact, manager);
-        const invoice = await this.invoices.insert(
-          company.id,
-          id,
-          {
-            externalId: dto.external_id ?? null,
-            customerId: customer.id,
-            contactId: contact?.id ?? null,
-            invoiceNumber: dto.invoice_number ?? null,
-            additionalNumber: dto.additional_number ?? null,
-            status: 'draft',
-            statusBeforePaid: null,
-            ...moneyFields({ originalTotal: dto.total ?? 0, reminderFees: 0, paidAmount: 0 }),
-            net: dto.net?.toFixed(2) ?? null,
-            vat7: dto.vat7?.toFixed(2) ?? null,
-            vat19: dto.vat19?.toFixed(2) ?? null,
-            orderDate: dto.order_date ?? null,
-            ...terms,
-            source,
-            shippingMode: autoskip ? 'skip_shipping' : (dto.shipping_mode ?? null),
-            ignoreReminderFees: dto.ignore_reminder_fees ?? false,
-            writtenOffAt: null,
-            dunningBlockReason: null,
-            dunningBlockUntil: null,
-            pdfKey: pdf.key,
-            pdfSize: String(pdf.size),
-            pdfSha256: pdf.sha256,
-            attachmentKey: attachment?.key ?? null,
-            attachmentSize: attachment ? String(attachment.size) : null,
-            attachmentSha256: attachment?.sha256 ?? null,
-          },
-          manager,
-        );
-        await this.invoices.addEvent(invoice, actor, { kind: 'created', toStatus: 'draft' }, manager);
-        return this.releaseOnCreate(invoice, autoskip, autosend, actor, manager);
+        const invoice = await this.invoices.insert(company.id, id, values(customer.id, contact?.id ?? null), manager);
+        await this.invoices.addEvent(invoice, actor, createdEvent, manager);
+        const created = await this.releaseOnCreate(invoice, autoskip, autosend, actor, manager);
+        return { invoice: created, customer, contact, payments: [], reminders: [] };
       });
     } catch (error) {
       await Promise.all(stored.map((file) => this.documents.delete(file.key).catch(() => undefined)));
@@ -118,7 +129,7 @@ export class InvoiceIntake {
 
   private async store(companyId: string, invoiceId: string, name: string, upload: StoredUpload, stored: StoredFile[]): Promise<StoredFile> {
     const file = { key: `${companyId}/invoices/${invoiceId}/${name}.pdf`, size: upload.size, sha256: Buffer.from(upload.sha256, 'hex') };
-    await this.documents.put(file.key, upload.path, 'application/pdf');
+    await this.documents.putUpload(file.key, upload.path, 'application/pdf');
     stored.push(file);
     return file;
   }

@@ -45,8 +45,7 @@ export class InvoicesController {
   @Idempotent()
   @PdfUploadInterceptor(PDF_FIELDS)
   async create(@CurrentCompany() company: CompanyContext, @CurrentActor() actor: Actor, @Body() body: CreateInvoiceDto, @Uploads() uploads: InvoiceUploads) {
-    const invoice = await this.intake.create(company, body, uploads, actor);
-    return this.wire(company, await this.invoices.get(company, `inv-${invoice.id}`));
+    return this.wire(company, await this.intake.create(company, body, uploads, actor));
   }
 
   @Get()
