@@ -71,6 +71,22 @@ describe('ERP record mapping', () => {
     expect(mapItem(item({ AmountInTransactionCurrency: 0.1 + 0.2 }), receivables, 'EUR')).toMatchObject({ failure: expect.stringMatching(/more than 2 decimal places/) });
   });
 
+  it('reads plain and unusual amount spellings alike (the fast path and decimal.js agree)', () => {
+    const total = (amount: unknown) => mapItem(item({ AmountInTransactionCurrency: amount }), receivables, 'EUR');
+    expect(total('0012.5')).toMatchObject({ row: { total: '12.50' } });
+    expect(total('12.3400')).toMatchObject({ row: { total: '12.34' } });
+    expect(total('7')).toMatchObject({ row: { total: '7.00' } });
+    expect(total('0.010')).toMatchObject({ row: { total: '0.01' } });
+    expect(total(' 7.5 ')).toMatchObject({ row: { total: '7.50' } });
+    expect(total('+7.5')).toMatchObject({ row: { total: '7.50' } });
+    expect(total(12.5)).toMatchObject({ row: { total: '12.50' } });
+    expect(total('999999999999.99')).toMatchObject({ row: { total: '999999999999.99' } });
+    expect(total('1000000000000')).toMatchObject({ failure: 'amount "1000000000000" is out of range' });
+    expect(total('12.345')).toMatchObject({ failure: 'amount 12.345 has more than 2 decimal places' });
+    expect(total('0.000')).toMatchObject({ skip: 'not a receivable (credit or zero amount)' });
+    expect(mapItem(item({ AmountInTransactionCurrency: '12.50', TransactionCurrency: 'USD' }), receivables, 'EUR')).toMatchObject({ skip: "currency USD is not the connection's EUR" });
+  });
+
   it('maps a business partner with its first address, e-mail and phone', () => {
     const partner = {
       BusinessPartner: '10000001',

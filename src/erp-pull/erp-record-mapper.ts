@@ -1,7 +1,7 @@
 // ERP records (normalized OData) → the rows the pull upserts, by the connection's mapping. Pure: every
 // record is either a row, a skip (not something we collect: a credit, another currency) or a failure
 // with a message saying what is wrong with it.
-import { daysBetween, parseCalendarDate } from '../common/calendar-date.js';
+import { parseCalendarDate } from '../common/calendar-date.js';
 import { Decimal } from '../common/money.js';
 import type { ODataRecord } from '../connectors/odata-wire.js';
 import type { CustomerMapping, ReceivableMapping } from './erp-mapping.js';
@@ -63,8 +63,13 @@ export function valueAt(record: ODataRecord, path: string): unknown {
 export function textAt(record: ODataRecord, path: string | null): string | null {
   if (!path) return null;
   const value = valueAt(record, path);
-  if (value === null || value === undefined || typeof value === 'object') return null;
-  const text = String(value).replace(/\u0000/g, '').trim();
+  let text: string;
+  if (typeof value === 'string') text = value;
+  else if (value === null || value === undefined || typeof value === 'object') return null;
+  else text = String(value);
+  // Hundreds of thousands of fields per pull: the regex only runs where there is something to remove.
+  if (text.indexOf('\u0000') !== -1) text = text.replace(/\u0000/g, '');
+  text = text.trim();
   return text === '' ? null : text;
 }
 
@@ -100,6 +105,44 @@ function firstDate(record: ODataRecord, paths: string[]): string | null {
     if (date) return date;
   }
   return null;
+}
+
+/** Milliseconds since the epoch of a calendar date, computed once per distinct date. */
+const dayStarts = new Map<string, number>();
+
+function dayStart(isoDate: string): number {
+  let ms = dayStarts.get(isoDate);
+  if (ms === undefined) {
+    ms = Date.parse(`${isoDate}T00:00:00Z`);
+    if (dayStarts.size >= 10_000) dayStarts.clear();
+    dayStarts.set(isoDate, ms);
+  }
+  return ms;
+}
+
+/** daysBetween(from, to) (common/calendar-date) over the cached day starts. */
+function daysFromTo(fromIso: string, toIso: string): number {
+  return Math.round((dayStart(toIso) - dayStart(fromIso)) / 86_400_000);
+}
+
+const PLAIN_AMOUNT = /^(\d{1,12})(?:\.(\d+))?$/;
+
+/**
+ * The common case without decimal.js: an unsigned decimal string below 1e12, above zero, with at most
+ * two significant decimal places → its toFixed(2). Anything else (signs, blanks, exponents, zero, more
+ * places, numbers) is undefined and goes the general way, with its messages.
+ */
+function plainAmount(raw: unknown): string | undefined {
+  if (typeof raw !== 'string') return undefined;
+  const match = PLAIN_AMOUNT.exec(raw);
+  if (!match) return undefined;
+  const fraction = match[2] ?? '';
+  let places = fraction.length;
+  while (places > 0 && fraction.charCodeAt(places - 1) === 48 /* 0 */) places--;
+  if (places > 2) return undefined;
+  const integer = Number(match[1]);
+  if (integer === 0 && places === 0) return undefined;
+  return `${integer}.${places === 0 ? '00' : places === 1 ? `${fraction[0]}0` : fraction.slice(0, 2)}`;
 }
 
 function isTrue(value: unknown): boolean {
@@ -138,39 +181,51 @@ const MAX_AMOUNT = new Decimal('1e12');
 /** `currency`: the company's; items in another one are skipped (amounts are not converted). */
 export function mapItem(record: ODataRecord, mapping: ReceivableMapping, currency: string): Mapped<InvoiceRow> {
   const f = mapping.fields;
-  const parts = f.external_id.map((path) => textAt(record, path));
-  const key = parts.map((p) => p ?? '').join('-');
+  let key = '';
+  let complete = true;
+  for (let i = 0; i < f.external_id.length; i++) {
+    const part = textAt(record, f.external_id[i]);
+    if (i > 0) key += '-';
+    if (part) key += part;
+    else complete = false;
+  }
   const changeDate = dateAt(record, mapping.change_date);
   const fail = (failure: string): Mapped<InvoiceRow> => ({ failure, key, changeDate });
-  if (parts.some((p) => !p)) return fail(`incomplete key (${f.external_id.join(', ')})`);
+  if (!complete) return fail(`incomplete key (${f.external_id.join(', ')})`);
   const customer = textAt(record, f.customer);
   if (!customer) return fail(`no customer (${f.customer})`);
   const rawAmount = valueAt(record, f.amount);
-  let amount: Decimal;
-  try {
-    amount = new Decimal(typeof rawAmount === 'number' ? String(rawAmount) : String(rawAmount ?? '').trim());
-  } catch {
-    return fail(`amount ${JSON.stringify(rawAmount)} is not a decimal number (${f.amount})`);
+  let total = plainAmount(rawAmount);
+  let amount: Decimal | undefined;
+  if (total === undefined) {
+    try {
+      amount = new Decimal(typeof rawAmount === 'number' ? String(rawAmount) : String(rawAmount ?? '').trim());
+    } catch {
+      return fail(`amount ${JSON.stringify(rawAmount)} is not a decimal number (${f.amount})`);
+    }
+    if (!amount.isFinite() || amount.abs().greaterThanOrEqualTo(MAX_AMOUNT)) return fail(`amount ${JSON.stringify(rawAmount)} is out of range`);
+    if (amount.decimalPlaces() > 2) return fail(`amount ${amount.toFixed()} has more than 2 decimal places`);
   }
-  if (!amount.isFinite() || amount.abs().greaterThanOrEqualTo(MAX_AMOUNT)) return fail(`amount ${JSON.stringify(rawAmount)} is out of range`);
-  if (amount.decimalPlaces() > 2) return fail(`amount ${amount.toFixed()} has more than 2 decimal places`);
   const itemCurrency = textAt(record, f.currency);
   if (itemCurrency && itemCurrency.toUpperCase() !== currency) return { skip: `currency ${itemCurrency} is not the connection's ${currency}`, key };
-  if (amount.lessThanOrEqualTo(0)) return { skip: 'not a receivable (credit or zero amount)', key };
+  if (amount) {
+    if (amount.lessThanOrEqualTo(0)) return { skip: 'not a receivable (credit or zero amount)', key };
+    total = amount.toFixed(2);
+  }
   const invoiceDate = firstDate(record, f.invoice_date);
   if (!invoiceDate) return fail(`no invoice date (${f.invoice_date.join(', ')})`);
   const dueDate = dateAt(record, f.due_date) ?? invoiceDate;
   const block = textAt(record, f.dunning_block);
   return {
     row: {
-      externalId: parts.join('-'),
+      externalId: key,
       customer,
-      invoiceNumber: firstText(record, f.invoice_number) ?? parts.join('-'),
+      invoiceNumber: firstText(record, f.invoice_number) ?? key,
       additionalNumber: textAt(record, f.additional_number),
-      total: amount.toFixed(2),
+      total: total!,
       invoiceDate,
       dueDate,
-      timeForPayment: Math.max(0, daysBetween(invoiceDate, dueDate)),
+      timeForPayment: Math.max(0, daysFromTo(invoiceDate, dueDate)),
       dunningBlock: block ? `${ERP_BLOCK_PREFIX} ${block}` : null,
       cleared: isTrue(valueAt(record, f.is_cleared)),
       clearingDocument: textAt(record, f.clearing_document),

@@ -1,23 +1,21 @@
-// The pull's writes, set-based: a batch (one page, up to 5000 records) is one statement per table, its
+// The pull's writes, set-based: a batch (a few thousand records) is one statement per table, its
 // rows passed as arrays and unnested, upserted by the case-insensitive external_id index with
 // INSERT … ON CONFLICT. A row whose values did not change is not touched (so "unchanged" is exact and
-// a repeated pull writes nothing). Batches lock their rows in key order, so concurrent batches cannot
-// deadlock.
+// a repeated pull writes nothing). Batches lock their rows in key order (uniqueByKey's), so concurrent
+// batches cannot deadlock.
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { Invoice } from '../invoices/invoice.entity.js';
 import { TRANSITIONS } from '../invoices/invoice-status.js';
 import { type CustomerRow, ERP_BLOCK_PREFIX, ERP_CONTACT_PREFIX, type InvoiceRow } from './erp-record-mapper.js';
+import { boolArray, numberArray, textArray } from './pg-array.js';
 
 /** The ERP's clearing of an item is booked as a payment with this external_id prefix. */
 export const CLEARING_PAYMENT_PREFIX = 'ERP-CLEARING-';
 
 export type Outcome = 'created' | 'updated' | 'unchanged';
 
-export interface InvoiceOutcome {
-  key: string;
-  outcome: Outcome | 'missing_customer' | 'cleared_unknown';
-}
+export type InvoiceOutcome = Outcome | 'missing_customer' | 'cleared_unknown';
 
 /** Keeps the last row per case-insensitive key (ON CONFLICT cannot touch one row twice), in key order. */
 export function uniqueByKey<T>(rows: T[], keyOf: (row: T) => string): T[] {
@@ -92,15 +90,21 @@ export class PullUpsertsRepository {
    * cleared before it was ever pulled open is no receivable to collect). New invoices enter the cycle
    * as `sent` (the ERP has sent them) with shipping `skip_shipping` and no PDF; no contact is set (the
    * ERP e-mail contact belongs to the customer, where shipping finds it). Each created or changed
-   * invoice gets an event naming the pull run.
+   * invoice gets an event naming the pull run. Returns the outcome of every key that was not
+   * unchanged (lower-cased external_id → outcome).
+   *
+   * One statement, one result row: the rows are sent as array literals and locked in the order they
+   * are given (key order), and only the exceptions come back (missing customers and cleared unknowns
+   * as positions, created and updated keys as one text), not a row per invoice.
    */
-  async upsertInvoices(manager: EntityManager, companyId: string, runId: string, input: InvoiceRow[]): Promise<InvoiceOutcome[]> {
+  async upsertInvoices(manager: EntityManager, companyId: string, runId: string, input: InvoiceRow[]): Promise<Map<string, InvoiceOutcome>> {
     const rows = uniqueByKey(input, (r) => r.externalId);
-    const col = <K extends keyof InvoiceRow>(key: K) => rows.map((r) => r[key]);
-    const result: Array<{ key: string; missing_customer: boolean; cleared: boolean; existed: boolean; inserted: boolean | null }> = await manager.query(
+    const outcomes = new Map<string, InvoiceOutcome>();
+    if (rows.length === 0) return outcomes;
+    const [result]: Array<{ missing: string | null; cleared_unknown: string | null; written: string | null }> = await manager.query(
       `WITH input AS (
          SELECT * FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::numeric[], $8::date[], $9::date[], $10::int[], $11::text[], $12::bool[])
-           AS t(external_id, customer, invoice_number, additional_number, total, invoice_date, due_date, time_for_payment, block, cleared)
+           WITH ORDINALITY AS t(external_id, customer, invoice_number, additional_number, total, invoice_date, due_date, time_for_payment, block, cleared, n)
        ),
        resolved AS (
          -- Whether the invoice exists matters only for cleared items: only they are probed.
@@ -117,7 +121,7 @@ export class PullUpsertsRepository {
                 r.total, 0, 0, r.total, r.invoice_date, r.due_date, r.time_for_payment, 'ERP', 'skip_shipping', false, r.block, now(), now()
            FROM resolved r
           WHERE r.customer_id IS NOT NULL AND (NOT r.cleared OR r.existed)
-          ORDER BY lower(r.external_id)
+          ORDER BY r.n
          ON CONFLICT (company_id, lower(external_id)) WHERE external_id IS NOT NULL DO UPDATE SET
            customer_id = EXCLUDED.customer_id,
            invoice_number = EXCLUDED.invoice_number,
@@ -139,31 +143,33 @@ export class PullUpsertsRepository {
        events AS (
          INSERT INTO invoice_events (company_id, invoice_id, kind, to_status, actor_type, actor_id, reason, details)
          SELECT $1, u.id, CASE WHEN u.inserted THEN 'created' ELSE 'updated' END, CASE WHEN u.inserted THEN 'sent' END,
-                'erp_pull', $2, 'pulled from the ERP', jsonb_build_object('pull_run', $2::text)
+                'erp_pull', $2, 'pulled from the ERP', $13::jsonb
            FROM upserted u
        )
-       SELECT lower(r.external_id) AS key, r.customer_id IS NULL AS missing_customer, r.cleared, r.existed, u.inserted
-         FROM resolved r
-         LEFT JOIN upserted u ON u.key = lower(r.external_id)`,
+       SELECT (SELECT string_agg(n::text, ',') FROM resolved WHERE customer_id IS NULL) AS missing,
+              (SELECT string_agg(n::text, ',') FROM resolved WHERE customer_id IS NOT NULL AND cleared AND NOT existed) AS cleared_unknown,
+              (SELECT string_agg(CASE WHEN inserted THEN 'n' ELSE 'u' END || key, E'\n') FROM upserted) AS written`,
       [
         companyId,
         runId,
-        col('externalId'),
-        col('customer'),
-        col('invoiceNumber'),
-        col('additionalNumber'),
-        col('total'),
-        col('invoiceDate'),
-        col('dueDate'),
-        col('timeForPayment'),
-        col('dunningBlock'),
-        col('cleared'),
+        textArray(rows, (r) => r.externalId),
+        textArray(rows, (r) => r.customer),
+        textArray(rows, (r) => r.invoiceNumber),
+        textArray(rows, (r) => r.additionalNumber),
+        textArray(rows, (r) => r.total),
+        textArray(rows, (r) => r.invoiceDate),
+        textArray(rows, (r) => r.dueDate),
+        numberArray(rows, (r) => r.timeForPayment),
+        textArray(rows, (r) => r.dunningBlock),
+        boolArray(rows, (r) => r.cleared),
+        JSON.stringify({ pull_run: runId }),
       ],
     );
-    return result.map((r) => ({
-      key: r.key,
-      outcome: r.missing_customer ? 'missing_customer' : r.cleared && !r.existed ? 'cleared_unknown' : r.inserted === null ? 'unchanged' : r.inserted ? 'created' : 'updated',
-    }));
+    const at = (positions: string | null) => (positions ? positions.split(',').map((n) => rows[Number(n) - 1].externalId.toLowerCase()) : []);
+    for (const line of result.written ? result.written.split('\n') : []) outcomes.set(line.slice(1), line[0] === 'n' ? 'created' : 'updated');
+    for (const key of at(result.cleared_unknown)) outcomes.set(key, 'cleared_unknown');
+    for (const key of at(result.missing)) outcomes.set(key, 'missing_customer');
+    return outcomes;
   }
 
   /**
