@@ -1,5 +1,5 @@
 // Captures the statements the service runs for the customer reads by calling its own repositories
-// (CredentialsRepository, CustomersRepository) on a DataSource whose logger records every query. So
+// (CredentialsRepository, CustomersRepository) on a DataSource whose logger and pool record every query. So
 // the bare server runs the service's SQL as it is today, also after the entities change.
 import { DataSource, type Logger } from 'typeorm';
 import { CredentialsRepository } from '../../src/auth/credentials.repository.js';
@@ -16,6 +16,13 @@ export async function captureStatements(databaseUrl: string, companyId: string, 
   const logger: Logger = { logQuery: (query) => void captured.push(query), logQueryError: ignore, logQuerySlow: ignore, logSchemaBuild: ignore, logMigration: ignore, log: ignore };
   const db = new DataSource({ ...dataSourceOptions(databaseUrl), extra: { max: 1 }, logger });
   await db.initialize();
+  // Hot reads go straight to TypeORM's pg pool (src/database/pool-query.ts), past its logger.
+  const pool = (db.driver as unknown as { master: { query: (...args: unknown[]) => unknown } }).master;
+  const poolQuery = pool.query.bind(pool);
+  pool.query = (...args: unknown[]) => {
+    captured.push(typeof args[0] === 'string' ? args[0] : (args[0] as { text: string }).text);
+    return poolQuery(...args);
+  };
   try {
     const run = async (expected: number, work: () => Promise<unknown>): Promise<string[]> => {
       captured.length = 0;

@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { newUuid } from '../common/ids.js';
+import { poolQuery } from '../database/pool-query.js';
 import type { CompanyContext } from './principal.js';
 import { hashSecret, newSecret } from './secrets.js';
 
@@ -27,7 +28,8 @@ export class CredentialsRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   async findActiveToken(token: string): Promise<CredentialMatch | undefined> {
-    const rows: Array<{ id: string; company_id: string; name: string; time_zone: string }> = await this.db.query(
+    const rows = await poolQuery<{ id: string; company_id: string; name: string; time_zone: string }>(
+      this.db,
       `SELECT t.id, c.id AS company_id, c.name, c.time_zone
          FROM api_tokens t JOIN companies c ON c.id = t.company_id
         WHERE t.token_hash = $1 AND t.revoked_at IS NULL`,

@@ -8,6 +8,7 @@ import { toPublicId } from '../common/ids.js';
 import { isStorableText } from '../common/text.js';
 import type { PageRequest } from '../common/pagination.js';
 import { lazyColumns } from '../database/entity-columns.js';
+import { poolQuery } from '../database/pool-query.js';
 import { isUniqueViolation } from '../database/pg-errors.js';
 import { Customer } from './customer.entity.js';
 
@@ -38,7 +39,8 @@ export class CustomersRepository {
   }
 
   async findById(companyId: string, id: string, manager = this.db.manager): Promise<Customer | null> {
-    const rows: Customer[] = await manager.query(`SELECT ${this.customerColumns()} FROM customers WHERE company_id = $1 AND id = $2`, [companyId, id]);
+    const sql = `SELECT ${this.customerColumns()} FROM customers WHERE company_id = $1 AND id = $2`;
+    const rows: Customer[] = manager === this.db.manager ? await poolQuery(this.db, sql, [companyId, id]) : await manager.query(sql, [companyId, id]);
     return rows[0] ?? null;
   }
 
@@ -54,13 +56,14 @@ export class CustomersRepository {
 
   /** One page, oldest first; the count only when the page does not tell the total by itself. */
   async list(companyId: string, page: PageRequest): Promise<{ customers: Customer[]; total: number }> {
-    const customers: Customer[] = await this.db.query(
+    const customers = await poolQuery<Customer>(
+      this.db,
       `SELECT ${this.customerColumns()} FROM customers WHERE company_id = $1 ORDER BY created_at ASC, id ASC LIMIT ${page.perPage}${page.offset > 0 ? ` OFFSET ${page.offset}` : ''}`,
       [companyId],
     );
     const counted = customers.length === page.perPage || (customers.length === 0 && page.offset > 0);
     if (!counted) return { customers, total: page.offset + customers.length };
-    const [{ count }]: Array<{ count: string }> = await this.db.query('SELECT count(*) AS count FROM customers WHERE company_id = $1', [companyId]);
+    const [{ count }] = await poolQuery<{ count: string }>(this.db, 'SELECT count(*) AS count FROM customers WHERE company_id = $1', [companyId]);
     return { customers, total: Number(count) };
   }
 
@@ -69,7 +72,8 @@ export class CustomersRepository {
     const byCustomer = new Map<string, Contact[]>(customerIds.map((id) => [id, []]));
     if (customerIds.length === 0) return byCustomer;
     const list = customerIds.length === 1 ? '= $2' : `IN (${customerIds.map((_, i) => `$${i + 2}`).join(', ')})`;
-    const contacts: Contact[] = await this.db.query(
+    const contacts = await poolQuery<Contact>(
+      this.db,
       `SELECT ${this.contactColumns()} FROM contacts WHERE company_id = $1 AND customer_id ${list} ORDER BY created_at ASC, id ASC`,
       [companyId, ...customerIds],
     );
