@@ -23,10 +23,12 @@ export class ErpConnectionsRepository {
     return connection;
   }
 
-  async update(connection: ErpConnection, changes: Partial<ConnectionValues>): Promise<ErpConnection> {
-    const updatedAt = new Date();
-    await this.db.manager.update(ErpConnection, { companyId: connection.companyId, id: connection.id }, { ...changes, updatedAt });
-    return { ...connection, ...changes, updatedAt };
+  /** `resetWatermarks`: the next pull reads everything, and a run under way can no longer store its watermarks. */
+  async update(connection: ErpConnection, changes: Partial<ConnectionValues>, resetWatermarks = false): Promise<ErpConnection> {
+    const key = { companyId: connection.companyId, id: connection.id };
+    const reset = resetWatermarks ? { watermarks: {}, watermarkGeneration: () => 'watermark_generation + 1' } : {};
+    await this.db.manager.update(ErpConnection, key, { ...changes, ...reset, updatedAt: new Date() });
+    return this.db.manager.findOneByOrFail(ErpConnection, key);
   }
 
   findById(companyId: string, id: string, manager: EntityManager = this.db.manager): Promise<ErpConnection | null> {
@@ -49,13 +51,16 @@ export class ErpConnectionsRepository {
     return (result.affected ?? 0) > 0;
   }
 
-  /** Merges the given streams' watermarks into the stored ones. */
-  async saveWatermarks(manager: EntityManager, companyId: string, id: string, watermarks: Watermarks): Promise<void> {
-    await manager.query(`UPDATE erp_connections SET watermarks = watermarks || $3::jsonb WHERE company_id = $1 AND id = $2`, [
-      companyId,
-      id,
-      JSON.stringify(watermarks),
-    ]);
+  /**
+   * Merges the given streams' watermarks into the stored ones, unless they were reset since the run read
+   * them (another generation): false then, and nothing is stored.
+   */
+  async saveWatermarks(manager: EntityManager, companyId: string, id: string, generation: number, watermarks: Watermarks): Promise<boolean> {
+    const rows: unknown[] = await manager.query(
+      `UPDATE erp_connections SET watermarks = watermarks || $4::jsonb WHERE company_id = $1 AND id = $2 AND watermark_generation = $3 RETURNING id`,
+      [companyId, id, generation, JSON.stringify(watermarks)],
+    );
+    return rows.length > 0;
   }
 
   /** Connections whose scheduled pull is due (any company). */

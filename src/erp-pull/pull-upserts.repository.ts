@@ -5,8 +5,7 @@
 // batches cannot deadlock.
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { Invoice } from '../invoices/invoice.entity.js';
-import { TRANSITIONS } from '../invoices/invoice-status.js';
+import { type InvoiceAction, type InvoiceStatus, nextStatus, TRANSITIONS } from '../invoices/invoice-status.js';
 import { type CustomerRow, ERP_BLOCK_PREFIX, ERP_CONTACT_PREFIX, type InvoiceRow } from './erp-record-mapper.js';
 import { boolArray, numberArray, textArray } from './pg-array.js';
 
@@ -97,14 +96,20 @@ export class PullUpsertsRepository {
    * are given (key order), and only the exceptions come back (missing customers and cleared unknowns
    * as positions, created and updated keys as one text), not a row per invoice.
    */
-  async upsertInvoices(manager: EntityManager, companyId: string, runId: string, input: InvoiceRow[]): Promise<Map<string, InvoiceOutcome>> {
+  async upsertInvoices(
+    manager: EntityManager,
+    companyId: string,
+    runId: string,
+    owner: { connectionId: string; seenRun: string | null },
+    input: InvoiceRow[],
+  ): Promise<Map<string, InvoiceOutcome>> {
     const rows = uniqueByKey(input, (r) => r.externalId);
     const outcomes = new Map<string, InvoiceOutcome>();
     if (rows.length === 0) return outcomes;
     const [result]: Array<{ missing: string | null; cleared_unknown: string | null; written: string | null }> = await manager.query(
       `WITH input AS (
-         SELECT * FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::numeric[], $8::date[], $9::date[], $10::int[], $11::text[], $12::bool[])
-           WITH ORDINALITY AS t(external_id, customer, invoice_number, additional_number, total, invoice_date, due_date, time_for_payment, block, cleared, n)
+         SELECT * FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::numeric[], $8::date[], $9::date[], $10::int[], $11::text[], $12::bool[], $15::text[])
+           WITH ORDINALITY AS t(external_id, customer, invoice_number, additional_number, total, invoice_date, due_date, time_for_payment, block, cleared, erp_key, n)
        ),
        resolved AS (
          -- Whether the invoice exists matters only for cleared items: only they are probed.
@@ -145,6 +150,14 @@ export class PullUpsertsRepository {
          SELECT $1, u.id, CASE WHEN u.inserted THEN 'created' ELSE 'updated' END, CASE WHEN u.inserted THEN 'sent' END,
                 'erp_pull', $2, 'pulled from the ERP', $13::jsonb
            FROM upserted u
+       ),
+       owned AS (
+         -- Which connection pulled the invoice, under which ERP key: what a reconciliation asks the ERP by.
+         INSERT INTO erp_pulled_invoices AS p (company_id, invoice_id, connection_id, erp_key, seen_run)
+         SELECT $1, u.id, $14, r.erp_key::jsonb, $16::uuid FROM upserted u JOIN resolved r ON lower(r.external_id) = u.key
+         ON CONFLICT (company_id, invoice_id) DO UPDATE SET connection_id = EXCLUDED.connection_id, erp_key = EXCLUDED.erp_key,
+           seen_run = coalesce(EXCLUDED.seen_run, p.seen_run)
+         WHERE (p.connection_id, p.erp_key) IS DISTINCT FROM (EXCLUDED.connection_id, EXCLUDED.erp_key) OR EXCLUDED.seen_run IS NOT NULL
        )
        SELECT (SELECT string_agg(n::text, ',') FROM resolved WHERE customer_id IS NULL) AS missing,
               (SELECT string_agg(n::text, ',') FROM resolved WHERE customer_id IS NOT NULL AND cleared AND NOT existed) AS cleared_unknown,
@@ -163,6 +176,9 @@ export class PullUpsertsRepository {
         textArray(rows, (r) => r.dunningBlock),
         boolArray(rows, (r) => r.cleared),
         JSON.stringify({ pull_run: runId }),
+        owner.connectionId,
+        textArray(rows, (r) => r.erpKey),
+        owner.seenRun,
       ],
     );
     const at = (positions: string | null) => (positions ? positions.split(',').map((n) => rows[Number(n) - 1].externalId.toLowerCase()) : []);
@@ -175,7 +191,7 @@ export class PullUpsertsRepository {
   /**
    * Cleared items: the rest still open on each invoice is booked as one payment (external_id
    * ERP-CLEARING-<clearing document>-<item>, so a repeated pull books nothing twice). Returns the
-   * number of payments recorded; settling the invoices is the caller's (InvoiceTransitions).
+   * number of payments recorded; settling the invoices is the caller's (transition()).
    */
   async recordClearings(manager: EntityManager, companyId: string, runId: string, cleared: InvoiceRow[]): Promise<number> {
     const rows = uniqueByKey(cleared, (r) => r.externalId);
@@ -248,29 +264,108 @@ export class PullUpsertsRepository {
     return rows.map((r) => r.invoice_id);
   }
 
-  /** Invoices among these keys that are fully paid but not yet in status paid, locked, for InvoiceTransitions. */
-  settleable(manager: EntityManager, companyId: string, keys: string[]): Promise<Invoice[]> {
-    if (keys.length === 0) return Promise.resolve([]);
-    return manager
-      .createQueryBuilder(Invoice, 'i')
-      .where('i.company_id = :companyId AND lower(i.external_id) = ANY(:keys) AND i.open_amount <= 0 AND i.status IN (:...from)', {
-        companyId,
-        keys,
-        from: TRANSITIONS.settle.from,
-      })
-      .orderBy('i.id')
-      .setLock('pessimistic_write')
-      .getMany();
+  /**
+   * settle: the invoices among these keys (lower-cased external_ids) whose open amount is zero or less;
+   * reopen: the invoices among these ids with money open again. One statement for all of them, through
+   * the invoice transition table: the source statuses and the target come from TRANSITIONS, the side
+   * effects are InvoiceTransitions.apply's, and every moved invoice gets its status_changed event.
+   * Returns how many moved.
+   */
+  async transition(
+    manager: EntityManager,
+    companyId: string,
+    runId: string,
+    change: { action: 'settle'; keys: string[] } | { action: 'reopen'; invoiceIds: string[] },
+    reason: string,
+  ): Promise<number> {
+    const values = change.action === 'settle' ? change.keys : change.invoiceIds;
+    if (values.length === 0) return 0;
+    const { from } = TRANSITIONS[change.action];
+    const match =
+      change.action === 'settle'
+        ? 'lower(i.external_id) = ANY ($4::text[]) AND i.external_id IS NOT NULL AND i.open_amount <= 0'
+        : 'i.id = ANY ($4::uuid[]) AND i.open_amount > 0';
+    const rows: Array<{ moved: number }> = await manager.query(
+      `WITH target AS (
+         SELECT i.id, i.status, i.status_before_paid FROM invoices i
+          WHERE i.company_id = $1 AND i.status = ANY ($3::text[]) AND ${match}
+          ORDER BY i.id
+            FOR UPDATE
+       ),
+       moved AS (
+         UPDATE invoices i SET ${transitionSet(change.action)}, updated_at = now()
+           FROM target t WHERE i.company_id = $1 AND i.id = t.id
+         RETURNING i.id, t.status AS from_status, i.status AS to_status
+       ),
+       events AS (
+         INSERT INTO invoice_events (company_id, invoice_id, kind, from_status, to_status, actor_type, actor_id, reason, details)
+         SELECT $1, id, 'status_changed', from_status, to_status, 'erp_pull', $2, $5, $6::jsonb FROM moved
+       )
+       SELECT count(*)::int AS moved FROM moved`,
+      [companyId, runId, from, values, reason, change.action === 'settle' ? JSON.stringify({ pull_run: runId }) : null],
+    );
+    return rows[0].moved;
   }
 
-  /** Paid invoices with money open again (a reset clearing), locked, for InvoiceTransitions. */
-  reopenable(manager: EntityManager, companyId: string, ids: string[]): Promise<Invoice[]> {
-    if (ids.length === 0) return Promise.resolve([]);
-    return manager
-      .createQueryBuilder(Invoice, 'i')
-      .where(`i.company_id = :companyId AND i.id IN (:...ids) AND i.status = 'paid' AND i.open_amount > 0`, { companyId, ids })
-      .orderBy('i.id')
-      .setLock('pessimistic_write')
-      .getMany();
+  /**
+   * A reconciling run saw these items in the ERP's open list (with their key; null for records that
+   * were skipped or failed, which are then only marked if the invoice is the connection's already).
+   * Items upsertInvoices wrote were marked there.
+   */
+  async markSeen(manager: EntityManager, companyId: string, connectionId: string, runId: string, seen: Array<{ externalId: string; erpKey: string | null }>): Promise<void> {
+    const rows = uniqueByKey(seen, (r) => r.externalId);
+    if (rows.length === 0) return;
+    await manager.query(
+      `WITH seen AS (
+         SELECT i.id, t.erp_key FROM unnest($4::text[], $5::text[]) AS t(external_id, erp_key)
+           JOIN LATERAL (${byExternalId('invoices', 't.external_id')}) i ON true
+       ),
+       marked AS (
+         UPDATE erp_pulled_invoices p SET seen_run = $3
+           FROM seen s WHERE s.erp_key IS NULL AND p.company_id = $1 AND p.invoice_id = s.id
+       )
+       INSERT INTO erp_pulled_invoices AS p (company_id, invoice_id, connection_id, erp_key, seen_run)
+       SELECT $1, id, $2, erp_key::jsonb, $3 FROM seen WHERE erp_key IS NOT NULL ORDER BY id
+       ON CONFLICT (company_id, invoice_id) DO UPDATE SET connection_id = EXCLUDED.connection_id, erp_key = EXCLUDED.erp_key, seen_run = EXCLUDED.seen_run`,
+      [companyId, connectionId, runId, textArray(rows, (r) => r.externalId), textArray(rows, (r) => r.erpKey)],
+    );
   }
+
+  /**
+   * The connection's invoices a clearing could still settle that the reconciling run did not see in the
+   * ERP's open list, a page at a time in invoice id order (after `after`).
+   */
+  async unseenOpen(manager: EntityManager, companyId: string, connectionId: string, runId: string, after: string | null, limit: number): Promise<UnseenInvoice[]> {
+    const rows: Array<{ invoice_id: string; external_id: string; erp_key: unknown[] }> = await manager.query(
+      `SELECT p.invoice_id, i.external_id, p.erp_key FROM erp_pulled_invoices p
+         JOIN invoices i ON i.company_id = p.company_id AND i.id = p.invoice_id
+        WHERE p.company_id = $1 AND p.connection_id = $2 AND p.seen_run IS DISTINCT FROM $3
+          AND p.invoice_id > coalesce($4::uuid, '00000000-0000-0000-0000-000000000000')
+          AND i.status = ANY ($5::text[]) AND i.open_amount > 0
+        ORDER BY p.invoice_id LIMIT $6`,
+      [companyId, connectionId, runId, after, TRANSITIONS.settle.from, limit],
+    );
+    return rows.map((r) => ({ invoiceId: r.invoice_id, externalId: r.external_id, erpKey: r.erp_key }));
+  }
+}
+
+export interface UnseenInvoice {
+  invoiceId: string;
+  externalId: string;
+  erpKey: unknown[];
+}
+
+/**
+ * The SET clause of a status change to `to`, with the side effects InvoiceTransitions.apply has: paid
+ * remembers the status it came from, a reopened invoice goes back there (nextStatus's fallback when it
+ * is unknown) and forgets it, a write-off is dated.
+ */
+function transitionSet(action: InvoiceAction): string {
+  const { from, to } = TRANSITIONS[action];
+  const literal = (status: InvoiceStatus) => `'${status}'`;
+  if (to === 'previous') return `status = coalesce(t.status_before_paid, ${literal(nextStatus(action, from[0], null))}), status_before_paid = NULL`;
+  const sets = [`status = ${literal(to)}`];
+  if (to === 'paid') sets.push('status_before_paid = t.status');
+  if (to === 'written_off') sets.push('written_off_at = now()');
+  return sets.join(', ');
 }
