@@ -5,6 +5,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { PageRequest } from '../common/pagination.js';
 import { ErpConnection, type Watermarks } from './erp-connection.entity.js';
+import { returnedRows } from './returned-rows.js';
 
 export type ConnectionValues = Omit<ErpConnection, 'companyId' | 'id' | 'createdAt' | 'updatedAt'>;
 
@@ -56,11 +57,11 @@ export class ErpConnectionsRepository {
    * them (another generation): false then, and nothing is stored.
    */
   async saveWatermarks(manager: EntityManager, companyId: string, id: string, generation: number, watermarks: Watermarks): Promise<boolean> {
-    const rows: unknown[] = await manager.query(
+    const result: unknown = await manager.query(
       `UPDATE erp_connections SET watermarks = watermarks || $4::jsonb WHERE company_id = $1 AND id = $2 AND watermark_generation = $3 RETURNING id`,
       [companyId, id, generation, JSON.stringify(watermarks)],
     );
-    return rows.length > 0;
+    return returnedRows(result).length > 0;
   }
 
   /** Connections whose scheduled pull is due (any company). */

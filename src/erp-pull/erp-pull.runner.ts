@@ -340,11 +340,11 @@ export class ErpPullRunner implements BeforeApplicationShutdown {
     await this.commitWatermark(ctx, 'reconciled', started, summary);
   }
 
-  /** `(K1 eq '1010' and K2 eq '2026' and …)`: one item by the values of its key properties. */
+  /** `(K1 eq '1010' and K2 eq '2026' and …)`: one item by the values of its key properties (those the ERP sent, else the external_id's parts). */
   private keyFilter(paths: string[], item: UnseenInvoice): string {
     const values = Array.isArray(item.erpKey) && item.erpKey.length === paths.length ? item.erpKey : item.externalId.split('-');
     if (values.length !== paths.length) throw new ConnectorError('protocol', `Cannot ask the ERP for ${item.externalId}: its key does not fit the mapping's ${paths.length} key properties`);
-    return paths.map((path, i) => `${path} eq ${typeof values[i] === 'number' ? String(values[i]) : stringLiteral(String(values[i]))}`).join(' and ');
+    return `(${paths.map((path, i) => `${path} eq ${typeof values[i] === 'number' ? String(values[i]) : stringLiteral(String(values[i]))}`).join(' and ')})`;
   }
 
   private async progress(manager: EntityManager, ctx: RunContext, batch: BatchTally, watermarks?: Watermarks): Promise<void> {

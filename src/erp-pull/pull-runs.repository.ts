@@ -4,6 +4,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { newUuid } from '../common/ids.js';
+import { returnedRows } from './returned-rows.js';
 import type { PageRequest } from '../common/pagination.js';
 import type { Watermarks } from './erp-connection.entity.js';
 import { type PullMode, PullRun, type PullStatus, type PullTrigger } from './pull-run.entity.js';
@@ -59,10 +60,12 @@ export class PullRunsRepository {
 
   /** queued → running; null when another worker took it first or it is gone. */
   async start(companyId: string, id: string): Promise<PullRun | null> {
-    const rows: Array<{ id: string }> = await this.db.query(
-      `UPDATE erp_pull_runs SET status = 'running', started_at = now(), heartbeat_at = now()
-        WHERE company_id = $1 AND id = $2 AND status = 'queued' RETURNING id`,
-      [companyId, id],
+    const rows = returnedRows<{ id: string }>(
+      await this.db.query(
+        `UPDATE erp_pull_runs SET status = 'running', started_at = now(), heartbeat_at = now()
+          WHERE company_id = $1 AND id = $2 AND status = 'queued' RETURNING id`,
+        [companyId, id],
+      ),
     );
     return rows.length ? this.findById(companyId, id) : null;
   }
@@ -79,7 +82,7 @@ export class PullRunsRepository {
     batch: BatchTally,
     download: { pages: number; requests: number; watermarks?: Watermarks | null },
   ): Promise<boolean> {
-    const rows: unknown[] = await manager.query(
+    const result: unknown = await manager.query(
       `UPDATE erp_pull_runs SET heartbeat_at = now(), pages = GREATEST(pages, $3), requests = GREATEST(requests, $4),
               created = created + $5, updated = updated + $6, unchanged = unchanged + $7, failed = failed + $8, skipped = skipped + $9,
               counts = counts || coalesce((
@@ -106,15 +109,15 @@ export class PullRunsRepository {
         download.watermarks ? JSON.stringify(download.watermarks) : null,
       ],
     );
-    return rows.length > 0;
+    return returnedRows(result).length > 0;
   }
 
   async beat(companyId: string, id: string): Promise<boolean> {
-    const rows: unknown[] = await this.db.query(
+    const result: unknown = await this.db.query(
       `UPDATE erp_pull_runs SET heartbeat_at = now() WHERE company_id = $1 AND id = $2 AND status = 'running' RETURNING id`,
       [companyId, id],
     );
-    return rows.length > 0;
+    return returnedRows(result).length > 0;
   }
 
   async finish(companyId: string, id: string, status: Extract<PullStatus, 'succeeded' | 'failed'>, progress: FinalProgress, error: string | null): Promise<void> {

@@ -101,8 +101,8 @@ export class SapODataServer {
   readonly requests: RecordedRequest[] = [];
   readonly tokenRequests: Array<{ form: boolean; basic: boolean; ok: boolean; at: number }> = [];
   faults: Fault[] = [];
-  /** Called with each request's path and query before it is answered (tests change the server's state here). */
-  beforeHandle?: (target: string) => void;
+  /** Called with each request's path and query before it is answered (tests change the server's state here; awaited). */
+  beforeHandle?: (target: string) => void | Promise<void>;
   items: SapItem[] = [];
   partners: SapPartner[] = [];
   private server!: Server;
@@ -173,7 +173,7 @@ export class SapODataServer {
       res.end(text);
     };
     const body = await readBody(req);
-    this.beforeHandle?.(`${url.pathname}${url.search}`);
+    await this.beforeHandle?.(`${url.pathname}${url.search}`);
     const fault = this.takeFault(`${url.pathname}${url.search}`);
     if (fault?.kind === 'reset') {
       record.status = -1;
