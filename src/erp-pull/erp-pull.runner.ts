@@ -29,7 +29,9 @@ import { BatchWriter } from './batch-writer.js';
 import { BatchTally, type Entity, RunTally } from './run-tally.js';
 import type { PullRun } from './pull-run.entity.js';
 import { PullRunsRepository } from './pull-runs.repository.js';
-import { PullUpsertsRepository, type UnseenInvoice } from './pull-upserts.repository.js';
+import { PulledItemsWriter, type Seen } from './pulled-items.writer.js';
+import { PullReconciliationRepository, type UnseenInvoice } from './pull-reconciliation.repository.js';
+import { PullUpsertsRepository } from './pull-upserts.repository.js';
 
 /** The run was declared interrupted (and resumed elsewhere), its connection deleted or its watermarks reset: stop writing. */
 class RunSuperseded extends Error {}
@@ -51,9 +53,6 @@ const BATCH_ROWS = 2500;
 const UNSEEN_PAGE = 1000;
 /** ...and asks the ERP for this many keys per request (a $filter of ORed keys; URLs stay a few KB). */
 const KEYS_PER_REQUEST = 25;
-
-/** Items of the ERP's open list in a batch of a reconciling run: key, and the ERP key values for rows. */
-type Seen = Array<{ externalId: string; erpKey: string | null }>;
 
 interface RunContext {
   run: PullRun;
@@ -88,6 +87,8 @@ export class ErpPullRunner implements BeforeApplicationShutdown {
     private readonly connections: ErpConnectionsRepository,
     private readonly runs: PullRunsRepository,
     private readonly upserts: PullUpsertsRepository,
+    private readonly reconciliation: PullReconciliationRepository,
+    private readonly items: PulledItemsWriter,
     private readonly clients: ErpClients,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -298,7 +299,7 @@ export class ErpPullRunner implements BeforeApplicationShutdown {
     const write = this.writeItems(ctx);
     let after: string | null = null;
     for (;;) {
-      const unseen = await this.upserts.unseenOpen(this.db.manager, connection.companyId, connection.id, ctx.run.id, after, UNSEEN_PAGE);
+      const unseen = await this.reconciliation.unseenOpen(this.db.manager, connection.companyId, connection.id, ctx.run.id, after, UNSEEN_PAGE);
       if (unseen.length === 0) break;
       after = unseen[unseen.length - 1].invoiceId;
       for (let i = 0; i < unseen.length; i += KEYS_PER_REQUEST) {
@@ -366,43 +367,9 @@ export class ErpPullRunner implements BeforeApplicationShutdown {
     ctx.tally.commit(batch);
   }
 
-  /** Invoices upserted; clearings booked as payments and settled; reset clearings undone and reopened. */
   private writeItems(ctx: RunContext) {
-    return async (manager: EntityManager, rows: InvoiceRow[], batch: BatchTally, seen: Seen = []): Promise<InvoiceRow[]> => {
-      const companyId = ctx.connection.companyId;
-      const seenRun = seen.length ? ctx.run.id : null;
-      const outcomes = await this.upserts.upsertInvoices(manager, companyId, ctx.runId, { connectionId: ctx.connection.id, seenRun }, rows);
-      // Written rows were marked seen by the upsert; the rest of the open list's records are marked here.
-      const unwritten = seen.filter((item) => !outcomes.has(item.externalId.toLowerCase()) || outcomes.get(item.externalId.toLowerCase()) === 'missing_customer');
-      if (unwritten.length) await this.upserts.markSeen(manager, companyId, ctx.connection.id, ctx.run.id, unwritten);
-      const failed: InvoiceRow[] = [];
-      const cleared: InvoiceRow[] = [];
-      const existingOpen: string[] = [];
-      const changed: string[] = [];
-      for (const row of rows) {
-        const key = row.externalId.toLowerCase();
-        const outcome = outcomes.get(key) ?? 'unchanged';
-        if (outcome === 'missing_customer') {
-          batch.fail('receivables', row.externalId, `customer ${row.customer} is unknown (not among the pulled customers)`);
-          failed.push(row);
-          continue;
-        }
-        if (outcome === 'cleared_unknown') {
-          batch.skip('receivables', 'cleared before it was pulled open');
-          continue;
-        }
-        batch.count('receivables', outcome);
-        if (row.cleared) cleared.push(row);
-        else if (outcome !== 'created') existingOpen.push(key);
-        if (row.cleared || outcome === 'updated') changed.push(key);
-      }
-      const { clearings } = batch;
-      clearings.payments += await this.upserts.recordClearings(manager, companyId, ctx.runId, cleared);
-      const reset = await this.upserts.removeResetClearings(manager, companyId, ctx.runId, existingOpen);
-      clearings.reopened += await this.upserts.transition(manager, companyId, ctx.runId, { action: 'reopen', invoiceIds: reset }, 'the clearing was reset in the ERP');
-      clearings.settled += await this.upserts.transition(manager, companyId, ctx.runId, { action: 'settle', keys: changed }, 'cleared in the ERP');
-      return failed;
-    };
+    const owner = { companyId: ctx.connection.companyId, connectionId: ctx.connection.id, runId: ctx.run.id, runPublicId: ctx.runId };
+    return (manager: EntityManager, rows: InvoiceRow[], batch: BatchTally, seen: Seen = []) => this.items.write(manager, owner, rows, batch, seen);
   }
 
   private entityPath(ctx: RunContext, entity: 'customers' | 'receivables', entitySet: string): string {

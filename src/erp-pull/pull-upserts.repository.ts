@@ -5,7 +5,6 @@
 // batches cannot deadlock.
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { type InvoiceAction, type InvoiceStatus, nextStatus, TRANSITIONS } from '../invoices/invoice-status.js';
 import { type CustomerRow, ERP_BLOCK_PREFIX, ERP_CONTACT_PREFIX, type InvoiceRow } from './erp-record-mapper.js';
 import { boolArray, numberArray, textArray } from './pg-array.js';
 
@@ -28,7 +27,7 @@ export function uniqueByKey<T>(rows: T[], keyOf: (row: T) => string): T[] {
  * index per input row: a join would let the planner scan all of the company's rows per batch when its
  * statistics lag behind a table the pull is filling.
  */
-const byExternalId = (table: 'customers' | 'contacts' | 'invoices', value: string) =>
+export const byExternalId = (table: 'customers' | 'contacts' | 'invoices', value: string) =>
   `SELECT x.id FROM ${table} x WHERE x.company_id = $1 AND lower(x.external_id) = lower(${value}) AND x.external_id IS NOT NULL LIMIT 1`;
 
 // A dunning block set by the ERP follows the ERP; one set in the service stays.
@@ -263,109 +262,4 @@ export class PullUpsertsRepository {
     );
     return rows.map((r) => r.invoice_id);
   }
-
-  /**
-   * settle: the invoices among these keys (lower-cased external_ids) whose open amount is zero or less;
-   * reopen: the invoices among these ids with money open again. One statement for all of them, through
-   * the invoice transition table: the source statuses and the target come from TRANSITIONS, the side
-   * effects are InvoiceTransitions.apply's, and every moved invoice gets its status_changed event.
-   * Returns how many moved.
-   */
-  async transition(
-    manager: EntityManager,
-    companyId: string,
-    runId: string,
-    change: { action: 'settle'; keys: string[] } | { action: 'reopen'; invoiceIds: string[] },
-    reason: string,
-  ): Promise<number> {
-    const values = change.action === 'settle' ? change.keys : change.invoiceIds;
-    if (values.length === 0) return 0;
-    const { from } = TRANSITIONS[change.action];
-    const match =
-      change.action === 'settle'
-        ? 'lower(i.external_id) = ANY ($4::text[]) AND i.external_id IS NOT NULL AND i.open_amount <= 0'
-        : 'i.id = ANY ($4::uuid[]) AND i.open_amount > 0';
-    const rows: Array<{ moved: number }> = await manager.query(
-      `WITH target AS (
-         SELECT i.id, i.status, i.status_before_paid FROM invoices i
-          WHERE i.company_id = $1 AND i.status = ANY ($3::text[]) AND ${match}
-          ORDER BY i.id
-            FOR UPDATE
-       ),
-       moved AS (
-         UPDATE invoices i SET ${transitionSet(change.action)}, updated_at = now()
-           FROM target t WHERE i.company_id = $1 AND i.id = t.id
-         RETURNING i.id, t.status AS from_status, i.status AS to_status
-       ),
-       events AS (
-         INSERT INTO invoice_events (company_id, invoice_id, kind, from_status, to_status, actor_type, actor_id, reason, details)
-         SELECT $1, id, 'status_changed', from_status, to_status, 'erp_pull', $2, $5, $6::jsonb FROM moved
-       )
-       SELECT count(*)::int AS moved FROM moved`,
-      [companyId, runId, from, values, reason, change.action === 'settle' ? JSON.stringify({ pull_run: runId }) : null],
-    );
-    return rows[0].moved;
-  }
-
-  /**
-   * A reconciling run saw these items in the ERP's open list (with their key; null for records that
-   * were skipped or failed, which are then only marked if the invoice is the connection's already).
-   * Items upsertInvoices wrote were marked there.
-   */
-  async markSeen(manager: EntityManager, companyId: string, connectionId: string, runId: string, seen: Array<{ externalId: string; erpKey: string | null }>): Promise<void> {
-    const rows = uniqueByKey(seen, (r) => r.externalId);
-    if (rows.length === 0) return;
-    await manager.query(
-      `WITH seen AS (
-         SELECT i.id, t.erp_key FROM unnest($4::text[], $5::text[]) AS t(external_id, erp_key)
-           JOIN LATERAL (${byExternalId('invoices', 't.external_id')}) i ON true
-       ),
-       marked AS (
-         UPDATE erp_pulled_invoices p SET seen_run = $3
-           FROM seen s WHERE s.erp_key IS NULL AND p.company_id = $1 AND p.invoice_id = s.id
-       )
-       INSERT INTO erp_pulled_invoices AS p (company_id, invoice_id, connection_id, erp_key, seen_run)
-       SELECT $1, id, $2, erp_key::jsonb, $3 FROM seen WHERE erp_key IS NOT NULL ORDER BY id
-       ON CONFLICT (company_id, invoice_id) DO UPDATE SET connection_id = EXCLUDED.connection_id, erp_key = EXCLUDED.erp_key, seen_run = EXCLUDED.seen_run`,
-      [companyId, connectionId, runId, textArray(rows, (r) => r.externalId), textArray(rows, (r) => r.erpKey)],
-    );
-  }
-
-  /**
-   * The connection's invoices a clearing could still settle that the reconciling run did not see in the
-   * ERP's open list, a page at a time in invoice id order (after `after`).
-   */
-  async unseenOpen(manager: EntityManager, companyId: string, connectionId: string, runId: string, after: string | null, limit: number): Promise<UnseenInvoice[]> {
-    const rows: Array<{ invoice_id: string; external_id: string; erp_key: unknown[] }> = await manager.query(
-      `SELECT p.invoice_id, i.external_id, p.erp_key FROM erp_pulled_invoices p
-         JOIN invoices i ON i.company_id = p.company_id AND i.id = p.invoice_id
-        WHERE p.company_id = $1 AND p.connection_id = $2 AND p.seen_run IS DISTINCT FROM $3
-          AND p.invoice_id > coalesce($4::uuid, '00000000-0000-0000-0000-000000000000')
-          AND i.status = ANY ($5::text[]) AND i.open_amount > 0
-        ORDER BY p.invoice_id LIMIT $6`,
-      [companyId, connectionId, runId, after, TRANSITIONS.settle.from, limit],
-    );
-    return rows.map((r) => ({ invoiceId: r.invoice_id, externalId: r.external_id, erpKey: r.erp_key }));
-  }
-}
-
-export interface UnseenInvoice {
-  invoiceId: string;
-  externalId: string;
-  erpKey: unknown[];
-}
-
-/**
- * The SET clause of a status change to `to`, with the side effects InvoiceTransitions.apply has: paid
- * remembers the status it came from, a reopened invoice goes back there (nextStatus's fallback when it
- * is unknown) and forgets it, a write-off is dated.
- */
-function transitionSet(action: InvoiceAction): string {
-  const { from, to } = TRANSITIONS[action];
-  const literal = (status: InvoiceStatus) => `'${status}'`;
-  if (to === 'previous') return `status = coalesce(t.status_before_paid, ${literal(nextStatus(action, from[0], null))}), status_before_paid = NULL`;
-  const sets = [`status = ${literal(to)}`];
-  if (to === 'paid') sets.push('status_before_paid = t.status');
-  if (to === 'written_off') sets.push('written_off_at = now()');
-  return sets.join(', ');
 }
