@@ -221,6 +221,34 @@ describe('POST …/test says precisely what failed', () => {
     });
   });
 
+  it('a host name: says what it resolves to without naming addresses inside the service’s networks', async () => {
+    const server = await sap();
+    const result = await probe(server, { base_url: server.origin.replace('127.0.0.1', 'localhost'), token_url: `${server.origin.replace('127.0.0.1', 'localhost')}/oauth/token` });
+    expect(result.checks.slice(0, 2)).toEqual([
+      { check: 'dns', ok: true, detail: expect.stringMatching(/^localhost resolves to \d non-public address(es)? \(not shown\)$/) },
+      { check: 'address', ok: true, detail: 'localhost resolves to a loopback address: allowed because ERP_ALLOW_PRIVATE_NETWORKS=true' },
+    ]);
+    expect(JSON.stringify(result)).not.toMatch(/127\.0\.0\.1|::1/);
+    expect(result.ok).toBe(true);
+  });
+
+  it('OAuth with HTTP Basic client authentication, chosen per connection', async () => {
+    const server = await sap({ tokenAuth: 'client_secret_basic' });
+    const api = erpApi(app, company);
+    const wrong = await api.create(connectionBody(server, pki, { token_endpoint_auth_method: 'both' })).expect(422);
+    expect(wrong.body.errors).toEqual([{ field: 'token_endpoint_auth_method', message: 'token_endpoint_auth_method must be one of client_secret_post, client_secret_basic' }]);
+    const byForm = (await api.create(connectionBody(server, pki)).expect(201)).body.erp_connection;
+    expect(byForm.token_endpoint_auth_method).toBe('client_secret_post');
+    expect((await api.post(`/api/v1/erp_connections/${byForm.id}/test`).expect(200)).body.connection_test).toMatchObject({ ok: false, failed_check: 'token' });
+    const patched = await api.patch(`/api/v1/erp_connections/${byForm.id}`, { token_endpoint_auth_method: 'client_secret_basic' }).expect(200);
+    expect(patched.body.erp_connection.token_endpoint_auth_method).toBe('client_secret_basic');
+    expect((await api.post(`/api/v1/erp_connections/${byForm.id}/test`).expect(200)).body.connection_test.ok).toBe(true);
+    expect(server.tokenRequests.map(({ form, basic, ok }) => ({ form, basic, ok }))).toEqual([
+      { form: true, basic: false, ok: false },
+      { form: false, basic: true, ok: true },
+    ]);
+  });
+
   it('DNS', async () => {
     const result = await probe(await sap({ auth: 'basic' }), { base_url: 'https://erp.does-not-exist.invalid' });
     expect(result).toMatchObject({ ok: false, failed_check: 'dns', checks: [{ check: 'dns', ok: false, error_kind: 'dns', detail: expect.stringMatching(/^DNS: erp\.does-not-exist\.invalid does not resolve \((ENOTFOUND|EAI_AGAIN)\)/) }] });
