@@ -14,6 +14,10 @@ export class ErpPullReconciliation1763770800000 implements MigrationInterface {
         ADD COLUMN token_endpoint_auth_method text NOT NULL DEFAULT 'client_secret_post'
           CHECK (token_endpoint_auth_method IN ('client_secret_post', 'client_secret_basic')),
         ADD COLUMN watermark_generation integer NOT NULL DEFAULT 0`);
+    // Written for every pulled invoice in the pull's own upsert statement, so it is kept lean: no foreign
+    // keys (their per-row checks cost more than the row itself; invoices are never deleted, and a
+    // connection's rows go with it in ErpConnectionsRepository.delete) and no index besides the key
+    // (a reconciliation walks the company's rows in invoice id order, once a week).
     await q.query(`
       CREATE TABLE erp_pulled_invoices (
         company_id uuid NOT NULL,
@@ -23,11 +27,8 @@ export class ErpPullReconciliation1763770800000 implements MigrationInterface {
         erp_key jsonb NOT NULL,
         -- the last reconciling run that found the item in the ERP's open list
         seen_run uuid,
-        PRIMARY KEY (company_id, invoice_id),
-        FOREIGN KEY (company_id, invoice_id) REFERENCES invoices (company_id, id) ON DELETE CASCADE,
-        FOREIGN KEY (company_id, connection_id) REFERENCES erp_connections (company_id, id) ON DELETE CASCADE
+        PRIMARY KEY (company_id, invoice_id)
       )`);
-    await q.query(`CREATE INDEX erp_pulled_invoices_connection_idx ON erp_pulled_invoices (company_id, connection_id, invoice_id)`);
     // Invoices pulled before: attributed where the company has exactly one connection, their key read back
     // from the external_id (the SAP key parts hold no "-").
     await q.query(`

@@ -109,6 +109,32 @@ describe('full reconciliation', () => {
     // Again: nothing booked twice; the vanished item is reported again.
     expect(await runPull(app, company, id, 'full')).toMatchObject({ counts: { reconciliation: { missing: 1, cleared: 0, not_found: 1 }, clearings: { payments: 0 } } });
     expect(await count('SELECT count(*) AS n FROM payments')).toBe(1);
+
+    // A deleted connection takes its record of what it pulled along; the invoices stay.
+    await erpApi(app, company).delete(`/api/v1/erp_connections/${otherId}`).expect(204);
+    expect(await count('SELECT count(*) AS n FROM erp_pulled_invoices WHERE connection_id = $1', [uuidOf(otherId)])).toBe(0);
+    expect(await count('SELECT count(*) AS n FROM erp_pulled_invoices WHERE connection_id = $1', [uuidOf(id)])).toBe(4);
+    expect((await invoice(key(50))).invoice_status).toBe('sent');
+  });
+
+  it('asks by the external_id’s parts where no ERP key was recorded, and reports an invoice it cannot ask for', async () => {
+    const server = await sap();
+    server.items = [1, 2, 3].map((n) => sapItem(n));
+    const id = await connect(server);
+    await runPull(app, company, id);
+    // Pulled before keys were recorded (the migration's backfill reads them back from the external_id)…
+    await db.query(`UPDATE erp_pulled_invoices SET erp_key = '[]'::jsonb`);
+    // …and one whose external_id does not split into the mapping's four key properties.
+    await db.query(`UPDATE invoices SET external_id = external_id || '-X' WHERE external_id = $1`, [key(3)]);
+    server.items = [];
+    server.touch();
+    const run = await runPull(app, company, id, 'full');
+    expect(run).toMatchObject({ status: 'succeeded', counts: { reconciliation: { missing: 3, cleared: 0, not_found: 3 } } });
+    expect(run.errors).toContainEqual({ entity: 'receivables', key: `${key(3)}-X`, message: expect.stringMatching(/its key does not fit the mapping's 4 key properties/) });
+    const byKey = filters(server).filter((f) => f.includes('AccountingDocument eq'));
+    expect(byKey).toHaveLength(1);
+    expect(byKey[0]).toContain(`(${keyClause(1)})`);
+    expect(byKey[0]).toContain(`(${keyClause(2)})`);
   });
 
   it('a scheduled run becomes a full one when the last reconciliation is ERP_RECONCILE_EVERY_DAYS (7) old', async () => {

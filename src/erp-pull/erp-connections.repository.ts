@@ -46,10 +46,13 @@ export class ErpConnectionsRepository {
     return { connections, total };
   }
 
-  /** Deletes the connection and its pull runs (pulled customers and invoices stay). */
+  /** Deletes the connection, its pull runs and which invoices it pulled (the customers and invoices stay). */
   async delete(companyId: string, id: string): Promise<boolean> {
-    const result = await this.db.manager.delete(ErpConnection, { companyId, id });
-    return (result.affected ?? 0) > 0;
+    return this.db.transaction(async (manager) => {
+      await manager.query(`DELETE FROM erp_pulled_invoices WHERE company_id = $1 AND connection_id = $2`, [companyId, id]);
+      const result = await manager.delete(ErpConnection, { companyId, id });
+      return (result.affected ?? 0) > 0;
+    });
   }
 
   /**

@@ -303,13 +303,25 @@ export class ErpPullRunner implements BeforeApplicationShutdown {
       if (unseen.length === 0) break;
       after = unseen[unseen.length - 1].invoiceId;
       for (let i = 0; i < unseen.length; i += KEYS_PER_REQUEST) {
-        const asked = unseen.slice(i, i + KEYS_PER_REQUEST);
         const batch = tally.take();
-        batch.reconciliation.missing += asked.length;
+        const asked: UnseenInvoice[] = [];
+        const clauses: string[] = [];
+        for (const item of unseen.slice(i, i + KEYS_PER_REQUEST)) {
+          batch.reconciliation.missing++;
+          const clause = this.keyFilter(m.fields.external_id, item);
+          if (clause) {
+            asked.push(item);
+            clauses.push(clause);
+          } else {
+            batch.reconciliation.not_found++;
+            batch.report('receivables', item.externalId, `open here, but its key does not fit the mapping's ${m.fields.external_id.length} key properties: the ERP cannot be asked for it`);
+          }
+        }
         const rows: InvoiceRow[] = [];
         const found = new Set<string>();
-        const filter = and(m.filter, asked.map((item) => this.keyFilter(m.fields.external_id, item)).join(' or '));
-        for await (const page of ctx.client.pages(path, { select, filter, orderby: m.key }, { pageSize: connection.pageSize, keyFields: m.key })) {
+        const filter = and(m.filter, clauses.join(' or '));
+        const pages = clauses.length ? ctx.client.pages(path, { select, filter, orderby: m.key }, { pageSize: connection.pageSize, keyFields: m.key }) : [];
+        for await (const page of pages) {
           tally.pages++;
           for (const record of page.records) {
             const mapped = mapItem(record, m, connection.currency);
@@ -342,9 +354,9 @@ export class ErpPullRunner implements BeforeApplicationShutdown {
   }
 
   /** `(K1 eq '1010' and K2 eq '2026' and …)`: one item by the values of its key properties (those the ERP sent, else the external_id's parts). */
-  private keyFilter(paths: string[], item: UnseenInvoice): string {
+  private keyFilter(paths: string[], item: UnseenInvoice): string | undefined {
     const values = Array.isArray(item.erpKey) && item.erpKey.length === paths.length ? item.erpKey : item.externalId.split('-');
-    if (values.length !== paths.length) throw new ConnectorError('protocol', `Cannot ask the ERP for ${item.externalId}: its key does not fit the mapping's ${paths.length} key properties`);
+    if (values.length !== paths.length) return undefined;
     return `(${paths.map((path, i) => `${path} eq ${typeof values[i] === 'number' ? String(values[i]) : stringLiteral(String(values[i]))}`).join(' and ')})`;
   }
 
