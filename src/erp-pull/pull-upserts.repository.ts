@@ -190,7 +190,7 @@ export class PullUpsertsRepository {
   /**
    * Cleared items: the rest still open on each invoice is booked as one payment (external_id
    * ERP-CLEARING-<clearing document>-<item>, so a repeated pull books nothing twice). Returns the
-   * number of payments recorded; settling the invoices is the caller's (transition()).
+   * number of payments recorded; settling the invoices is PullTransitionsRepository's.
    */
   async recordClearings(manager: EntityManager, companyId: string, runId: string, cleared: InvoiceRow[]): Promise<number> {
     const rows = uniqueByKey(cleared, (r) => r.externalId);
