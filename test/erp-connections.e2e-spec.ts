@@ -135,7 +135,36 @@ describe('ERP connections', () => {
     const marks = { customers: '2026-01-10', receivables: '2026-01-16', clearings: '2026-01-16' };
     await db.query(`UPDATE erp_connections SET watermarks = $1`, [JSON.stringify(marks)]);
     expect((await api.patch(path, { name: 'renamed', schedule: '0 * * * *' }).expect(200)).body.erp_connection.watermarks).toEqual(marks);
-    expect((await api.patch(path, { base_url: server.origin.replace('127.0.0.1', 'localhost') }).expect(200)).body.erp_connection.watermarks).toEqual({});
+    const elsewhere = server.origin.replace('127.0.0.1', 'localhost');
+    const refused = await api.patch(path, { base_url: elsewhere }).expect(422);
+    expect(refused.body.errors).toEqual([{ field: 'password', message: 'password must be given again when base_url points to another host: stored secrets are never sent to a new host' }]);
+    expect((await api.get(path).expect(200)).body.erp_connection).toMatchObject({ base_url: server.origin, watermarks: marks });
+    expect((await api.patch(path, { base_url: elsewhere, password: TECH_PASSWORD }).expect(200)).body.erp_connection.watermarks).toEqual({});
+  });
+
+  it('never sends a stored secret to a new host: moving base_url or token_url needs the secret again', async () => {
+    const home = await sap();
+    const stranger = await sap();
+    const api = erpApi(app, company);
+    const id = (await api.create(connectionBody(home, pki)).expect(201)).body.erp_connection.id;
+    const path = `/api/v1/erp_connections/${id}`;
+    const message = (fields: string) => `client_secret must be given again when ${fields} points to another host: stored secrets are never sent to a new host`;
+    const byToken = await api.patch(path, { token_url: `${stranger.origin}/oauth/token` }).expect(422);
+    expect(byToken.body.errors).toEqual([{ field: 'client_secret', message: message('token_url') }]);
+    const byBase = await api.patch(path, { base_url: stranger.origin }).expect(422);
+    expect(byBase.body.errors).toEqual([{ field: 'client_secret', message: message('base_url') }]);
+    const both = await api.patch(path, { base_url: stranger.origin, token_url: `${stranger.origin}/oauth/token`, name: 'moved' }).expect(422);
+    expect(both.body.errors).toEqual([{ field: 'client_secret', message: message('base_url and token_url') }]);
+    // Nothing changed: the test and a pull still talk to the old host only.
+    expect((await api.post(`${path}/test`).expect(200)).body.connection_test.ok).toBe(true);
+    expect(stranger.requests).toHaveLength(0);
+    expect(home.tokenRequests).toHaveLength(1);
+    // Same host, another path: the secret stays.
+    await api.patch(path, { token_url: `${home.origin}/oauth/token?tenant=1` }).expect(200);
+    // Given again, the move is accepted, and only then does the new host see it.
+    await api.patch(path, { base_url: stranger.origin, token_url: `${stranger.origin}/oauth/token`, client_secret: CLIENT_SECRET }).expect(200);
+    expect((await api.post(`${path}/test`).expect(200)).body.connection_test.ok).toBe(true);
+    expect(stranger.tokenRequests).toHaveLength(1);
   });
 
   it('secrets sealed under another SECRETS_KEY: the test says to enter them again, and a PATCH does', async () => {
@@ -182,13 +211,42 @@ describe('POST …/test says precisely what failed', () => {
       ok: true,
       failed_check: null,
       checks: [
-        { check: 'dns', ok: true, detail: '127.0.0.1 resolves to 127.0.0.1' },
-        { check: 'address', ok: true, detail: 'a public address' },
+        { check: 'dns', ok: true, detail: '127.0.0.1 is an IP address' },
+        // Allowed by the operator, and said so (never called public).
+        { check: 'address', ok: true, detail: '127.0.0.1 is a loopback address: allowed because ERP_ALLOW_PRIVATE_NETWORKS=true' },
         { check: 'token', ok: true, detail: `the token endpoint issued an access token to client ${CLIENT_ID}` },
         { check: 'customers', ok: true, detail: '/sap/opu/odata/sap/API_BUSINESS_PARTNER/A_BusinessPartner answers (1 records)' },
         { check: 'receivables', ok: true, detail: '/sap/opu/odata/sap/API_OPLACCTGDOCITEMCUBE_SRV/A_OperationalAcctgDocItemCube answers (1 records)' },
       ],
     });
+  });
+
+  it('a host name: says what it resolves to without naming addresses inside the service’s networks', async () => {
+    const server = await sap();
+    const result = await probe(server, { base_url: server.origin.replace('127.0.0.1', 'localhost'), token_url: `${server.origin.replace('127.0.0.1', 'localhost')}/oauth/token` });
+    expect(result.checks.slice(0, 2)).toEqual([
+      { check: 'dns', ok: true, detail: expect.stringMatching(/^localhost resolves to \d non-public address(es)? \(not shown\)$/) },
+      { check: 'address', ok: true, detail: 'localhost resolves to a loopback address: allowed because ERP_ALLOW_PRIVATE_NETWORKS=true' },
+    ]);
+    expect(JSON.stringify(result)).not.toMatch(/127\.0\.0\.1|::1/);
+    expect(result.ok).toBe(true);
+  });
+
+  it('OAuth with HTTP Basic client authentication, chosen per connection', async () => {
+    const server = await sap({ tokenAuth: 'client_secret_basic' });
+    const api = erpApi(app, company);
+    const wrong = await api.create(connectionBody(server, pki, { token_endpoint_auth_method: 'both' })).expect(422);
+    expect(wrong.body.errors).toEqual([{ field: 'token_endpoint_auth_method', message: 'token_endpoint_auth_method must be one of client_secret_post, client_secret_basic' }]);
+    const byForm = (await api.create(connectionBody(server, pki)).expect(201)).body.erp_connection;
+    expect(byForm.token_endpoint_auth_method).toBe('client_secret_post');
+    expect((await api.post(`/api/v1/erp_connections/${byForm.id}/test`).expect(200)).body.connection_test).toMatchObject({ ok: false, failed_check: 'token' });
+    const patched = await api.patch(`/api/v1/erp_connections/${byForm.id}`, { token_endpoint_auth_method: 'client_secret_basic' }).expect(200);
+    expect(patched.body.erp_connection.token_endpoint_auth_method).toBe('client_secret_basic');
+    expect((await api.post(`/api/v1/erp_connections/${byForm.id}/test`).expect(200)).body.connection_test.ok).toBe(true);
+    expect(server.tokenRequests.map(({ form, basic, ok }) => ({ form, basic, ok }))).toEqual([
+      { form: true, basic: false, ok: false },
+      { form: false, basic: true, ok: true },
+    ]);
   });
 
   it('DNS', async () => {
@@ -267,7 +325,8 @@ describe('SSRF: base URLs into the service’s own networks', () => {
 
   it.each([
     ['https://127.0.0.1:8443', /^Refused: 127\.0\.0\.1 is a loopback address\./],
-    ['https://localhost', /^Refused: localhost resolves to (127\.0\.0\.1|::1), a loopback address\./],
+    // A name's refusal never names the internal address it resolved to.
+    ['https://localhost', /^Refused: localhost resolves to a loopback address\./],
     ['https://169.254.169.254', /^Refused: 169\.254\.169\.254 is a link-local address \(e\.g\. a cloud metadata service\)\./],
     ['https://10.20.30.40', /^Refused: 10\.20\.30\.40 is a private address\./],
     ['https://192.168.1.10:50001', /^Refused: 192\.168\.1\.10 is a private address\./],

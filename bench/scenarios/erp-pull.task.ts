@@ -18,6 +18,7 @@ import type { CreateErpConnectionDto } from '../../src/erp-pull/dto/erp-connecti
 import { ErpConnectionsService } from '../../src/erp-pull/erp-connections.service.js';
 import { SAP_MAPPING, SAP_SERVICE_PATHS, selectedProperties } from '../../src/erp-pull/erp-mapping.js';
 import { ErpPullService } from '../../src/erp-pull/erp-pull.service.js';
+import type { RunCounts } from '../../src/erp-pull/pull-run.entity.js';
 import { PullRunsRepository } from '../../src/erp-pull/pull-runs.repository.js';
 import { runTaskForParent } from '../support/child-task.js';
 
@@ -31,6 +32,10 @@ export interface ErpTaskOptions {
   databaseUrl?: string;
   /** pull: the database has had a first pull; read the same records again. */
   repeat?: boolean;
+  /** pull: `full` reads every customer and open item and reconciles the open invoices that left the list. */
+  pullMode?: 'incremental' | 'full';
+  /** pull: how the round is called in the report. */
+  label?: string;
 }
 
 export interface DownloadResult {
@@ -52,6 +57,7 @@ export interface PullRound {
   unchanged: number;
   failed: number;
   error: string | null;
+  counts: RunCounts;
 }
 
 const and = (...parts: string[]) => parts.map((p) => `(${p})`).join(' and ');
@@ -124,13 +130,25 @@ async function pull(options: ErpTaskOptions): Promise<PullRound> {
     const company = await companyOf(app, options);
     const [{ id: connectionId }] = (await app.get(DataSource).query(`SELECT id FROM erp_connections WHERE company_id = $1`, [company.id])) as Array<{ id: string }>;
     const pulls = app.get(ErpPullService);
-    const run = await pulls.startNow(company, toPublicId('erp', connectionId), 'incremental');
+    const run = await pulls.startNow(company, toPublicId('erp', connectionId), options.pullMode ?? 'incremental');
     const started = performance.now();
     await pulls.handleJob({ companyId: company.id, runId: run.id });
     const ms = Math.round(performance.now() - started);
     const done = (await app.get(PullRunsRepository).findById(company.id, run.id))!;
-    const label = options.repeat ? 'repeated pull' : 'first pull';
-    return { label, ms, status: done.status, pages: done.pages, requests: done.requests, created: done.created, updated: done.updated, unchanged: done.unchanged, failed: done.failed, error: done.error };
+    const label = options.label ?? (options.repeat ? 'repeated pull' : 'first pull');
+    return {
+      label,
+      ms,
+      status: done.status,
+      pages: done.pages,
+      requests: done.requests,
+      created: done.created,
+      updated: done.updated,
+      unchanged: done.unchanged,
+      failed: done.failed,
+      error: done.error,
+      counts: done.counts,
+    };
   } finally {
     await app.close();
   }

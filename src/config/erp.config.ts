@@ -10,6 +10,8 @@ export interface ErpConfig {
   connectTimeoutMs: number;
   headersTimeoutMs: number;
   bodyTimeoutMs: number;
+  /** Per OData request attempt, all of it: a server trickling bytes slowly enough to dodge bodyTimeoutMs still ends. */
+  requestTimeoutMs: number;
   /** Retries after the first attempt on network errors, 429 and 5xx. */
   retries: number;
   /** The first retry waits between half and all of this; each further one twice as long. */
@@ -18,6 +20,12 @@ export interface ErpConfig {
   maxRetryAfterMs: number;
   /** A running pull whose heartbeat is older than this counts as interrupted and is resumed. */
   staleAfterSeconds: number;
+  /**
+   * A scheduled run becomes a full one (every customer and open item, then a reconciliation of the open
+   * invoices the ERP no longer lists as open) when the last reconciliation is this many days old; 0: only
+   * on request (POST …/pulls with mode full).
+   */
+  reconcileEveryDays: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -46,9 +54,11 @@ export function loadErpConfig(env: Env): ErpConfig {
     connectTimeoutMs: int(env, 'ERP_CONNECT_TIMEOUT_MS', 10_000, 100, 120_000),
     headersTimeoutMs: int(env, 'ERP_HEADERS_TIMEOUT_MS', 60_000, 100, 600_000),
     bodyTimeoutMs: int(env, 'ERP_BODY_TIMEOUT_MS', 120_000, 100, 600_000),
+    requestTimeoutMs: int(env, 'ERP_REQUEST_TIMEOUT_MS', 300_000, 100, 3_600_000),
     retries: int(env, 'ERP_RETRIES', 3, 0, 10),
     retryBaseDelayMs: int(env, 'ERP_RETRY_BASE_DELAY_MS', 1000, 1, 60_000),
     maxRetryAfterMs: int(env, 'ERP_MAX_RETRY_AFTER_MS', 120_000, 0, 3_600_000),
     staleAfterSeconds: int(env, 'ERP_PULL_STALE_AFTER_SECONDS', 180, 10, 86_400),
+    reconcileEveryDays: int(env, 'ERP_RECONCILE_EVERY_DAYS', 7, 0, 366),
   };
 }

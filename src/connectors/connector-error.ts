@@ -87,6 +87,9 @@ export function classifyTransportError(error: unknown, host: string, presentsCli
     return new ConnectorError('tls', `TLS: the ERP's server certificate is not issued for ${host} (${code})`, false, details);
   }
   const alert = tlsAlert(code);
+  if (alert === 'protocol version') {
+    return new ConnectorError('tls', `TLS: the ERP refused the handshake with alert "${alert}": it offers no TLS version we accept (the ERP must offer TLS 1.2 or newer)`, false, details);
+  }
   if (alert) {
     const why = presentsClientCertificate
       ? 'it does not accept our client certificate (is it imported and mapped to the technical user in the ERP?)'
@@ -103,15 +106,16 @@ export function classifyTransportError(error: unknown, host: string, presentsCli
   if (code === 'UND_ERR_HEADERS_TIMEOUT') return new ConnectorError('timeout', `${host} did not answer in time (headers timeout)`, true, details);
   if (code === 'UND_ERR_BODY_TIMEOUT') return new ConnectorError('timeout', `${host} stopped sending the response (body timeout)`, true, details);
   if (inner.name === 'AbortError' || code === 'UND_ERR_ABORTED' || code === 'ABORT_ERR') return new ConnectorError('aborted', 'The request was aborted', false, details);
+  // A refused client certificate is refused again on every attempt: not worth a retry (the next run tries).
   const certificateHint = 'it most likely does not accept our client certificate (issued by a CA it trusts? imported in the ERP?)';
   if (/before secure TLS connection was established/.test(text)) {
-    const why = presentsClientCertificate ? certificateHint : 'is the port an HTTPS port?';
-    return new ConnectorError('tls', `TLS: ${host} broke off the handshake: ${why}`, true, details);
+    if (presentsClientCertificate) return new ConnectorError('tls', `TLS: ${host} broke off the handshake: ${certificateHint}`, false, details);
+    return new ConnectorError('tls', `TLS: ${host} broke off the handshake: is the port an HTTPS port?`, true, details);
   }
   if (presentsClientCertificate && /other side closed/.test(text)) {
     // With TLS 1.3 the server checks the client certificate after the client has finished its side of
     // the handshake; a server that refuses it without an alert just closes before answering.
-    return new ConnectorError('tls', `TLS: ${host} closed the connection right after the handshake without answering: ${certificateHint}`, true, details);
+    return new ConnectorError('tls', `TLS: ${host} closed the connection right after the handshake without answering: ${certificateHint}`, false, details);
   }
   return new ConnectorError('network', `Network error talking to ${host}: ${code ? `${code} ` : ''}${text}`, true, details);
 }

@@ -3,12 +3,19 @@
 import { ConnectorError } from './connector-error.js';
 import { ODataClient, type ODataClientOptions } from './odata-client.js';
 
+export type ClientAuthMethod = 'client_secret_post' | 'client_secret_basic';
+
 export interface OAuthCredentials {
   tokenUrl: string;
   clientId: string;
   clientSecret: string;
   scope?: string | null;
+  /** How the client authenticates at the token endpoint (RFC 6749 §2.3.1); default client_secret_post. */
+  authMethod?: ClientAuthMethod;
 }
+
+/** application/x-www-form-urlencoded, as RFC 6749 Appendix B and §2.3.1 ask for Basic client credentials. */
+const formEncoded = (value: string) => new URLSearchParams([['', value]]).toString().slice(1);
 
 interface CachedToken {
   value: string;
@@ -53,17 +60,19 @@ export class OAuthClientCredentialsClient extends ODataClient {
   }
 
   private async fetchToken(): Promise<string> {
-    const { tokenUrl, clientId, clientSecret, scope } = this.credentials;
-    const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret });
+    const { tokenUrl, clientId, clientSecret, scope, authMethod = 'client_secret_post' } = this.credentials;
+    const form = new URLSearchParams({ grant_type: 'client_credentials' });
+    const fixed: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' };
+    // One client authentication method per request (RFC 6749 §2.3): the form fields, or HTTP Basic with
+    // id and secret each form-urlencoded first (§2.3.1), which is what a strict endpoint decodes.
+    if (authMethod === 'client_secret_basic') {
+      fixed.authorization = `Basic ${Buffer.from(`${formEncoded(clientId)}:${formEncoded(clientSecret)}`, 'utf8').toString('base64')}`;
+    } else {
+      form.set('client_id', clientId);
+      form.set('client_secret', clientSecret);
+    }
     if (scope) form.set('scope', scope);
-    // The credentials go in the form and as HTTP Basic client authentication: SAP accepts either, and
-    // token endpoints differ in which one they read.
-    const basic = Buffer.from(`${encodeURIComponent(clientId)}:${encodeURIComponent(clientSecret)}`, 'utf8').toString('base64');
-    const headers = async () => ({
-      'content-type': 'application/x-www-form-urlencoded',
-      accept: 'application/json',
-      authorization: `Basic ${basic}`,
-    });
+    const headers = async () => fixed;
     const answer = await this.send('POST', tokenUrl, headers, form.toString());
     let body: { access_token?: unknown; token_type?: unknown; expires_in?: unknown; error?: unknown; error_description?: unknown } = {};
     try {

@@ -2,7 +2,7 @@
 import { BasicAuthClient } from './basic-auth.client.js';
 import { ClientCertificateClient } from './client-certificate.client.js';
 import { ConnectorError } from './connector-error.js';
-import { OAuthClientCredentialsClient } from './oauth-client-credentials.client.js';
+import { type ClientAuthMethod, OAuthClientCredentialsClient } from './oauth-client-credentials.client.js';
 import type { ODataClient, ODataClientOptions } from './odata-client.js';
 
 export const AUTH_METHODS = ['oauth_client_credentials', 'basic', 'x509'] as const;
@@ -15,6 +15,7 @@ export interface ConnectorCredentials {
   clientId?: string | null;
   clientSecret?: string | null;
   scope?: string | null;
+  tokenEndpointAuthMethod?: ClientAuthMethod;
   username?: string | null;
   password?: string | null;
   clientCertificate?: string | null;
@@ -35,6 +36,7 @@ export function createODataClient(options: ODataClientOptions, credentials: Conn
         clientId: need(credentials.clientId, 'client_id'),
         clientSecret: need(credentials.clientSecret, 'client_secret'),
         scope: credentials.scope,
+        authMethod: credentials.tokenEndpointAuthMethod,
       });
     case 'basic':
       return new BasicAuthClient(options, need(credentials.username, 'username'), need(credentials.password, 'password'));

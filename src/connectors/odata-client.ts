@@ -18,7 +18,8 @@ export interface ODataClientOptions {
   /** PEM bundle trusted in addition to the public roots (an on-premise ERP's own CA). */
   caCertificates?: string | null;
   allowPrivateNetworks: boolean;
-  timeouts: { connectMs: number; headersMs: number; bodyMs: number };
+  /** connect, headers and body are inactivity timeouts; total bounds one attempt as a whole. */
+  timeouts: { connectMs: number; headersMs: number; bodyMs: number; totalMs?: number };
   retry: RetryPolicy;
   /** Request n carries X-Request-ID `<prefix>-<n>`: the pull run's id and a sequence. */
   requestIdPrefix: string;
@@ -69,6 +70,7 @@ export interface PagingOptions {
 }
 
 const DEFAULT_MAX_RESPONSE_BYTES = 256 * 1024 * 1024;
+const DEFAULT_TOTAL_MS = 300_000;
 
 export abstract class ODataClient {
   protected readonly agent: Agent;
@@ -229,19 +231,29 @@ export abstract class ODataClient {
   }
 
   private async once(method: string, url: string, headers: Record<string, string>, body?: string): Promise<HttpAnswer> {
-    const res = await request(url, { method: method as Dispatcher.HttpMethod, headers, body, dispatcher: this.agent, signal: this.options.signal });
+    const totalMs = this.options.timeouts.totalMs ?? DEFAULT_TOTAL_MS;
+    const deadline = AbortSignal.timeout(totalMs);
+    const signal = this.options.signal ? AbortSignal.any([this.options.signal, deadline]) : deadline;
     const limit = this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of res.body) {
-      size += (chunk as Buffer).length;
-      if (size > limit) {
-        res.body.destroy();
-        throw new ConnectorError('protocol', `The answer of ${this.pathOf(url)} is larger than ${limit} bytes; lower the page size`);
+    try {
+      const res = await request(url, { method: method as Dispatcher.HttpMethod, headers, body, dispatcher: this.agent, signal });
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of res.body) {
+        size += (chunk as Buffer).length;
+        if (size > limit) {
+          res.body.destroy();
+          throw new ConnectorError('protocol', `The answer of ${this.pathOf(url)} is larger than ${limit} bytes; lower the page size`);
+        }
+        chunks.push(chunk as Buffer);
       }
-      chunks.push(chunk as Buffer);
+      return { status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks, size).toString('utf8') };
+    } catch (error) {
+      if (deadline.aborted && !this.options.signal?.aborted && !(error instanceof ConnectorError)) {
+        throw new ConnectorError('timeout', `${new URL(url).host} did not complete its answer within ${totalMs} ms (the deadline of one request)`, true, { code: 'ERP_REQUEST_DEADLINE' });
+      }
+      throw error;
     }
-    return { status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks, size).toString('utf8') };
   }
 
   private async authorizedGet(url: string): Promise<HttpAnswer> {

@@ -3,9 +3,10 @@
 // what the ERP says is missing, 404 service path).
 import { Inject, Injectable } from '@nestjs/common';
 import { lookup } from 'node:dns/promises';
+import { isIP } from 'node:net';
 import { APP_CONFIG, type AppConfig } from '../config/app.config.js';
 import { ConnectorError, type ConnectorErrorKind } from '../connectors/connector-error.js';
-import { assertAllowedHost } from '../connectors/network-guard.js';
+import { refusal, refusedRange } from '../connectors/network-guard.js';
 import { OAuthClientCredentialsClient } from '../connectors/oauth-client-credentials.client.js';
 import { newUuid } from '../common/ids.js';
 import { SecretBoxError } from '../common/secret-box.js';
@@ -42,19 +43,25 @@ export class ConnectionProbe {
     };
     const host = new URL(connection.baseUrl).hostname;
     const bare = host.replace(/^\[|\]$/g, '');
+    let addresses: string[];
     try {
-      const addresses = await lookup(bare, { all: true });
-      checks.push({ check: 'dns', ok: true, detail: `${bare} resolves to ${addresses.map((a) => a.address).join(', ')}` });
+      addresses = isIP(bare) ? [bare] : (await lookup(bare, { all: true })).map((a) => a.address);
     } catch (error) {
       const code = (error as { code?: string }).code ?? 'error';
       checks.push({ check: 'dns', ok: false, detail: `DNS: ${bare} does not resolve (${code}); check the host name of base_url`, error_kind: 'dns' });
       return result();
     }
-    try {
-      await assertAllowedHost(bare, this.config.erp.allowPrivateNetworks);
-      checks.push({ check: 'address', ok: true, detail: 'a public address' });
-    } catch (error) {
-      checks.push({ check: 'address', ok: false, detail: (error as Error).message, error_kind: 'address_refused' });
+    // Addresses inside the service's own networks are never shown to the tenant: a probe must not map them.
+    const ranges = addresses.map((address) => ({ address, why: refusedRange(address) }));
+    const inside = ranges.filter((r) => r.why);
+    checks.push({ check: 'dns', ok: true, detail: this.resolution(bare, ranges) });
+    if (inside.length === 0) {
+      checks.push({ check: 'address', ok: true, detail: ranges.length > 1 ? 'public addresses' : 'a public address' });
+    } else if (this.config.erp.allowPrivateNetworks) {
+      const what = isIP(bare) ? `${bare} is` : `${bare} resolves to`;
+      checks.push({ check: 'address', ok: true, detail: `${what} ${inside[0].why}: allowed because ERP_ALLOW_PRIVATE_NETWORKS=true` });
+    } else {
+      checks.push({ check: 'address', ok: false, detail: refusal(host, isIP(bare) ? host : inside[0].address, inside[0].why!).message, error_kind: 'address_refused' });
       return result();
     }
     let client;
@@ -87,6 +94,14 @@ export class ConnectionProbe {
       await client.close();
     }
     return result();
+  }
+
+  private resolution(host: string, ranges: Array<{ address: string; why: string | undefined }>): string {
+    if (isIP(host)) return `${host} is an IP address`;
+    const shown = ranges.filter((r) => !r.why).map((r) => r.address);
+    const hidden = ranges.length - shown.length;
+    const parts = [shown.length ? `to ${shown.join(', ')}` : '', hidden ? `to ${hidden} non-public address${hidden > 1 ? 'es' : ''} (not shown)` : ''];
+    return `${host} resolves ${parts.filter(Boolean).join(' and ')}`;
   }
 
   private async step(checks: ProbeCheck[], check: string, work: () => Promise<string>): Promise<boolean> {

@@ -30,6 +30,7 @@ export function serializeErpConnection(connection: ErpConnection, timeZone: stri
     auth_method: connection.authMethod,
     token_url: connection.tokenUrl,
     client_id: connection.clientId,
+    token_endpoint_auth_method: connection.tokenEndpointAuthMethod,
     oauth_scope: connection.oauthScope,
     username: connection.username,
     client_certificate: describeCertificates(connection.clientCertificate)[0] ?? null,

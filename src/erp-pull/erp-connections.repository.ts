@@ -5,6 +5,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { PageRequest } from '../common/pagination.js';
 import { ErpConnection, type Watermarks } from './erp-connection.entity.js';
+import { returnedRows } from './returned-rows.js';
 
 export type ConnectionValues = Omit<ErpConnection, 'companyId' | 'id' | 'createdAt' | 'updatedAt'>;
 
@@ -23,10 +24,12 @@ export class ErpConnectionsRepository {
     return connection;
   }
 
-  async update(connection: ErpConnection, changes: Partial<ConnectionValues>): Promise<ErpConnection> {
-    const updatedAt = new Date();
-    await this.db.manager.update(ErpConnection, { companyId: connection.companyId, id: connection.id }, { ...changes, updatedAt });
-    return { ...connection, ...changes, updatedAt };
+  /** `resetWatermarks`: the next pull reads everything, and a run under way can no longer store its watermarks. */
+  async update(connection: ErpConnection, changes: Partial<ConnectionValues>, resetWatermarks = false): Promise<ErpConnection> {
+    const key = { companyId: connection.companyId, id: connection.id };
+    const reset = resetWatermarks ? { watermarks: {}, watermarkGeneration: () => 'watermark_generation + 1' } : {};
+    await this.db.manager.update(ErpConnection, key, { ...changes, ...reset, updatedAt: new Date() });
+    return this.db.manager.findOneByOrFail(ErpConnection, key);
   }
 
   findById(companyId: string, id: string, manager: EntityManager = this.db.manager): Promise<ErpConnection | null> {
@@ -43,19 +46,25 @@ export class ErpConnectionsRepository {
     return { connections, total };
   }
 
-  /** Deletes the connection and its pull runs (pulled customers and invoices stay). */
+  /** Deletes the connection, its pull runs and which invoices it pulled (the customers and invoices stay). */
   async delete(companyId: string, id: string): Promise<boolean> {
-    const result = await this.db.manager.delete(ErpConnection, { companyId, id });
-    return (result.affected ?? 0) > 0;
+    return this.db.transaction(async (manager) => {
+      await manager.query(`DELETE FROM erp_pulled_invoices WHERE company_id = $1 AND connection_id = $2`, [companyId, id]);
+      const result = await manager.delete(ErpConnection, { companyId, id });
+      return (result.affected ?? 0) > 0;
+    });
   }
 
-  /** Merges the given streams' watermarks into the stored ones. */
-  async saveWatermarks(manager: EntityManager, companyId: string, id: string, watermarks: Watermarks): Promise<void> {
-    await manager.query(`UPDATE erp_connections SET watermarks = watermarks || $3::jsonb WHERE company_id = $1 AND id = $2`, [
-      companyId,
-      id,
-      JSON.stringify(watermarks),
-    ]);
+  /**
+   * Merges the given streams' watermarks into the stored ones, unless they were reset since the run read
+   * them (another generation): false then, and nothing is stored.
+   */
+  async saveWatermarks(manager: EntityManager, companyId: string, id: string, generation: number, watermarks: Watermarks): Promise<boolean> {
+    const result: unknown = await manager.query(
+      `UPDATE erp_connections SET watermarks = watermarks || $4::jsonb WHERE company_id = $1 AND id = $2 AND watermark_generation = $3 RETURNING id`,
+      [companyId, id, generation, JSON.stringify(watermarks)],
+    );
+    return returnedRows(result).length > 0;
   }
 
   /** Connections whose scheduled pull is due (any company). */

@@ -2,7 +2,7 @@
 // secrets sealed at rest and only ever reported as set or not; the schedule's next run kept current.
 import { Inject, Injectable } from '@nestjs/common';
 import type { CompanyContext } from '../auth/principal.js';
-import { AppError, validationFailed } from '../common/errors.js';
+import { AppError, type FieldError, validationFailed } from '../common/errors.js';
 import { newUuid, parsePublicId } from '../common/ids.js';
 import { SecretBoxError } from '../common/secret-box.js';
 import { APP_CONFIG, type AppConfig } from '../config/app.config.js';
@@ -16,12 +16,13 @@ import { type ConnectionValues, ErpConnectionsRepository } from './erp-connectio
 import { type MappingOverrides, PULL_ENTITIES, SAP_SERVICE_PATHS } from './erp-mapping.js';
 import { nextPullAt } from './pull-schedule.js';
 
-type Settings = Omit<ConnectionValues, 'secrets' | 'secretNames' | 'watermarks' | 'nextPullAt'>;
+type Settings = Omit<ConnectionValues, 'secrets' | 'secretNames' | 'watermarks' | 'watermarkGeneration' | 'nextPullAt'>;
 
 const DEFAULTS: Omit<Settings, 'name' | 'baseUrl' | 'authMethod'> = {
   odataVersion: 'v2',
   tokenUrl: null,
   clientId: null,
+  tokenEndpointAuthMethod: 'client_secret_post',
   oauthScope: null,
   username: null,
   clientCertificate: null,
@@ -49,6 +50,7 @@ function settingsFrom(dto: UpdateErpConnectionDto): Partial<Settings> {
   set('authMethod', pick('auth_method'));
   set('tokenUrl', pick('token_url'));
   set('clientId', pick('client_id'));
+  set('tokenEndpointAuthMethod', dto.token_endpoint_auth_method === null ? DEFAULTS.tokenEndpointAuthMethod : (dto.token_endpoint_auth_method ?? undefined));
   set('oauthScope', pick('oauth_scope'));
   set('username', pick('username'));
   set('clientCertificate', pick('client_certificate'));
@@ -70,6 +72,33 @@ function settingsFrom(dto: UpdateErpConnectionDto): Partial<Settings> {
   return changes;
 }
 
+const originOf = (url: string | null) => {
+  try {
+    return url ? new URL(url).origin : null;
+  } catch {
+    return url;
+  }
+};
+
+/**
+ * Stored secrets never go to another host than the one they were entered for: a PATCH that moves the
+ * endpoint a secret (or the token it buys) is sent to must carry that secret again. Refused rather than
+ * dropped, so a connection is never left saved without the credentials its method needs. The private
+ * key of X.509 never leaves the service (the handshake only proves it is held), so it stays.
+ */
+function secretsToResend(before: ErpConnection, after: Settings, dto: UpdateErpConnectionDto): FieldError[] {
+  // A new auth method keeps none of the old secrets: the settings check asks for the new ones.
+  if (before.authMethod !== after.authMethod) return [];
+  const moved = [
+    originOf(before.baseUrl) !== originOf(after.baseUrl) && 'base_url',
+    // The client secret goes to the token URL, the token it buys to the base URL.
+    after.authMethod === 'oauth_client_credentials' && originOf(before.tokenUrl) !== originOf(after.tokenUrl) && 'token_url',
+  ].filter((field): field is string => Boolean(field));
+  const secret: SecretName | undefined = { basic: 'password' as const, oauth_client_credentials: 'client_secret' as const, x509: undefined }[after.authMethod];
+  if (!secret || moved.length === 0 || (typeof dto[secret] === 'string' && dto[secret] !== '')) return [];
+  return [{ field: secret, message: `${secret} must be given again when ${moved.join(' and ')} points to another host: stored secrets are never sent to a new host` }];
+}
+
 @Injectable()
 export class ErpConnectionsService {
   constructor(
@@ -88,6 +117,7 @@ export class ErpConnectionsService {
       ...settings,
       ...this.sealed({ companyId: company.id, id }, secrets),
       watermarks: {},
+      watermarkGeneration: 0,
       nextPullAt: this.nextRun(settings, company),
     });
   }
@@ -97,14 +127,15 @@ export class ErpConnectionsService {
     const changes = settingsFrom(dto);
     const settings: Settings = { ...connection, ...changes };
     const secrets = this.applySecrets(this.storedSecrets(connection), dto, settings.authMethod);
+    const resend = secretsToResend(connection, settings, dto);
+    if (resend.length) throw validationFailed(resend);
     await this.check(settings, secrets);
     const scheduleChanged = 'schedule' in changes || 'enabled' in changes;
-    return this.connections.update(connection, {
-      ...changes,
-      ...this.sealed(connection, secrets),
-      ...(scheduleChanged ? { nextPullAt: this.nextRun(settings, company) } : {}),
-      ...(this.readsAnotherSource(connection, settings) ? { watermarks: {} } : {}),
-    });
+    return this.connections.update(
+      connection,
+      { ...changes, ...this.sealed(connection, secrets), ...(scheduleChanged ? { nextPullAt: this.nextRun(settings, company) } : {}) },
+      this.readsAnotherSource(connection, settings),
+    );
   }
 
   async get(company: CompanyContext, publicId: string): Promise<ErpConnection> {

@@ -37,8 +37,12 @@ export interface ReceivableMapping {
   open_filter: string;
   /** The clearing query reads these, cleared since the clearing watermark − 1 day. */
   cleared_filter: string;
-  change_date: string;
-  clearing_date: string;
+  /**
+   * Without a change date (or a clearing date) there is nothing to be incremental by: every pull reads
+   * all open items, compares them with what is stored and reconciles the invoices that left the list.
+   */
+  change_date: string | null;
+  clearing_date: string | null;
   fields: {
     /** Joined with "-" into the invoice's external_id. */
     external_id: string[];

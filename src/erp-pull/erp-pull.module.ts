@@ -12,6 +12,9 @@ import { ErpPullRunner } from './erp-pull.runner.js';
 import { ErpPullScheduler } from './erp-pull.scheduler.js';
 import { ErpPullService } from './erp-pull.service.js';
 import { PullRunsRepository } from './pull-runs.repository.js';
+import { PulledItemsWriter } from './pulled-items.writer.js';
+import { PullReconciliationRepository } from './pull-reconciliation.repository.js';
+import { PullTransitionsRepository } from './pull-transitions.repository.js';
 import { PullUpsertsRepository } from './pull-upserts.repository.js';
 
 @Module({
@@ -24,6 +27,9 @@ import { PullUpsertsRepository } from './pull-upserts.repository.js';
     ErpConnectionsRepository,
     PullRunsRepository,
     PullUpsertsRepository,
+    PullReconciliationRepository,
+    PullTransitionsRepository,
+    PulledItemsWriter,
     ErpConnectionsService,
     ErpPullRunner,
     ErpPullService,

@@ -1,8 +1,15 @@
 // Executes one pull run: customers, then receivable items changed since the watermark, then items
 // cleared since the clearing watermark. Records are mapped page by page and written in batches of a
-// $top window, or BATCH_ROWS rows when the window is larger (one transaction each, together with the run's progress, two at a time while the next
-// pages download); a stream's watermark is committed only when the stream has been read to its end. So a run that fails or dies midway leaves whole batches behind (idempotent
-// upserts) and the old watermark, and the next run reads the rest again without duplicating anything.
+// $top window, or BATCH_ROWS rows when the window is larger (one transaction each, together with the
+// run's counts, two at a time while the next pages download); a stream's watermark is committed only
+// when the stream has been read to its end. So a run that fails or dies midway leaves whole batches
+// behind (idempotent upserts) and the old watermark, and the next run reads the rest again without
+// duplicating anything.
+//
+// A run that reads the whole open list (mode full, the first pull, or a mapping without change or
+// clearing dates) then reconciles: the connection's invoices that are still open here but were not in
+// that list are asked for by key, and what the ERP cleared is booked and settled (whatever the clearing
+// date says, so back-dated clearings are caught too).
 import { type BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -12,20 +19,21 @@ import { SecretBoxError } from '../common/secret-box.js';
 import { APP_CONFIG, type AppConfig } from '../config/app.config.js';
 import { ConnectorError } from '../connectors/connector-error.js';
 import type { ODataClient } from '../connectors/odata-client.js';
-import { dateLiteral, type ODataRecord } from '../connectors/odata-wire.js';
-import { InvoiceTransitions } from '../invoices/invoice-transitions.js';
+import { dateLiteral, type ODataRecord, stringLiteral } from '../connectors/odata-wire.js';
 import { ErpClients } from './erp-clients.js';
 import type { ErpConnection, Watermarks } from './erp-connection.entity.js';
 import { ErpConnectionsRepository } from './erp-connections.repository.js';
 import { type ErpMapping, effectiveMapping, selectedProperties } from './erp-mapping.js';
 import { type CustomerRow, type InvoiceRow, type Mapped, mapItem, mapPartner } from './erp-record-mapper.js';
 import { BatchWriter } from './batch-writer.js';
-import { RunTally } from './run-tally.js';
+import { BatchTally, type Entity, RunTally } from './run-tally.js';
 import type { PullRun } from './pull-run.entity.js';
 import { PullRunsRepository } from './pull-runs.repository.js';
+import { PulledItemsWriter, type Seen } from './pulled-items.writer.js';
+import { PullReconciliationRepository, type UnseenInvoice } from './pull-reconciliation.repository.js';
 import { PullUpsertsRepository } from './pull-upserts.repository.js';
 
-/** The run was declared interrupted (and resumed elsewhere), or its connection deleted: stop writing. */
+/** The run was declared interrupted (and resumed elsewhere), its connection deleted or its watermarks reset: stop writing. */
 class RunSuperseded extends Error {}
 
 type Stream = keyof Watermarks;
@@ -41,6 +49,11 @@ const CONCURRENT_BATCHES = 2;
  */
 const BATCH_ROWS = 2500;
 
+/** A reconciliation reads the unseen open invoices this many at a time... */
+const UNSEEN_PAGE = 1000;
+/** ...and asks the ERP for this many keys per request (a $filter of ORed keys; URLs stay a few KB). */
+const KEYS_PER_REQUEST = 25;
+
 interface RunContext {
   run: PullRun;
   runId: string;
@@ -50,6 +63,8 @@ interface RunContext {
   tally: RunTally;
   /** Committed watermarks, advanced stream by stream. */
   watermarks: Watermarks;
+  /** The connection's watermark generation when the run read it: a reset since then wins. */
+  generation: number;
 }
 
 const and = (...parts: Array<string | null | undefined | false>) =>
@@ -60,6 +75,7 @@ const and = (...parts: Array<string | null | undefined | false>) =>
 
 const later = (a: string | undefined, b: string | null | undefined) => (!b || (a && a >= b) ? a : b);
 const earlier = (a: string | undefined, b: string | null | undefined) => (!b || (a && a <= b) ? a : b);
+const today = () => new Date().toISOString().slice(0, 10);
 
 @Injectable()
 export class ErpPullRunner implements BeforeApplicationShutdown {
@@ -71,7 +87,8 @@ export class ErpPullRunner implements BeforeApplicationShutdown {
     private readonly connections: ErpConnectionsRepository,
     private readonly runs: PullRunsRepository,
     private readonly upserts: PullUpsertsRepository,
-    private readonly transitions: InvoiceTransitions,
+    private readonly reconciliation: PullReconciliationRepository,
+    private readonly items: PulledItemsWriter,
     private readonly clients: ErpClients,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -99,7 +116,16 @@ export class ErpPullRunner implements BeforeApplicationShutdown {
         signal: controller.signal,
         onExchange: () => tally.requests++,
       });
-      const context: RunContext = { run, runId, connection, mapping: effectiveMapping(connection.mapping), client, tally, watermarks: { ...connection.watermarks } };
+      const context: RunContext = {
+        run,
+        runId,
+        connection,
+        mapping: effectiveMapping(connection.mapping),
+        client,
+        tally,
+        watermarks: { ...connection.watermarks },
+        generation: connection.watermarkGeneration,
+      };
       try {
         if (connection.entities.includes('customers')) await this.pullCustomers(context);
         if (connection.entities.includes('receivables')) await this.pullReceivables(context);
@@ -113,7 +139,7 @@ export class ErpPullRunner implements BeforeApplicationShutdown {
       clearInterval(beat);
       this.active.delete(run.id);
     }
-    await this.runs.finish(run.companyId, run.id, error ? 'failed' : 'succeeded', tally.progress(), error).catch((e: unknown) =>
+    await this.runs.finish(run.companyId, run.id, error ? 'failed' : 'succeeded', tally.final(), error).catch((e: unknown) =>
       this.logger.error({ err: e, run: run.id }, 'could not record the end of an ERP pull run'),
     );
     return error ? 'failed' : 'succeeded';
@@ -134,9 +160,9 @@ export class ErpPullRunner implements BeforeApplicationShutdown {
       key: m.key,
       map: (record) => mapPartner(record, m),
       dateOf: (row) => row.changeDate,
-      write: async (manager, rows) => {
+      write: async (manager, rows, batch) => {
         const outcomes = await this.upserts.upsertCustomers(manager, ctx.connection.companyId, rows);
-        for (const outcome of outcomes.values()) ctx.tally.count('customers', outcome);
+        for (const outcome of outcomes.values()) batch.count('customers', outcome);
         return [];
       },
     });
@@ -145,36 +171,43 @@ export class ErpPullRunner implements BeforeApplicationShutdown {
   private async pullReceivables(ctx: RunContext): Promise<void> {
     const m = ctx.mapping.receivables;
     const path = this.entityPath(ctx, 'receivables', m.entity_set);
-    const started = new Date().toISOString().slice(0, 10);
-    const since = ctx.run.mode === 'full' ? undefined : ctx.watermarks.receivables;
+    const started = today();
+    // Without both dates nothing tells what changed or was cleared: every run reads the whole open list.
+    const incremental = Boolean(m.change_date && m.clearing_date) && ctx.run.mode !== 'full';
+    const since = incremental ? ctx.watermarks.receivables : undefined;
+    const reconcile = !since;
+    ctx.tally.reconciling = reconcile;
     const hadClearings = ctx.watermarks.clearings;
     const options = { path, key: m.key, map: (record: ODataRecord) => mapItem(record, m, ctx.connection.currency), write: this.writeItems(ctx) };
-    // Changed since the watermark (open or cleared); the first pull, or a full one: every open item.
+    // Changed since the watermark (open or cleared); otherwise every open item.
     await this.stream<InvoiceRow>(ctx, 'receivables', 'receivables', {
       ...options,
       filter: and(m.filter, since ? `${m.change_date} ge ${this.literal(ctx, addDays(since, -1))}` : m.open_filter),
       dateOf: (row) => row.changeDate,
+      seen: reconcile ? (row) => row.erpKey : undefined,
     });
-    if (!hadClearings) {
+    if (m.clearing_date && !hadClearings) {
       // Nothing pulled before can have been cleared unseen: clearings are read from today on.
       await this.commitWatermark(ctx, 'clearings', started);
-      return;
+    } else if (m.clearing_date && hadClearings) {
+      // Clearing may not touch LastChangeDate: newly cleared items are asked for separately.
+      await this.stream<InvoiceRow>(ctx, 'receivables', 'clearings', {
+        ...options,
+        filter: and(m.filter, m.cleared_filter, `${m.clearing_date} ge ${this.literal(ctx, addDays(hadClearings, -1))}`),
+        dateOf: (row) => row.clearingDate,
+      });
     }
-    // Clearing may not touch LastChangeDate: newly cleared items are asked for separately.
-    await this.stream<InvoiceRow>(ctx, 'receivables', 'clearings', {
-      ...options,
-      filter: and(m.filter, m.cleared_filter, `${m.clearing_date} ge ${this.literal(ctx, addDays(hadClearings, -1))}`),
-      dateOf: (row) => row.clearingDate,
-    });
+    if (reconcile) await this.reconcile(ctx, started);
   }
 
   /**
    * Reads a query to its end in batches. Failed records hold the stream's watermark at their change
-   * date, so the next run reads them again; skipped ones do not.
+   * date, so the next run reads them again; skipped ones do not. `seen`: the run reads the whole open
+   * list, and every item in it is marked seen for the reconciliation.
    */
-  private async stream<T>(
+  private async stream<T extends { externalId: string }>(
     ctx: RunContext,
-    entity: 'customers' | 'receivables',
+    entity: Entity,
     stream: Stream,
     spec: {
       path: string;
@@ -182,8 +215,12 @@ export class ErpPullRunner implements BeforeApplicationShutdown {
       key: string[];
       map: (record: ODataRecord) => Mapped<T>;
       dateOf: (row: T) => string | null;
-      /** Writes the rows; returns rows that failed there (an unknown customer). */
-      write: (manager: EntityManager, rows: T[]) => Promise<T[]>;
+      /**
+       * Writes the rows, counting into the batch; returns rows that failed there (an unknown customer).
+       * `seen`: the keys of the open list's records in this batch, when the run reconciles.
+       */
+      write: (manager: EntityManager, rows: T[], batch: BatchTally, seen: Seen) => Promise<T[]>;
+      seen?: (row: T) => string;
     },
   ): Promise<void> {
     const { connection, tally } = ctx;
@@ -200,12 +237,18 @@ export class ErpPullRunner implements BeforeApplicationShutdown {
     // window is larger, written while the next ones are read.
     const batchRows = Math.min(connection.pageSize, BATCH_ROWS);
     const writer = new BatchWriter(CONCURRENT_BATCHES);
-    const write = (rows: T[]) => () =>
-      this.db.transaction(async (manager) => {
-        for (const failed of rows.length ? await spec.write(manager, rows) : []) failedAt(spec.dateOf(failed));
-        if (!(await this.runs.progress(manager, connection.companyId, ctx.run.id, tally.progress()))) throw new RunSuperseded('the run was ended elsewhere');
-      });
+    const write = (rows: T[], seen: Seen) => {
+      const batch = tally.take();
+      return () =>
+        this.db
+          .transaction(async (manager) => {
+            for (const failed of rows.length || seen.length ? await spec.write(manager, rows, batch, seen) : []) failedAt(spec.dateOf(failed));
+            await this.progress(manager, ctx, batch);
+          })
+          .then(() => tally.commit(batch));
+    };
     let rows: T[] = [];
+    let seen: Seen = [];
     try {
       for await (const page of pages) {
         tally.pages++;
@@ -214,79 +257,131 @@ export class ErpPullRunner implements BeforeApplicationShutdown {
           if ('row' in mapped) {
             rows.push(mapped.row);
             newest = later(newest, spec.dateOf(mapped.row));
-          } else if ('skip' in mapped) {
-            tally.skip(entity, mapped.skip);
-          } else {
-            tally.fail(entity, mapped.key, mapped.failure);
+            if (spec.seen) seen.push({ externalId: mapped.row.externalId, erpKey: spec.seen(mapped.row) });
+            continue;
+          }
+          if ('skip' in mapped) tally.mapping.skip(entity, mapped.skip);
+          else {
+            tally.mapping.fail(entity, mapped.key, mapped.failure);
             failedAt(mapped.changeDate);
           }
+          if (spec.seen && mapped.key) seen.push({ externalId: mapped.key, erpKey: null });
         }
         if (rows.length >= batchRows) {
-          await writer.submit(write(rows));
+          await writer.submit(write(rows, seen));
           rows = [];
+          seen = [];
         }
       }
-      await writer.submit(write(rows));
+      await writer.submit(write(rows, seen));
     } finally {
       // Whatever ended the reading, the batches under way finish (or fail) before the stream does.
       await writer.drain();
     }
-    tally.flushSkips(entity);
-    if (undatedFailure) return;
+    const summary = new BatchTally();
+    for (const error of tally.skipSummaries(entity)) summary.report(entity, error.key, error.message);
     const previous = ctx.watermarks[stream];
-    const watermark = oldestFailed ? earlier(newest ?? oldestFailed, oldestFailed) : later(previous, newest);
-    if (watermark) await this.commitWatermark(ctx, stream, watermark);
+    const watermark = undatedFailure ? undefined : oldestFailed ? earlier(newest ?? oldestFailed, oldestFailed) : later(previous, newest);
+    if (watermark) await this.commitWatermark(ctx, stream, watermark, summary);
+    else await this.db.transaction((manager) => this.progress(manager, ctx, summary)).then(() => tally.commit(summary));
   }
 
-  private async commitWatermark(ctx: RunContext, stream: Stream, date: string): Promise<void> {
-    ctx.watermarks[stream] = date;
-    ctx.tally.watermarks = { ...ctx.watermarks };
+  /**
+   * The connection's invoices open here that the ERP's open list no longer holds: asked for by key, a
+   * few at a time, and written like any pulled item (a cleared one is booked with its clearing date and
+   * settled). Those the ERP does not know at all stay open and are listed in the run's errors.
+   */
+  private async reconcile(ctx: RunContext, started: string): Promise<void> {
+    const m = ctx.mapping.receivables;
+    const { connection, tally } = ctx;
+    const path = this.entityPath(ctx, 'receivables', m.entity_set);
+    const select = selectedProperties(ctx.mapping).receivables;
+    const write = this.writeItems(ctx);
+    let after: string | null = null;
+    for (;;) {
+      const unseen = await this.reconciliation.unseenOpen(this.db.manager, connection.companyId, connection.id, ctx.run.id, after, UNSEEN_PAGE);
+      if (unseen.length === 0) break;
+      after = unseen[unseen.length - 1].invoiceId;
+      for (let i = 0; i < unseen.length; i += KEYS_PER_REQUEST) {
+        const batch = tally.take();
+        const asked: UnseenInvoice[] = [];
+        const clauses: string[] = [];
+        for (const item of unseen.slice(i, i + KEYS_PER_REQUEST)) {
+          batch.reconciliation.missing++;
+          const clause = this.keyFilter(m.fields.external_id, item);
+          if (clause) {
+            asked.push(item);
+            clauses.push(clause);
+          } else {
+            batch.reconciliation.not_found++;
+            batch.report('receivables', item.externalId, `open here, but its key does not fit the mapping's ${m.fields.external_id.length} key properties: the ERP cannot be asked for it`);
+          }
+        }
+        const rows: InvoiceRow[] = [];
+        const found = new Set<string>();
+        const filter = and(m.filter, clauses.join(' or '));
+        const pages = clauses.length ? ctx.client.pages(path, { select, filter, orderby: m.key }, { pageSize: connection.pageSize, keyFields: m.key }) : [];
+        for await (const page of pages) {
+          tally.pages++;
+          for (const record of page.records) {
+            const mapped = mapItem(record, m, connection.currency);
+            if ('row' in mapped) {
+              rows.push(mapped.row);
+              found.add(mapped.row.externalId.toLowerCase());
+              if (mapped.row.cleared) batch.reconciliation.cleared++;
+            } else {
+              found.add(mapped.key.toLowerCase());
+              if ('skip' in mapped) batch.skip('receivables', mapped.skip);
+              else batch.fail('receivables', mapped.key, mapped.failure);
+            }
+          }
+        }
+        for (const item of asked) {
+          if (found.has(item.externalId.toLowerCase())) continue;
+          batch.reconciliation.not_found++;
+          batch.report('receivables', item.externalId, 'open here, but the ERP has no such item any more (archived or deleted?): left open, check it in the ERP');
+        }
+        await this.db.transaction(async (manager) => {
+          if (rows.length) await write(manager, rows, batch);
+          await this.progress(manager, ctx, batch);
+        });
+        tally.commit(batch);
+      }
+    }
+    const summary = new BatchTally();
+    for (const error of tally.skipSummaries('receivables')) summary.report('receivables', error.key, error.message);
+    await this.commitWatermark(ctx, 'reconciled', started, summary);
+  }
+
+  /** `(K1 eq '1010' and K2 eq '2026' and …)`: one item by the values of its key properties (those the ERP sent, else the external_id's parts). */
+  private keyFilter(paths: string[], item: UnseenInvoice): string | undefined {
+    const values = Array.isArray(item.erpKey) && item.erpKey.length === paths.length ? item.erpKey : item.externalId.split('-');
+    if (values.length !== paths.length) return undefined;
+    return `(${paths.map((path, i) => `${path} eq ${typeof values[i] === 'number' ? String(values[i]) : stringLiteral(String(values[i]))}`).join(' and ')})`;
+  }
+
+  private async progress(manager: EntityManager, ctx: RunContext, batch: BatchTally, watermarks?: Watermarks): Promise<void> {
+    const download = { pages: ctx.tally.pages, requests: ctx.tally.requests, watermarks };
+    if (!(await this.runs.progress(manager, ctx.connection.companyId, ctx.run.id, batch, download))) throw new RunSuperseded('the run was ended elsewhere');
+  }
+
+  private async commitWatermark(ctx: RunContext, stream: Stream, date: string, batch = new BatchTally()): Promise<void> {
+    const watermarks = { ...ctx.watermarks, [stream]: date };
     await this.db.transaction(async (manager) => {
-      if (!(await this.runs.progress(manager, ctx.connection.companyId, ctx.run.id, ctx.tally.progress()))) throw new RunSuperseded('the run was ended elsewhere');
-      await this.connections.saveWatermarks(manager, ctx.connection.companyId, ctx.connection.id, { [stream]: date });
+      const saved = await this.connections.saveWatermarks(manager, ctx.connection.companyId, ctx.connection.id, ctx.generation, { [stream]: date });
+      if (!saved) {
+        throw new RunSuperseded('the connection was pointed at another system, service or mapping during the run: its watermarks are not kept, the next run reads everything');
+      }
+      await this.progress(manager, ctx, batch, watermarks);
     });
+    ctx.watermarks = watermarks;
+    ctx.tally.watermarks = { ...watermarks };
+    ctx.tally.commit(batch);
   }
 
-  /** Invoices upserted; clearings booked as payments and settled; reset clearings undone and reopened. */
   private writeItems(ctx: RunContext) {
-    return async (manager: EntityManager, rows: InvoiceRow[]): Promise<InvoiceRow[]> => {
-      const companyId = ctx.connection.companyId;
-      const actor = { type: 'erp_pull' as const, id: ctx.runId };
-      const outcomes = await this.upserts.upsertInvoices(manager, companyId, ctx.runId, rows);
-      const failed: InvoiceRow[] = [];
-      const cleared: InvoiceRow[] = [];
-      const existingOpen: string[] = [];
-      const changed: string[] = [];
-      for (const row of rows) {
-        const key = row.externalId.toLowerCase();
-        const outcome = outcomes.get(key) ?? 'unchanged';
-        if (outcome === 'missing_customer') {
-          ctx.tally.fail('receivables', row.externalId, `customer ${row.customer} is unknown (not among the pulled customers)`);
-          failed.push(row);
-          continue;
-        }
-        if (outcome === 'cleared_unknown') {
-          ctx.tally.skip('receivables', 'cleared before it was pulled open');
-          continue;
-        }
-        ctx.tally.count('receivables', outcome);
-        if (row.cleared) cleared.push(row);
-        else if (outcome !== 'created') existingOpen.push(key);
-        if (row.cleared || outcome === 'updated') changed.push(key);
-      }
-      const clearings = ctx.tally.clearings;
-      clearings.payments += await this.upserts.recordClearings(manager, companyId, ctx.runId, cleared);
-      const reset = await this.upserts.removeResetClearings(manager, companyId, ctx.runId, existingOpen);
-      for (const invoice of await this.upserts.reopenable(manager, companyId, reset)) {
-        await this.transitions.apply(manager, invoice, 'reopen', actor, 'the clearing was reset in the ERP');
-        clearings.reopened++;
-      }
-      for (const invoice of await this.upserts.settleable(manager, companyId, changed)) {
-        await this.transitions.apply(manager, invoice, 'settle', actor, 'cleared in the ERP', { pull_run: ctx.runId });
-        clearings.settled++;
-      }
-      return failed;
-    };
+    const owner = { companyId: ctx.connection.companyId, connectionId: ctx.connection.id, runId: ctx.run.id, runPublicId: ctx.runId };
+    return (manager: EntityManager, rows: InvoiceRow[], batch: BatchTally, seen: Seen = []) => this.items.write(manager, owner, rows, batch, seen);
   }
 
   private entityPath(ctx: RunContext, entity: 'customers' | 'receivables', entitySet: string): string {

@@ -4,6 +4,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { CompanyContext } from '../auth/principal.js';
+import { addDays } from '../common/calendar-date.js';
 import { AppError } from '../common/errors.js';
 import { parsePublicId, toPublicId } from '../common/ids.js';
 import type { PageRequest } from '../common/pagination.js';
@@ -80,11 +81,19 @@ export class ErpPullService {
         const due = await this.connections.lockIfDue(manager, companyId, id);
         if (!due) return;
         await this.connections.setNextPullAt(manager, companyId, id, nextPullAt(due.connection.schedule!, due.timeZone, now));
-        const { run } = await this.enqueue(manager, due.connection, 'schedule', 'incremental');
+        const { run } = await this.enqueue(manager, due.connection, 'schedule', this.scheduledMode(due.connection, now));
         if (run) started++;
       });
     }
     return started;
+  }
+
+  /** Incremental, or full when the last reconciliation is older than ERP_RECONCILE_EVERY_DAYS (never done: due). */
+  private scheduledMode(connection: ErpConnection, now: Date): PullMode {
+    const every = this.config.erp.reconcileEveryDays;
+    const last = connection.watermarks.reconciled;
+    if (every === 0 || !connection.watermarks.receivables) return 'incremental';
+    return !last || addDays(last, every) <= now.toISOString().slice(0, 10) ? 'full' : 'incremental';
   }
 
   /** A queued run and its job, in one transaction; an active run that is still alive wins. */

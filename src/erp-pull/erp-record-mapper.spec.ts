@@ -42,8 +42,14 @@ describe('ERP record mapping', () => {
         clearingDocument: null,
         clearingDate: null,
         changeDate: '2026-02-03',
+        erpKey: '["1010","2026","1800000012","001"]',
       },
     });
+  });
+
+  it('keeps numeric key values as numbers for asking the ERP by key, and maps without a change-date field', () => {
+    const mapping = { ...receivables, change_date: null, clearing_date: null, fields: { ...receivables.fields, external_id: ['CompanyCode', 'Item'] } };
+    expect(mapItem({ ...item(), Item: 7 }, mapping, 'EUR')).toMatchObject({ row: { externalId: '1010-7', erpKey: '["1010",7]', changeDate: null, clearingDate: null } });
   });
 
   it('falls back to posting date, accounting document and the invoice date where fields are empty', () => {

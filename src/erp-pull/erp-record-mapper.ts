@@ -36,6 +36,8 @@ export interface InvoiceRow {
   clearingDocument: string | null;
   clearingDate: string | null;
   changeDate: string | null;
+  /** JSON of the key properties' values as the ERP sent them: a reconciliation asks the ERP for the item by them. */
+  erpKey: string;
 }
 
 export type Mapped<T> = { row: T } | { skip: string; key: string } | { failure: string; key: string; changeDate: string | null };
@@ -183,11 +185,14 @@ export function mapItem(record: ODataRecord, mapping: ReceivableMapping, currenc
   const f = mapping.fields;
   let key = '';
   let complete = true;
+  const raw: unknown[] = [];
   for (let i = 0; i < f.external_id.length; i++) {
     const part = textAt(record, f.external_id[i]);
     if (i > 0) key += '-';
     if (part) key += part;
     else complete = false;
+    const value = valueAt(record, f.external_id[i]);
+    raw.push(typeof value === 'number' ? value : part);
   }
   const changeDate = dateAt(record, mapping.change_date);
   const fail = (failure: string): Mapped<InvoiceRow> => ({ failure, key, changeDate });
@@ -231,6 +236,7 @@ export function mapItem(record: ODataRecord, mapping: ReceivableMapping, currenc
       clearingDocument: textAt(record, f.clearing_document),
       clearingDate: dateAt(record, mapping.clearing_date),
       changeDate,
+      erpKey: JSON.stringify(raw),
     },
   };
 }

@@ -18,6 +18,8 @@ export interface RunCounts {
   receivables?: RecordCounts;
   /** From cleared items: payments recorded, invoices settled (paid), invoices reopened (clearing reset). */
   clearings?: { payments: number; settled: number; reopened: number };
+  /** A reconciling run: invoices open here but not in the ERP's open list, of them found cleared, and not found at all. */
+  reconciliation?: { missing: number; cleared: number; not_found: number };
 }
 
 export interface RunError {

@@ -5,8 +5,6 @@
 // batches cannot deadlock.
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { Invoice } from '../invoices/invoice.entity.js';
-import { TRANSITIONS } from '../invoices/invoice-status.js';
 import { type CustomerRow, ERP_BLOCK_PREFIX, ERP_CONTACT_PREFIX, type InvoiceRow } from './erp-record-mapper.js';
 import { boolArray, numberArray, textArray } from './pg-array.js';
 
@@ -29,7 +27,7 @@ export function uniqueByKey<T>(rows: T[], keyOf: (row: T) => string): T[] {
  * index per input row: a join would let the planner scan all of the company's rows per batch when its
  * statistics lag behind a table the pull is filling.
  */
-const byExternalId = (table: 'customers' | 'contacts' | 'invoices', value: string) =>
+export const byExternalId = (table: 'customers' | 'contacts' | 'invoices', value: string) =>
   `SELECT x.id FROM ${table} x WHERE x.company_id = $1 AND lower(x.external_id) = lower(${value}) AND x.external_id IS NOT NULL LIMIT 1`;
 
 // A dunning block set by the ERP follows the ERP; one set in the service stays.
@@ -97,14 +95,20 @@ export class PullUpsertsRepository {
    * are given (key order), and only the exceptions come back (missing customers and cleared unknowns
    * as positions, created and updated keys as one text), not a row per invoice.
    */
-  async upsertInvoices(manager: EntityManager, companyId: string, runId: string, input: InvoiceRow[]): Promise<Map<string, InvoiceOutcome>> {
+  async upsertInvoices(
+    manager: EntityManager,
+    companyId: string,
+    runId: string,
+    owner: { connectionId: string; seenRun: string | null },
+    input: InvoiceRow[],
+  ): Promise<Map<string, InvoiceOutcome>> {
     const rows = uniqueByKey(input, (r) => r.externalId);
     const outcomes = new Map<string, InvoiceOutcome>();
     if (rows.length === 0) return outcomes;
     const [result]: Array<{ missing: string | null; cleared_unknown: string | null; written: string | null }> = await manager.query(
       `WITH input AS (
-         SELECT * FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::numeric[], $8::date[], $9::date[], $10::int[], $11::text[], $12::bool[])
-           WITH ORDINALITY AS t(external_id, customer, invoice_number, additional_number, total, invoice_date, due_date, time_for_payment, block, cleared, n)
+         SELECT * FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::numeric[], $8::date[], $9::date[], $10::int[], $11::text[], $12::bool[], $15::text[])
+           WITH ORDINALITY AS t(external_id, customer, invoice_number, additional_number, total, invoice_date, due_date, time_for_payment, block, cleared, erp_key, n)
        ),
        resolved AS (
          -- Whether the invoice exists matters only for cleared items: only they are probed.
@@ -145,6 +149,14 @@ export class PullUpsertsRepository {
          SELECT $1, u.id, CASE WHEN u.inserted THEN 'created' ELSE 'updated' END, CASE WHEN u.inserted THEN 'sent' END,
                 'erp_pull', $2, 'pulled from the ERP', $13::jsonb
            FROM upserted u
+       ),
+       owned AS (
+         -- Which connection pulled the invoice, under which ERP key: what a reconciliation asks the ERP by.
+         INSERT INTO erp_pulled_invoices AS p (company_id, invoice_id, connection_id, erp_key, seen_run)
+         SELECT $1, u.id, $14, r.erp_key::jsonb, $16::uuid FROM upserted u JOIN resolved r ON lower(r.external_id) = u.key
+         ON CONFLICT (company_id, invoice_id) DO UPDATE SET connection_id = EXCLUDED.connection_id, erp_key = EXCLUDED.erp_key,
+           seen_run = coalesce(EXCLUDED.seen_run, p.seen_run)
+         WHERE (p.connection_id, p.erp_key) IS DISTINCT FROM (EXCLUDED.connection_id, EXCLUDED.erp_key) OR EXCLUDED.seen_run IS NOT NULL
        )
        SELECT (SELECT string_agg(n::text, ',') FROM resolved WHERE customer_id IS NULL) AS missing,
               (SELECT string_agg(n::text, ',') FROM resolved WHERE customer_id IS NOT NULL AND cleared AND NOT existed) AS cleared_unknown,
@@ -163,6 +175,9 @@ export class PullUpsertsRepository {
         textArray(rows, (r) => r.dunningBlock),
         boolArray(rows, (r) => r.cleared),
         JSON.stringify({ pull_run: runId }),
+        owner.connectionId,
+        textArray(rows, (r) => r.erpKey),
+        owner.seenRun,
       ],
     );
     const at = (positions: string | null) => (positions ? positions.split(',').map((n) => rows[Number(n) - 1].externalId.toLowerCase()) : []);
@@ -175,7 +190,7 @@ export class PullUpsertsRepository {
   /**
    * Cleared items: the rest still open on each invoice is booked as one payment (external_id
    * ERP-CLEARING-<clearing document>-<item>, so a repeated pull books nothing twice). Returns the
-   * number of payments recorded; settling the invoices is the caller's (InvoiceTransitions).
+   * number of payments recorded; settling the invoices is PullTransitionsRepository's.
    */
   async recordClearings(manager: EntityManager, companyId: string, runId: string, cleared: InvoiceRow[]): Promise<number> {
     const rows = uniqueByKey(cleared, (r) => r.externalId);
@@ -246,31 +261,5 @@ export class PullUpsertsRepository {
       [companyId, runId, openKeys, CLEARING_PAYMENT_PREFIX],
     );
     return rows.map((r) => r.invoice_id);
-  }
-
-  /** Invoices among these keys that are fully paid but not yet in status paid, locked, for InvoiceTransitions. */
-  settleable(manager: EntityManager, companyId: string, keys: string[]): Promise<Invoice[]> {
-    if (keys.length === 0) return Promise.resolve([]);
-    return manager
-      .createQueryBuilder(Invoice, 'i')
-      .where('i.company_id = :companyId AND lower(i.external_id) = ANY(:keys) AND i.open_amount <= 0 AND i.status IN (:...from)', {
-        companyId,
-        keys,
-        from: TRANSITIONS.settle.from,
-      })
-      .orderBy('i.id')
-      .setLock('pessimistic_write')
-      .getMany();
-  }
-
-  /** Paid invoices with money open again (a reset clearing), locked, for InvoiceTransitions. */
-  reopenable(manager: EntityManager, companyId: string, ids: string[]): Promise<Invoice[]> {
-    if (ids.length === 0) return Promise.resolve([]);
-    return manager
-      .createQueryBuilder(Invoice, 'i')
-      .where(`i.company_id = :companyId AND i.id IN (:...ids) AND i.status = 'paid' AND i.open_amount > 0`, { companyId, ids })
-      .orderBy('i.id')
-      .setLock('pessimistic_write')
-      .getMany();
   }
 }

@@ -2,6 +2,7 @@
 // connection-probe.ts): connections (secrets only as set / not set), connection tests and pull runs.
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { AUTH_METHODS } from '../connectors/odata-client.factory.js';
+import { TOKEN_ENDPOINT_AUTH_METHODS } from '../erp-pull/erp-connection.entity.js';
 import { PageMetaSchema } from './pagination.schema.js';
 import { BooleanProperty, DateTimeProperty, EnumProperty, IdProperty, IntegerProperty, TextProperty } from './properties.js';
 
@@ -39,6 +40,8 @@ export class ErpConnectionSchema {
   @EnumProperty(AUTH_METHODS) readonly auth_method!: string;
   @TextProperty({ nullable: true }) readonly token_url!: string | null;
   @TextProperty({ nullable: true }) readonly client_id!: string | null;
+  @EnumProperty(TOKEN_ENDPOINT_AUTH_METHODS, { description: 'How the client authenticates at the token endpoint: form fields or HTTP Basic, never both (RFC 6749 §2.3.1)' })
+  readonly token_endpoint_auth_method!: string;
   @TextProperty({ nullable: true }) readonly oauth_scope!: string | null;
   @TextProperty({ nullable: true }) readonly username!: string | null;
   @ApiProperty({ type: CertificateSummarySchema, nullable: true }) readonly client_certificate!: CertificateSummarySchema | null;
@@ -54,7 +57,7 @@ export class ErpConnectionSchema {
   @ApiProperty({ ...FREE_OBJECT, description: 'The effective mapping: SAP defaults with the connection’s overrides' }) readonly mapping!: object;
   @TextProperty({ example: 'EUR' }) readonly currency!: string;
   @IntegerProperty({ minimum: 1, maximum: 5000 }) readonly page_size!: number;
-  @ApiProperty({ ...FREE_OBJECT, description: 'Last committed change dates (YYYY-MM-DD) of customers, receivables, clearings' }) readonly watermarks!: object;
+  @ApiProperty({ ...FREE_OBJECT, description: 'Last committed change dates (YYYY-MM-DD) of customers, receivables, clearings, and the date of the last full reconciliation (reconciled)' }) readonly watermarks!: object;
   @DateTimeProperty() readonly created_at!: string;
   @DateTimeProperty() readonly updated_at!: string;
 }
@@ -110,7 +113,7 @@ export class PullRunSchema {
   @IntegerProperty({ minimum: 0 }) readonly unchanged!: number;
   @IntegerProperty({ minimum: 0 }) readonly failed!: number;
   @IntegerProperty({ minimum: 0, description: 'Not collected: credits, other currencies, items cleared before they were ever pulled open' }) readonly skipped!: number;
-  @ApiProperty({ ...FREE_OBJECT, description: 'The counts per entity; clearings: payments recorded, invoices settled and reopened' }) readonly counts!: object;
+  @ApiProperty({ ...FREE_OBJECT, description: 'The counts per entity; clearings: payments recorded, invoices settled and reopened; reconciliation (a full run): invoices open here but no longer in the ERP’s open list, of them found cleared, and not found' }) readonly counts!: object;
   @ApiProperty({ ...FREE_OBJECT }) readonly watermark_from!: object;
   @ApiProperty({ ...FREE_OBJECT, nullable: true }) readonly watermark_to!: object | null;
   @TextProperty({ nullable: true, description: 'Why the run failed' }) readonly error!: string | null;

@@ -53,7 +53,9 @@ export interface SapPartner {
 export type Fault =
   | { kind: 'status'; status: number; retryAfter?: string; body?: string; match?: RegExp; times?: number }
   | { kind: 'reset'; match?: RegExp; times?: number }
-  | { kind: 'stall'; match?: RegExp; times?: number };
+  | { kind: 'stall'; match?: RegExp; times?: number }
+  /** Answers 200 and then sends a byte every intervalMs, never finishing. */
+  | { kind: 'trickle'; intervalMs: number; match?: RegExp; times?: number };
 
 export interface RecordedRequest {
   method: string;
@@ -72,7 +74,10 @@ export interface SapServerOptions {
   clientSecret?: string;
   username?: string;
   password?: string;
+  /** Tokens stop working after this (the server enforces it); default 3600. */
   tokenLifetimeSeconds?: number;
+  /** Which client authentication the token endpoint accepts (default: either, but never both at once). */
+  tokenAuth?: 'client_secret_post' | 'client_secret_basic' | 'either';
   /** Requests without this sap-client parameter are answered 401 (SAP's default client rejects the user). */
   sapClient?: string;
   /** Server-driven page size (SAP: 100 or 1000); undefined: no server paging. */
@@ -81,6 +86,12 @@ export interface SapServerOptions {
   ignoreTop?: boolean;
   /** Next links name this origin instead of the server's own (an internal host name). */
   nextLinkOrigin?: string;
+  /** Answers every $skip with the first window (a broken gateway). */
+  ignoreSkip?: boolean;
+  /** Every next link names the second page again (a broken server). */
+  repeatNextLink?: boolean;
+  /** Offers only TLS up to this version (e.g. 'TLSv1.1': an outdated ERP). */
+  tlsMaxVersion?: 'TLSv1' | 'TLSv1.1';
 }
 
 const ITEM_DATES = ['DocumentDate', 'PostingDate', 'NetDueDate', 'ClearingDate', 'LastChangeDate'];
@@ -88,15 +99,16 @@ const ITEM_DECIMALS = ['AmountInTransactionCurrency'];
 
 export class SapODataServer {
   readonly requests: RecordedRequest[] = [];
-  readonly tokenRequests: Array<{ form: boolean; basic: boolean; ok: boolean }> = [];
+  readonly tokenRequests: Array<{ form: boolean; basic: boolean; ok: boolean; at: number }> = [];
   faults: Fault[] = [];
-  /** Called with each request's path and query before it is answered (tests change the server's state here). */
-  beforeHandle?: (target: string) => void;
+  /** Called with each request's path and query before it is answered (tests change the server's state here; awaited). */
+  beforeHandle?: (target: string) => void | Promise<void>;
   items: SapItem[] = [];
   partners: SapPartner[] = [];
   private server!: Server;
   private readonly sockets = new Set<Socket>();
-  private readonly tokens = new Set<string>();
+  /** Issued tokens and when they expire (epoch ms). */
+  private readonly tokens = new Map<string, number>();
   private readonly filterCache = new Map<string, unknown[]>();
   private dataVersion = 0;
   private cacheVersion = -1;
@@ -113,7 +125,9 @@ export class SapODataServer {
         ca: [pki.ca],
         requestCert: auth === 'x509',
         rejectUnauthorized: auth === 'x509',
-        minVersion: 'TLSv1.2',
+        ...(this.options.tlsMaxVersion
+          ? { minVersion: 'TLSv1' as const, maxVersion: this.options.tlsMaxVersion, ciphers: 'DEFAULT@SECLEVEL=0' }
+          : { minVersion: 'TLSv1.2' as const }),
       },
       (req, res) => void this.handle(req, res),
     );
@@ -159,7 +173,7 @@ export class SapODataServer {
       res.end(text);
     };
     const body = await readBody(req);
-    this.beforeHandle?.(`${url.pathname}${url.search}`);
+    await this.beforeHandle?.(`${url.pathname}${url.search}`);
     const fault = this.takeFault(`${url.pathname}${url.search}`);
     if (fault?.kind === 'reset') {
       record.status = -1;
@@ -168,6 +182,13 @@ export class SapODataServer {
     }
     if (fault?.kind === 'stall') {
       record.status = -2;
+      return;
+    }
+    if (fault?.kind === 'trickle') {
+      record.status = -3;
+      res.writeHead(200, { 'content-type': 'application/json' });
+      const timer = setInterval(() => res.write(' '), fault.intervalMs);
+      res.on('close', () => clearInterval(timer));
       return;
     }
     if (fault?.kind === 'status') {
@@ -195,24 +216,44 @@ export class SapODataServer {
     return fault;
   }
 
+  /**
+   * The client credentials grant as a strict endpoint checks it: the client authenticates with the form
+   * fields or with HTTP Basic, never both (RFC 6749 §2.3); Basic id and secret are form-urldecoded
+   * after base64 (§2.3.1: '+' is a space, %XX a byte), split at the first colon.
+   */
   private token(req: IncomingMessage, body: string, send: (status: number, body: unknown) => void): void {
     const form = new URLSearchParams(body);
     const header = req.headers.authorization ?? '';
-    const basic = header.startsWith('Basic ') ? Buffer.from(header.slice(6), 'base64').toString('utf8').split(':').map(decodeURIComponent) : undefined;
-    const fromForm = form.has('client_id') && form.has('client_secret');
-    const id = form.get('client_id') ?? basic?.[0];
-    const secret = form.get('client_secret') ?? basic?.[1];
-    const ok =
+    const formUrlDecode = (text: string) => decodeURIComponent(text.replace(/\+/g, ' '));
+    let basic: [string, string] | undefined;
+    if (header.startsWith('Basic ')) {
+      const decoded = Buffer.from(header.slice(6), 'base64').toString('utf8');
+      const colon = decoded.indexOf(':');
+      try {
+        basic = colon < 0 ? undefined : [formUrlDecode(decoded.slice(0, colon)), formUrlDecode(decoded.slice(colon + 1))];
+      } catch {
+        basic = undefined;
+      }
+    }
+    const fromForm = form.has('client_secret');
+    const record = { form: fromForm, basic: header.startsWith('Basic '), ok: false, at: Date.now() };
+    this.tokenRequests.push(record);
+    if (record.form && record.basic) return send(400, { error: 'invalid_request', error_description: 'more than one client authentication method' });
+    const allowed = this.options.tokenAuth ?? 'either';
+    if ((allowed === 'client_secret_post' && !fromForm) || (allowed === 'client_secret_basic' && !record.basic)) {
+      return send(401, { error: 'invalid_client', error_description: `client authentication must be ${allowed}` });
+    }
+    const [id, secret] = basic ?? [form.get('client_id'), form.get('client_secret')];
+    record.ok =
       req.headers['content-type']?.startsWith('application/x-www-form-urlencoded') === true &&
       form.get('grant_type') === 'client_credentials' &&
       id === this.options.clientId &&
-      secret === this.options.clientSecret &&
-      (!basic || (basic[0] === this.options.clientId && basic[1] === this.options.clientSecret));
-    this.tokenRequests.push({ form: fromForm, basic: Boolean(basic), ok });
-    if (!ok) return send(401, { error: 'invalid_client', error_description: 'Bad client credentials' });
+      secret === this.options.clientSecret;
+    if (!record.ok) return send(401, { error: 'invalid_client', error_description: 'Bad client credentials' });
     const token = randomBytes(16).toString('hex');
-    this.tokens.add(token);
-    send(200, { access_token: token, token_type: 'bearer', expires_in: this.options.tokenLifetimeSeconds ?? 3600, scope: 'API_BUSINESS_PARTNER_0001' });
+    const lifetime = this.options.tokenLifetimeSeconds ?? 3600;
+    this.tokens.set(token, Date.now() + lifetime * 1000);
+    send(200, { access_token: token, token_type: 'bearer', expires_in: lifetime, scope: 'API_BUSINESS_PARTNER_0001' });
   }
 
   private authorized(req: IncomingMessage): boolean {
@@ -220,8 +261,10 @@ export class SapODataServer {
     switch (this.options.auth) {
       case 'none':
         return true;
-      case 'oauth':
-        return header.startsWith('Bearer ') && this.tokens.has(header.slice(7));
+      case 'oauth': {
+        const expires = header.startsWith('Bearer ') ? this.tokens.get(header.slice(7)) : undefined;
+        return expires !== undefined && Date.now() < expires;
+      }
       case 'basic':
         return header === `Basic ${Buffer.from(`${this.options.username}:${this.options.password}`, 'utf8').toString('base64')}`;
       case 'x509':
@@ -254,7 +297,7 @@ export class SapODataServer {
     const q = url.searchParams;
     const rows = this.matching(kind, q.get('$filter'));
     const top = q.has('$top') ? Number(q.get('$top')) : Infinity;
-    const skip = Number(q.get('$skip') ?? 0);
+    const skip = this.options.ignoreSkip ? 0 : Number(q.get('$skip') ?? 0);
     const windowEnd = Math.min(rows.length, skip + top);
     const start = q.has('$skiptoken') ? Number(q.get('$skiptoken')) : skip;
     const pageSize = this.options.serverPageSize ?? Infinity;
@@ -269,7 +312,7 @@ export class SapODataServer {
         const link = new URL(url.href);
         link.searchParams.delete('$inlinecount');
         link.searchParams.delete('$count');
-        link.searchParams.set('$skiptoken', String(end));
+        link.searchParams.set('$skiptoken', String(this.options.repeatNextLink ? Math.min(pageSize, windowEnd) : end));
         next = this.options.nextLinkOrigin ? `${this.options.nextLinkOrigin}${link.pathname}${link.search}` : link.href;
         // V4 services answer relative next links.
         if (this.options.version === 'v4' && !this.options.nextLinkOrigin) next = `${link.pathname.split('/').pop()}${link.search}`;
@@ -297,7 +340,8 @@ export class SapODataServer {
     if (value === null) return null;
     if (this.options.version === 'v4') return value;
     const ms = Date.parse(`${value}T00:00:00Z`);
-    return offset ? `/Date(${ms}+0000)/` : `/Date(${ms})/`;
+    // Edm.DateTimeOffset: the milliseconds are UTC, the offset only says where the value was recorded.
+    return offset ? `/Date(${ms}+0200)/` : `/Date(${ms})/`;
   }
 
   private itemOut(item: SapItem, select: string[] | undefined, strings: boolean): Record<string, unknown> {

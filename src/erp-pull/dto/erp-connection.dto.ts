@@ -4,6 +4,7 @@ import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsIn, IsOptional, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
 import { OptionalBoolean, OptionalEnum, OptionalInteger, OptionalText, RequiredText } from '../../common/fields.js';
 import { AUTH_METHODS, type AuthMethod } from '../../connectors/odata-client.factory.js';
+import { TOKEN_ENDPOINT_AUTH_METHODS, type TokenEndpointAuthMethod } from '../erp-connection.entity.js';
 import { PULL_ENTITIES, type PullEntity } from '../erp-mapping.js';
 
 /** An OData property, or a path through navigation properties: to_Address/CityName. */
@@ -61,8 +62,12 @@ export class CustomerMappingDto extends EntityMappingDto {
 export class ReceivableMappingDto extends EntityMappingDto {
   @ApiPropertyOptional() @Filter() readonly open_filter?: string;
   @ApiPropertyOptional() @Filter() readonly cleared_filter?: string;
-  @ApiPropertyOptional() @apply(Path()) readonly change_date?: string;
-  @ApiPropertyOptional() @apply(Path()) readonly clearing_date?: string;
+  @ApiPropertyOptional({ nullable: true, description: 'null: the ERP has no change date; every pull reads all open items and reconciles the rest' })
+  @apply(Path())
+  readonly change_date?: string | null;
+  @ApiPropertyOptional({ nullable: true, description: 'null: the ERP has no clearing date; every pull reads all open items and asks for those that left the list' })
+  @apply(Path())
+  readonly clearing_date?: string | null;
   @ApiPropertyOptional({ type: ReceivableFieldsDto }) @IsOptional() @ValidateNested() @Type(() => ReceivableFieldsDto) readonly fields?: ReceivableFieldsDto;
 }
 
@@ -98,6 +103,8 @@ export class CreateErpConnectionDto {
 
   @OptionalText(2000, 'https://my123456-api.s4hana.cloud.sap/sap/bc/sec/oauth2/token') readonly token_url?: string | null;
   @OptionalText(255) readonly client_id?: string | null;
+  @OptionalEnum(TOKEN_ENDPOINT_AUTH_METHODS, 'How the client authenticates at the token endpoint (RFC 6749 §2.3.1): client_secret_post (default: form fields) or client_secret_basic (HTTP Basic); never both')
+  readonly token_endpoint_auth_method?: TokenEndpointAuthMethod | null;
   @OptionalText(1000) readonly oauth_scope?: string | null;
   @OptionalText(255) readonly username?: string | null;
   @OptionalText(65_536, '-----BEGIN CERTIFICATE-----…') readonly client_certificate?: string | null;
@@ -134,6 +141,6 @@ export class CreateErpConnectionDto {
 export class UpdateErpConnectionDto extends PartialType(CreateErpConnectionDto, { skipNullProperties: false }) {}
 
 export class StartPullDto {
-  @OptionalEnum(['incremental', 'full'], 'incremental (default): changes since the watermark; full: every customer and open item again')
+  @OptionalEnum(['incremental', 'full'], 'incremental (default): changes since the watermark; full: every customer and open item again, and a reconciliation of the open invoices the ERP no longer lists as open')
   readonly mode?: 'incremental' | 'full' | null;
 }
