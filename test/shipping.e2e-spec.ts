@@ -38,7 +38,7 @@ describe('shipping', () => {
   });
   beforeEach(async () => {
     await resetDatabase(app);
-    smtp.reset();
+    await smtp.reset();
     company = await registerCompany(app, 'Muster Handel GmbH');
     api = shippingApi(app, company);
     await api

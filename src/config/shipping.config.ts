@@ -11,6 +11,13 @@ export interface ShippingConfig {
   pollingIntervalSeconds: number;
   /** Whether this process delivers (any number of replicas may); enqueuing works either way. */
   workers: boolean;
+  /** Seconds an attempt may run before its job counts as lost (the process died) and is retried. */
+  jobExpireSeconds: number;
+  /**
+   * How often a delivering process looks for deliveries left without an outcome (the job dead-lettered
+   * or lost while its channel still waits), and how long such a channel must have been quiet.
+   */
+  sweepSeconds: number;
   /** The postal provider; `print_batch` collects letters under printBatchDir for companies that print themselves. */
   postalProvider: 'print_batch';
   printBatchDir: string;
@@ -36,6 +43,8 @@ export function loadShippingConfig(env: Env, dataDir: string): ShippingConfig {
     retryDelaySeconds: Math.round(number(env, 'SHIPPING_RETRY_DELAY_SECONDS', 60, 1, 86_400)),
     pollingIntervalSeconds: number(env, 'SHIPPING_POLL_SECONDS', 2, 0.5, 600),
     workers: env.SHIPPING_WORKERS !== 'false',
+    jobExpireSeconds: Math.round(number(env, 'SHIPPING_JOB_EXPIRE_SECONDS', 300, 1, 86_400)),
+    sweepSeconds: number(env, 'SHIPPING_SWEEP_SECONDS', 60, 0.5, 86_400),
     postalProvider: provider,
     printBatchDir: resolve(env.PRINT_BATCH_DIR || join(resolve(dataDir), 'print-batches')),
     printBatchRefreshSeconds: number(env, 'PRINT_BATCH_REFRESH_SECONDS', 30, 0, 3600),

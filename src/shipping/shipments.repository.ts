@@ -7,6 +7,14 @@ import { Contact } from '../contacts/contact.entity.js';
 import type { PageRequest } from '../common/pagination.js';
 import { Reminder } from '../invoices/reminder.entity.js';
 import type { Delivery, Shipment } from './shipment.js';
+import type { Channel } from './shipping-mode.js';
+
+export interface StalledChannel {
+  companyId: string;
+  shipmentId: string;
+  channel: Channel;
+  lastError: string | null;
+}
 
 const SHIPMENT_COLUMNS: Record<keyof Shipment, string> = {
   companyId: 'company_id',
@@ -128,6 +136,30 @@ export class ShipmentsRepository {
       this.db.query(`SELECT count(*)::int AS total FROM shipments s WHERE ${where}`, [companyId]) as Promise<Array<{ total: number }>>,
     ]);
     return { shipments, total: counts[0].total };
+  }
+
+  /**
+   * Channels still waiting for an outcome although no job will bring one: the shipment is pending, the
+   * channel has been quiet for `quietSeconds`, and its queue holds no live job (created, retry, active)
+   * for it — it was dead-lettered, or lost with its process on the last attempt. Across companies: the
+   * sweep is the service's own housekeeping, not a tenant's lookup. Reads pg-boss's job table (the
+   * same database), with the last error the queue kept for the job.
+   */
+  stalledChannels(queues: Record<Channel, string>, quietSeconds: number, limit: number): Promise<StalledChannel[]> {
+    return this.db.query(
+      `SELECT s.company_id AS "companyId", s.id AS "shipmentId", c.channel,
+         (SELECT coalesce(j.output->>'message', j.output->'value'->>'message')
+            FROM pgboss.job j WHERE j.name = c.queue AND j.data->>'shipmentId' = s.id::text
+            ORDER BY j.created_on DESC LIMIT 1) AS "lastError"
+       FROM shipments s
+       CROSS JOIN LATERAL (VALUES ('email', s.email_status, $1::text), ('post', s.post_status, $2::text)) AS c (channel, status, queue)
+       WHERE s.status = 'pending' AND c.status = 'pending' AND s.updated_at < now() - make_interval(secs => $3)
+         AND NOT EXISTS (
+           SELECT 1 FROM pgboss.job j
+           WHERE j.name = c.queue AND j.state < 'completed' AND j.data->>'shipmentId' = s.id::text)
+       ORDER BY s.updated_at LIMIT $4`,
+      [queues.email, queues.post, quietSeconds, limit],
+    );
   }
 
   async insertDelivery(delivery: Delivery, manager: EntityManager): Promise<Delivery> {

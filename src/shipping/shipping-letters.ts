@@ -6,7 +6,8 @@ import { PDFDocument } from 'pdf-lib';
 import type { Readable } from 'node:stream';
 import type { EntityManager } from 'typeorm';
 import { todayIn } from '../common/calendar-date.js';
-import { DocumentStore } from '../documents/document-store.js';
+import { AppError } from '../common/errors.js';
+import { DocumentNotFoundError, DocumentStore } from '../documents/document-store.js';
 import { mergePdfs, renderCoverLetter, renderLetter } from '../letters/letter-renderer.js';
 import { coverLetter, invoiceNumberOf, reminderLetter, reminderTitle } from './letter-content.js';
 import type { Shipment } from './shipment.js';
@@ -30,7 +31,7 @@ export class ShippingLetters {
   async ofShipment(manager: EntityManager, shipment: Shipment, ctx: ShippingContext): Promise<RenderedLetter & { shipment: Shipment }> {
     const filename = letterFileName(ctx);
     if (shipment.letterKey) {
-      const pdf = await this.read(shipment.letterKey);
+      const pdf = await this.read(shipment.letterKey, 'letter of this shipment');
       return { pdf, pages: (await PDFDocument.load(pdf, { ignoreEncryption: true })).getPageCount(), filename, shipment };
     }
     const letter = await this.render(ctx);
@@ -57,15 +58,23 @@ export class ShippingLetters {
   async invoiceDocuments(ctx: ShippingContext): Promise<Array<{ filename: string; content: Buffer }>> {
     const number = invoiceNumberOf(ctx.invoice).replace(/[^\w.-]+/g, '_');
     const files = [
-      { key: ctx.invoice.pdfKey, filename: `Rechnung-${number}.pdf` },
-      { key: ctx.invoice.attachmentKey, filename: `Anlage-${number}.pdf` },
-    ].filter((f): f is { key: string; filename: string } => f.key !== null);
-    return Promise.all(files.map(async (f) => ({ filename: f.filename, content: await this.read(f.key) })));
+      { key: ctx.invoice.pdfKey, filename: `Rechnung-${number}.pdf`, what: 'invoice PDF' },
+      { key: ctx.invoice.attachmentKey, filename: `Anlage-${number}.pdf`, what: "invoice's attachment" },
+    ].filter((f): f is { key: string; filename: string; what: string } => f.key !== null);
+    return Promise.all(files.map(async (f) => ({ filename: f.filename, content: await this.read(f.key, f.what) })));
   }
 
-  async read(key: string): Promise<Buffer> {
+  /** A stored PDF; one gone from the store is a clear problem (404), for a download and a delivery alike. */
+  async read(key: string, what = 'document'): Promise<Buffer> {
+    let stream: Readable;
+    try {
+      stream = await this.documents.openRead(key);
+    } catch (error) {
+      if (error instanceof DocumentNotFoundError) throw new AppError('invoice.document_missing', `The ${what} is missing from the document store (key ${key})`);
+      throw error;
+    }
     const chunks: Buffer[] = [];
-    for await (const chunk of (await this.documents.openRead(key)) as Readable) chunks.push(chunk as Buffer);
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
     return Buffer.concat(chunks);
   }
 }

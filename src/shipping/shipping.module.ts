@@ -22,6 +22,7 @@ import { ShippingLetters } from './shipping-letters.js';
 import { ShippingSettingsRepository } from './shipping-settings.repository.js';
 import { ShippingSettingsService } from './shipping-settings.service.js';
 import { ShippingService } from './shipping.service.js';
+import { StalledDeliveries } from './stalled-deliveries.js';
 
 /** The postal provider named by POSTAL_PROVIDER; an HTTP print-and-mail provider is one more case here. */
 function postalProvider(config: AppConfig): PostalProvider {
@@ -45,6 +46,7 @@ function postalProvider(config: AppConfig): PostalProvider {
     DeliveryQueue,
     DeliveryService,
     DeliveryWorker,
+    StalledDeliveries,
     ShippingService,
     { provide: PostalProvider, useFactory: postalProvider, inject: [APP_CONFIG] },
   ],
