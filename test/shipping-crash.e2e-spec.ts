@@ -65,14 +65,24 @@ describe('shipping under SIGKILL (service in a child process)', () => {
     service = await startServiceChild(testDatabaseUrl(), env(extra));
   }
 
-  async function call(method: string, path: string, form?: Record<string, string>, expected = [200, 201, 202]) {
+  /** The JSON answer, loosely typed: each test reads the few fields it checks. */
+  interface Answer {
+    id: string;
+    api_token: string;
+    contact: { id: string };
+    invoice: { id: string; invoice_status: string };
+    shipments: Array<{ status: string; message_id: string; attention: string | null; invoice_id: string }>;
+    deliveries: Array<Record<string, unknown>>;
+  }
+
+  async function call(method: string, path: string, form?: Record<string, string>, expected = [200, 201, 202]): Promise<Answer> {
     const res = await fetch(`${service!.origin}${path}`, {
       method,
       headers: { ...(auth ? { authorization: auth } : {}), ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
       body: form ? new URLSearchParams(form) : undefined,
       signal: AbortSignal.timeout(15_000),
     });
-    const body = await res.json();
+    const body = (await res.json()) as Answer;
     if (!expected.includes(res.status)) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(body)}`);
     return body;
   }
@@ -137,13 +147,13 @@ describe('shipping under SIGKILL (service in a child process)', () => {
     expect(failed.deliveries).toEqual([expect.objectContaining({ outcome: 'permanent_failure' })]);
     expect(await status(id)).toBe('draft');
     const attention = await call('GET', '/api/v1/shipments/attention');
-    expect(attention.shipments.map((s: { invoice_id: string }) => s.invoice_id)).toContain(id);
+    expect(attention.shipments.map((s) => s.invoice_id)).toContain(id);
     const { rows } = await db.query(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'shipping-email-dead'`);
     expect(rows[0].n).toBe(1);
 
     await call('POST', `/api/v1/invoices/${id}/release`);
     await sent(id);
     const { shipments } = await deliveries(id);
-    expect(shipments.map((s: { status: string }) => s.status)).toEqual(['failed', 'shipped']);
+    expect(shipments.map((s) => s.status)).toEqual(['failed', 'shipped']);
   }, 120_000);
 });

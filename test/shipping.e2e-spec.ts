@@ -73,7 +73,7 @@ describe('shipping', () => {
 
   async function draft(fields: Record<string, string>, attachment?: Buffer) {
     const res = await api.createInvoice({ invoice_number: '2026-001', total: '119.00', invoice_date: '02.11.2026', due_date: '16.11.2026', ...fields }, invoicePdf, attachment).expect(201);
-    return res.body.invoice as { id: string; invoice_status: string };
+    return res.body.invoice as { id: string; invoice_status: string; shipping_mode: string | null };
   }
 
   const sentOf = (id: string) => waitFor(async () => (await api.invoiceStatus(id)) === 'sent', `invoice ${id} sent`);
@@ -226,7 +226,7 @@ describe('shipping', () => {
   });
 
   it('unknown at every level: release is refused naming the field, autosend creates the invoice flagged for attention', async () => {
-    await dataSource(app).query(`UPDATE companies SET shipping_mode = 'unknown' WHERE id = $1`, [parsePublicId('cmp', company.id)]);
+    await api.patch('/api/v1/shipping_settings', { shipping_mode: 'unknown' }).expect(200);
     const { customerId } = await customer('unknown');
     const invoice = await draft({ customer_id: customerId });
     const refused = await api.post(`/api/v1/invoices/${invoice.id}/release`).expect(422);
@@ -371,6 +371,56 @@ describe('shipping', () => {
       expect(shipment.status).toBe('awaiting_confirmation');
       const confirmed = await api.post(`/api/v1/invoices/${invoice.id}/reminders/rem-${reminderId}/confirm_shipping`).expect(200);
       expect(confirmed.body.invoice.invoice_status).toBe('reminder2_sent');
+    });
+  });
+
+  describe('company defaults (PATCH /api/v1/shipping_settings)', () => {
+    it('the company level names the mode when invoice and customer do not', async () => {
+      const settings = await api.patch('/api/v1/shipping_settings', { shipping_mode: 'post' }).expect(200);
+      expect(settings.body.shipping_settings).toMatchObject({ shipping_mode: 'post', autosend: false, autoskip_shipping: false });
+      const { customerId, contactId } = await customer(null);
+      const invoice = await draft({ customer_id: customerId, contact_id: contactId });
+      await api.post(`/api/v1/invoices/${invoice.id}/release`).expect(202);
+      await sentOf(invoice.id);
+      const { shipments, deliveries } = await api.deliveries(invoice.id);
+      expect(shipments[0]).toMatchObject({ shipping_mode: 'post', mode_source: 'company', status: 'shipped' });
+      expect(deliveries.map((d) => d.channel)).toEqual(['post']);
+      expect(smtp.attempts).toBe(0);
+      // The customer's own mode still comes first.
+      await api.patch(`/api/v1/customers/${customerId}`, { shipping_mode: 'email' }).expect(200);
+      const second = await draft({ customer_id: customerId, contact_id: contactId, invoice_number: '2026-002' });
+      await api.post(`/api/v1/invoices/${second.id}/release`).expect(202);
+      await sentOf(second.id);
+      expect((await api.deliveries(second.id)).shipments[0]).toMatchObject({ shipping_mode: 'email', mode_source: 'customer' });
+    });
+
+    it('autosend ships new invoices without the option; autoskip imports them as sent; a request option overrides both', async () => {
+      const { customerId, contactId } = await customer('email');
+      await api.patch('/api/v1/shipping_settings', { autosend: 'true' }).expect(200);
+      const autosent = await draft({ customer_id: customerId, contact_id: contactId });
+      expect(autosent.invoice_status).toBe('draft');
+      await sentOf(autosent.id);
+      expect((await api.deliveries(autosent.id)).shipments[0]).toMatchObject({ status: 'shipped', mode_source: 'customer' });
+      const kept = await draft({ customer_id: customerId, contact_id: contactId, invoice_number: '2026-002', 'options[autosend]': 'false' });
+      expect((await api.deliveries(kept.id)).shipments).toEqual([]);
+
+      const both = await api.patch('/api/v1/shipping_settings', { autoskip_shipping: 'true' }).expect(422);
+      expect(both.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(['autoskip_shipping', 'autosend']);
+      const settings = await api.patch('/api/v1/shipping_settings', { autosend: 'false', autoskip_shipping: 'true' }).expect(200);
+      expect(settings.body.shipping_settings).toMatchObject({ shipping_mode: 'email', autosend: false, autoskip_shipping: true });
+      const skipped = await draft({ customer_id: customerId, contact_id: contactId, invoice_number: '2026-003' });
+      expect(skipped).toMatchObject({ invoice_status: 'sent', shipping_mode: 'skip_shipping' });
+      expect((await api.deliveries(skipped.id)).shipments).toEqual([]);
+      const sentAnyway = await draft({ customer_id: customerId, contact_id: contactId, invoice_number: '2026-004', 'options[autosend]': 'true' });
+      expect(sentAnyway.invoice_status).toBe('draft');
+      await sentOf(sentAnyway.id);
+      expect(smtp.received.map((m) => m.parsed.subject)).toEqual(['Rechnung 2026-001 von Muster Handel GmbH', 'Rechnung 2026-004 von Muster Handel GmbH']);
+
+      expect((await api.patch('/api/v1/shipping_settings', { shipping_mode: 'fax' }).expect(422)).body.errors[0].field).toBe('shipping_mode');
+      // Another company keeps its own defaults.
+      const other = await registerCompany(app);
+      const theirs = await request(app.getHttpServer()).get('/api/v1/shipping_settings').set('Authorization', other.auth).expect(200);
+      expect(theirs.body.shipping_settings).toMatchObject({ shipping_mode: 'email', autosend: false, autoskip_shipping: false });
     });
   });
 
