@@ -374,6 +374,54 @@ describe('shipping', () => {
     });
   });
 
+  describe('invoices without a PDF of their own (as the ERP pull stores them)', () => {
+    /** A draft whose PDF the service does not hold: pdf_key NULL, as pulled invoices have it. */
+    async function withoutPdf(mode: string, fields: Record<string, string> = {}) {
+      const { customerId, contactId } = await customer(mode);
+      const invoice = await draft({ customer_id: customerId, contact_id: contactId, ...fields });
+      await dataSource(app).query(`UPDATE invoices SET pdf_key = NULL, pdf_size = NULL, pdf_sha256 = NULL WHERE id = $1`, [parsePublicId('inv', invoice.id)]);
+      return invoice;
+    }
+
+    it('e-mail: the service renders the invoice (DIN 5008), attaches it and keeps it as the invoice PDF', async () => {
+      const invoice = await withoutPdf('email', { net: '100.00', vat19: '19.00' });
+      const missing = await api.get(`/api/v1/invoices/${invoice.id}/pdf`).expect(404);
+      expect(missing.body).toMatchObject({ code: 'invoice.document_missing', detail: expect.stringContaining(`/api/v1/invoices/${invoice.id}/letter`) });
+      const preview = await api.get(`/api/v1/invoices/${invoice.id}/letter`).expect(200);
+      const [page, ...more] = await pdfPages(preview.body);
+      expect(more).toEqual([]);
+      for (const line of ['Muster Handel GmbH · Hauptstraße 5 · 10115 Berlin', 'Kunde AG', '20095 Hamburg', 'Rechnung 2026-001', 'Sehr geehrte Frau Erika Muster,', 'Nettobetrag 100,00 €', 'USt. 19 % 19,00 €', 'Rechnungsbetrag 119,00 €']) {
+        expect(page.join('\n')).toContain(line);
+      }
+      await api.get(`/api/v1/invoices/${invoice.id}/pdf`).expect(404); // a preview stores nothing
+
+      await api.post(`/api/v1/invoices/${invoice.id}/release`).expect(202);
+      await sentOf(invoice.id);
+      const [attachment] = smtp.received[0].parsed.attachments;
+      expect(attachment.filename).toBe('Rechnung-2026-001.pdf');
+      const text = (await pdfText(attachment.content)).replace(/\n/g, ' ');
+      expect(text).toContain('Rechnungsbetrag 119,00 €');
+      expect(text).toContain('Bitte überweisen Sie den offenen Betrag von 119,00 € bis zum 16.11.2026 auf unser Konto IBAN DE89 3704 0044 0532 0130 00');
+      const stored = await api.get(`/api/v1/invoices/${invoice.id}/pdf`).expect(200);
+      expect(Buffer.compare(stored.body, attachment.content)).toBe(0);
+    });
+
+    it('post: the rendered invoice is the letter — window-ready, so no cover page even when the company asks for one', async () => {
+      await api.patch('/api/v1/shipping_settings', { cover_page: 'true' }).expect(200);
+      const invoice = await withoutPdf('post');
+      await api.post(`/api/v1/invoices/${invoice.id}/release`).expect(202);
+      await sentOf(invoice.id);
+      const { manifest, batch } = await printBatch();
+      expect(manifest.trim().split('\r\n')[1]).toMatch(/^1,1,1,/);
+      const [page] = await pdfPages(batch);
+      const address = ['Kunde AG', 'Einkauf', 'Allee 2', '20095 Hamburg'].map((line) => page.findIndex((l) => l.startsWith(line)));
+      expect(address.every((i) => i > 0) && [...address].sort((a, b) => a - b).join() === address.join()).toBe(true);
+      expect(page.join('\n')).toContain('Rechnungsbetrag 119,00 €');
+      const stored = await api.get(`/api/v1/invoices/${invoice.id}/pdf`).expect(200);
+      expect(await pdfText(stored.body)).toContain('Rechnung 2026-001');
+    });
+  });
+
   describe('company defaults (PATCH /api/v1/shipping_settings)', () => {
     it('the company level names the mode when invoice and customer do not', async () => {
       const settings = await api.patch('/api/v1/shipping_settings', { shipping_mode: 'post' }).expect(200);

@@ -139,7 +139,7 @@ export class DeliveryService {
     const recipients = emailRecipients(ctx.contact, ctx.customerContacts);
     if (!recipients) return { shipment, channel, attempt, recipient: '', mail: null };
     const text = reminder ? reminderMail(ctx, recipients.salutation, reminder, ctx.terms!) : invoiceMail(ctx, recipients.salutation);
-    const attachments = reminder ? [{ filename: letter!.filename, content: letter!.pdf }] : await this.letters.invoiceDocuments(ctx);
+    const attachments = reminder ? [{ filename: letter!.filename, content: letter!.pdf }] : await this.letters.invoiceDocuments(ctx, manager);
     const sender = senderOf(ctx.companyName, ctx.settings);
     const mail: OutgoingMail = {
       messageId: shipment.messageId as string,

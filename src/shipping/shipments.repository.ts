@@ -5,6 +5,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { Contact } from '../contacts/contact.entity.js';
 import type { PageRequest } from '../common/pagination.js';
+import type { Invoice } from '../invoices/invoice.entity.js';
 import { Reminder } from '../invoices/reminder.entity.js';
 import type { Delivery, Shipment } from './shipment.js';
 import type { Channel } from './shipping-mode.js';
@@ -202,6 +203,14 @@ export class ShipmentsRepository {
   /** Shipping's part of a reminder: when it went out, and the mode it went out by. */
   async markReminderShipped(reminder: Reminder, sentAt: Date, manager: EntityManager): Promise<void> {
     await manager.query(`UPDATE reminders SET last_sent_at = $3 WHERE company_id = $1 AND id = $2`, [reminder.companyId, reminder.id, sentAt]);
+  }
+
+  /** An invoice without a PDF of its own gets the one the service rendered when shipping it (never replacing one). */
+  async attachRenderedInvoicePdf(invoice: Invoice, file: { key: string; size: number; sha256: Buffer }, manager: EntityManager): Promise<void> {
+    await manager.query(
+      `UPDATE invoices SET pdf_key = $3, pdf_size = $4, pdf_sha256 = $5, updated_at = now() WHERE company_id = $1 AND id = $2 AND pdf_key IS NULL`,
+      [invoice.companyId, invoice.id, file.key, file.size, file.sha256],
+    );
   }
 
   async setReminderMode(reminder: Reminder, mode: string, manager: EntityManager): Promise<void> {
