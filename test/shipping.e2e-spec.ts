@@ -261,8 +261,8 @@ describe('shipping', () => {
 
   describe('reminders (shipped for the dunning engine)', () => {
     /** An invoice that the dunning engine moved to ready_for_reminder2 and its reminder 2 (fee 2.50, not yet booked). */
-    async function readyReminder(mode: string, reminderMode: string | null = null) {
-      const { customerId, contactId } = await customer(mode);
+    async function readyReminder(mode: string, reminderMode: string | null = null, email: string | null = 'erika@kunde.de') {
+      const { customerId, contactId } = await customer(mode, email);
       const invoice = await draft({ customer_id: customerId, contact_id: contactId, 'options[autoskip_shipping]': 'true' });
       const companyId = parsePublicId('cmp', company.id) as string;
       const invoiceId = parsePublicId('inv', invoice.id) as string;
@@ -271,7 +271,7 @@ describe('shipping', () => {
         `INSERT INTO reminders (company_id, id, invoice_id, reminder_stage, reminder_date, fees, shipping_mode) VALUES ($1, gen_random_uuid(), $2, 2, '2026-12-07', 2.50, $3) RETURNING id`,
         [companyId, invoiceId, reminderMode],
       );
-      return { invoice, companyId, invoiceId, reminderId: id as string };
+      return { invoice, companyId, invoiceId, reminderId: id as string, customerId, contactId };
     }
 
     const ship = (companyId: string, reminderId: string, before?: (q: (sql: string, params: unknown[]) => Promise<unknown>) => Promise<unknown>) =>
@@ -363,6 +363,45 @@ describe('shipping', () => {
       await as(http().get(`/api/v1/invoices/${invoice.id}/letter`)).expect(404);
       await as(http().post(`/api/v1/invoices/${invoice.id}/confirm_shipping`)).expect(404);
       expect((await as(http().get('/api/v1/shipments/attention')).expect(200)).body.meta.total_count).toBe(0);
+    });
+
+    it('a reminder whose mode is unknown at every level is flagged, findable, refused when shipped by hand, and goes out once a level names a mode', async () => {
+      await api.patch('/api/v1/shipping_settings', { shipping_mode: 'unknown' }).expect(200);
+      const { invoice, companyId, reminderId, customerId } = await readyReminder('unknown');
+      const shipment = await ship(companyId, reminderId);
+      expect(shipment).toMatchObject({ status: 'needs_attention', shippingMode: 'unknown', attention: 'the shipping mode is unknown at invoice, customer and company level' });
+      expect(await api.invoiceStatus(invoice.id)).toBe('ready_for_reminder2');
+      expect((await api.events(invoice.id)).filter((e) => e.kind === 'shipping_attention').map((e) => e.reason)).toEqual([shipment.attention]);
+      const listed = await api.get(`/api/v1/shipments/attention?document=reminder&invoice_id=${invoice.id}`).expect(200);
+      expect(listed.body.shipments).toEqual([expect.objectContaining({ invoice_id: invoice.id, reminder_id: `rem-${reminderId}`, status: 'needs_attention' })]);
+      expect((await api.get('/api/v1/shipments/attention?document=invoice').expect(200)).body.meta.total_count).toBe(0);
+      expect((await api.get('/api/v1/shipments/attention?invoice_id=nope').expect(400)).body.errors[0].field).toBe('invoice_id');
+
+      await dataSource(app).query(`UPDATE reminders SET dispatched_at = now() WHERE id = $1`, [reminderId]); // issued by the run
+      const path = `/api/v1/invoices/${invoice.id}/reminders/rem-${reminderId}/ship`;
+      const refused = await api.post(path).expect(422);
+      expect(refused.body).toMatchObject({ code: 'shipping.not_routable', errors: [{ field: 'shipping_mode' }] });
+      await api.patch(`/api/v1/customers/${customerId}`, { shipping_mode: 'email' }).expect(200);
+      await api.post(path).expect(202);
+      await waitFor(async () => (await api.invoiceStatus(invoice.id)) === 'reminder2_sent', 'reminder2_sent');
+      expect(smtp.received.map((m) => m.parsed.subject)).toEqual(['Mahnung zur Rechnung 2026-001']);
+      expect((await api.get('/api/v1/shipments/attention').expect(200)).body.meta.total_count).toBe(0);
+    });
+
+    it('a reminder by e-mail without any address is flagged, not sent; once the contact has one it is shipped again', async () => {
+      const { invoice, companyId, reminderId, contactId } = await readyReminder('email', null, null);
+      const shipment = await ship(companyId, reminderId);
+      expect(shipment).toMatchObject({ status: 'needs_attention', attention: expect.stringMatching(/no e-mail address/) });
+      const listed = await api.get('/api/v1/shipments/attention').expect(200);
+      expect(listed.body.shipments).toEqual([expect.objectContaining({ document: 'reminder', reminder_id: `rem-${reminderId}` })]);
+      await dataSource(app).query(`UPDATE reminders SET dispatched_at = now() WHERE id = $1`, [reminderId]);
+      const path = `/api/v1/invoices/${invoice.id}/reminders/rem-${reminderId}/ship`;
+      expect((await api.post(path).expect(422)).body.errors).toEqual([{ field: 'contact_id', message: expect.stringMatching(/no e-mail address/) }]);
+      await api.patch(`/api/v1/contacts/${contactId}`, { email: 'erika@kunde.de' }).expect(200);
+      await api.post(path).expect(202);
+      await waitFor(async () => (await api.invoiceStatus(invoice.id)) === 'reminder2_sent', 'reminder2_sent');
+      expect(smtp.received.map((m) => m.to)).toEqual([['erika@kunde.de']]);
+      expect(smtp.attempts).toBe(1);
     });
 
     it('manual shipping of a reminder waits for the confirmation', async () => {

@@ -10,6 +10,11 @@ import { Reminder } from '../invoices/reminder.entity.js';
 import type { Delivery, Shipment } from './shipment.js';
 import type { Channel } from './shipping-mode.js';
 
+export interface AttentionFilter {
+  invoiceId?: string;
+  document?: 'invoice' | 'reminder';
+}
+
 export interface StalledChannel {
   companyId: string;
   shipmentId: string;
@@ -123,18 +128,21 @@ export class ShipmentsRepository {
    * newest shipment of its document (shipping the document again settles the flag). A shipment that
    * went out on one channel keeps its note in `attention` and in the invoice's events, not here.
    */
-  async needingAttention(companyId: string, page: PageRequest): Promise<{ shipments: Shipment[]; total: number }> {
-    const where = `s.company_id = $1 AND s.attention IS NOT NULL AND s.status IN ('failed', 'needs_attention') AND NOT EXISTS (
+  async needingAttention(companyId: string, filter: AttentionFilter, page: PageRequest): Promise<{ shipments: Shipment[]; total: number }> {
+    const where = `s.company_id = $1 AND s.attention IS NOT NULL AND s.status IN ('failed', 'needs_attention')
+        AND ($2::uuid IS NULL OR s.invoice_id = $2) AND ($3::text IS NULL OR s.document = $3)
+        AND NOT EXISTS (
         SELECT 1 FROM shipments later
         WHERE later.company_id = s.company_id AND later.invoice_id = s.invoice_id
           AND later.reminder_id IS NOT DISTINCT FROM s.reminder_id AND later.created_at > s.created_at)`;
+    const params = [companyId, filter.invoiceId ?? null, filter.document ?? null];
     const [shipments, counts] = await Promise.all([
-      this.db.query(`SELECT ${select(SHIPMENT_COLUMNS, 's.')} FROM shipments s WHERE ${where} ORDER BY s.created_at, s.id LIMIT $2 OFFSET $3`, [
-        companyId,
+      this.db.query(`SELECT ${select(SHIPMENT_COLUMNS, 's.')} FROM shipments s WHERE ${where} ORDER BY s.created_at, s.id LIMIT $4 OFFSET $5`, [
+        ...params,
         page.perPage,
         page.offset,
       ]) as Promise<Shipment[]>,
-      this.db.query(`SELECT count(*)::int AS total FROM shipments s WHERE ${where}`, [companyId]) as Promise<Array<{ total: number }>>,
+      this.db.query(`SELECT count(*)::int AS total FROM shipments s WHERE ${where}`, params) as Promise<Array<{ total: number }>>,
     ]);
     return { shipments, total: counts[0].total };
   }

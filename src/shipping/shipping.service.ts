@@ -20,7 +20,7 @@ import { type Delivery, newDelivery, OPEN_STATUSES, type Shipment, type Shipment
 import { ShipmentOutcomes } from './shipment-outcomes.js';
 import { type ShippingContext, ShippingContexts } from './shipping-context.js';
 import { type RenderedLetter, ShippingLetters } from './shipping-letters.js';
-import { ShipmentsRepository } from './shipments.repository.js';
+import { type AttentionFilter, ShipmentsRepository } from './shipments.repository.js';
 
 const SKIPPED = 'shipping mode skip_shipping: the client ships it';
 
@@ -146,8 +146,8 @@ export class ShippingService {
     return { shipments, deliveries };
   }
 
-  needingAttention(company: CompanyContext, page: PageRequest) {
-    return this.shipments.needingAttention(company.id, page);
+  needingAttention(company: CompanyContext, filter: AttentionFilter, page: PageRequest) {
+    return this.shipments.needingAttention(company.id, filter, page);
   }
 
   /**
