@@ -511,6 +511,62 @@ describe('shipping', () => {
     });
   });
 
+  describe('per-company templates', () => {
+    it("a company's subject, body, reminder title and cover text reach its mails and letters, and only its own", async () => {
+      await api
+        .patch('/api/v1/shipping_settings', {
+          invoice_email_subject: 'Ihre Rechnung {invoice_number} ({customer_name})',
+          invoice_email_body: '{salutation},\n\nRechnung {invoice_number} über {total} EUR, zahlbar bis {due_date}.\n\nViele Grüße\n{company_name}',
+          reminder_email_subject: '{reminder_title}: {invoice_number}',
+          reminder2_title: 'Zweite Mahnung',
+          cover_letter_text: 'hier kommt Rechnung {invoice_number} für {customer_name}.',
+          cover_page: 'true',
+        })
+        .expect(200);
+      const other = await registerCompany(app, 'Andere GmbH');
+      const theirs = shippingApi(app, other);
+      const theirCustomer = await theirs.customer({ name: 'Fremd AG', address_line1: 'Fremd AG', address_line3: 'Weg 1', zip: '10115', city: 'Berlin', country_code: 'DE', shipping_mode: 'email' });
+      const theirContact = await theirs.contact({ customer_id: theirCustomer.id, name: 'Otto Fremd', gender: '1', salutation: '0', email: 'otto@fremd.de' });
+
+      const { customerId, contactId } = await customer('email');
+      const ours = await draft({ customer_id: customerId, contact_id: contactId, 'options[autosend]': 'true' });
+      await sentOf(ours.id);
+      const other1 = await theirs.createInvoice({ customer_id: theirCustomer.id, contact_id: theirContact.id, invoice_number: 'F-1', total: '10', due_date: '2026-12-31', 'options[autosend]': 'true' }, invoicePdf).expect(201);
+      await waitFor(async () => (await theirs.invoiceStatus(other1.body.invoice.id)) === 'sent', 'their invoice sent');
+
+      const mine = smtp.received.find((m) => m.to.includes('erika@kunde.de'))!;
+      expect(mine.parsed.subject).toBe('Ihre Rechnung 2026-001 (Kunde AG)');
+      expect(mine.parsed.text).toBe('Sehr geehrte Frau Erika Muster,\n\nRechnung 2026-001 über 119,00 EUR, zahlbar bis 16.11.2026.\n\nViele Grüße\nMuster Handel GmbH');
+      const theirMail = smtp.received.find((m) => m.to.includes('otto@fremd.de'))!;
+      expect(theirMail.parsed.subject).toBe('Rechnung F-1 von Andere GmbH');
+      expect(theirMail.parsed.text).toMatch(/^Sehr geehrter Herr Otto Fremd,\n\nanbei erhalten Sie unsere Rechnung F-1 vom /);
+
+      // A reminder of level 2: the company's title in the subject and on the letter.
+      const companyId = parsePublicId('cmp', company.id) as string;
+      const invoiceId = parsePublicId('inv', ours.id) as string;
+      await dataSource(app).query(`UPDATE invoices SET status = 'ready_for_reminder2' WHERE company_id = $1 AND id = $2`, [companyId, invoiceId]);
+      const [{ id: reminderId }] = await dataSource(app).query(
+        `INSERT INTO reminders (company_id, id, invoice_id, reminder_stage, reminder_date, fees) VALUES ($1, gen_random_uuid(), $2, 2, '2026-12-07', 2.50) RETURNING id`,
+        [companyId, invoiceId],
+      );
+      await dataSource(app).transaction((manager) => app.get(ShippingService).shipReminder(manager, companyId, reminderId, { type: 'run', id: 'run-1' }));
+      await waitFor(async () => (await api.invoiceStatus(ours.id)) === 'reminder2_sent', 'reminder2_sent');
+      const reminderMail = smtp.received.find((m) => m.parsed.subject?.startsWith('Zweite Mahnung'))!;
+      expect(reminderMail.parsed.subject).toBe('Zweite Mahnung: 2026-001');
+      expect(reminderMail.parsed.attachments[0].filename).toBe('Zweite_Mahnung-2026-001.pdf');
+      expect(await pdfText(reminderMail.parsed.attachments[0].content)).toContain('Zweite Mahnung zur Rechnung 2026-001');
+
+      // By post with the cover page: the company's cover text, to a customer whose name and city are not Latin-1.
+      const polish = await api.customer({ name: 'Łukasz Wójcik', address_line1: 'Łukasz Wójcik', address_line3: 'ul. Żeromskiego 12', zip: '90-001', city: 'Łódź', country_code: 'PL', shipping_mode: 'post' });
+      const posted = await draft({ customer_id: polish.id, invoice_number: '2026-002' });
+      await api.post(`/api/v1/invoices/${posted.id}/release`).expect(202);
+      await sentOf(posted.id);
+      const [cover] = await pdfPages((await printBatch()).batch);
+      expect(cover).toEqual(expect.arrayContaining(['Łukasz Wójcik', 'ul. Żeromskiego 12', '90-001 Łódź', 'POLEN']));
+      expect(cover.join(' ')).toContain('hier kommt Rechnung 2026-002 für Łukasz Wójcik.');
+    });
+  });
+
   describe('shipping settings', () => {
     it('has German defaults and refuses unknown placeholders and a wrong IBAN', async () => {
       const defaults = await api.get('/api/v1/shipping_settings').expect(200);
