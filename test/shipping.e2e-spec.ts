@@ -2,7 +2,7 @@
 // recipients, subject, greeting, attachments byte for byte, Message-ID), letters and print batches read
 // back as text, flags for what cannot go out, reminders shipped for the dunning engine.
 import type { INestApplication } from '@nestjs/common';
-import { readdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import request from 'supertest';
 import type { AppConfig } from '../src/config/app.config.js';
@@ -159,6 +159,28 @@ describe('shipping', () => {
     const letter = await api.get(`/api/v1/invoices/${invoice.id}/letter`).expect(200);
     expect(letter.headers['content-type']).toBe('application/pdf');
     expect((await pdfPages(letter.body)).length).toBe(3);
+  });
+
+  it('post: a retry goes into the print batch of the day of the first attempt, never into a second one', async () => {
+    const { customerId, contactId } = await customer('post');
+    const invoice = await draft({ customer_id: customerId, contact_id: contactId });
+    // The print-batch folder cannot be written (a file stands where the company's folder belongs).
+    const root = join(config.shipping.printBatchDir, parsePublicId('cmp', company.id) as string);
+    await mkdir(config.shipping.printBatchDir, { recursive: true });
+    await writeFile(root, 'in the way');
+    await api.post(`/api/v1/invoices/${invoice.id}/release`).expect(202);
+    const failed = await waitFor(async () => {
+      const found = await api.deliveries(invoice.id);
+      return found.deliveries.length > 0 && found;
+    }, 'the first attempt');
+    expect(failed.deliveries[0]).toMatchObject({ channel: 'post', attempt: 1, outcome: 'temporary_failure' });
+    // As if that attempt had been just before midnight on 30 September: the retry keeps its day.
+    await dataSource(app).query(`UPDATE shipments SET print_day = '2026-09-30' WHERE invoice_id = $1`, [parsePublicId('inv', invoice.id)]);
+    await rm(root);
+    await sentOf(invoice.id);
+    expect(await readdir(root)).toEqual(['2026-09-30']);
+    const { deliveries } = await api.deliveries(invoice.id);
+    expect(deliveries.at(-1)).toMatchObject({ outcome: 'delivered', provider_id: '2026-09-30/1' });
   });
 
   it('dual shipping: one e-mail and one letter, two delivery records, then sent', async () => {

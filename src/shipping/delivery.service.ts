@@ -132,7 +132,10 @@ export class DeliveryService {
     if (channel === 'post') {
       const recipient = recipientLines(ctx.customer, ctx.settings.senderCountryCode);
       const description = reminder ? `${reminderTitle(ctx.settings, reminder)} ${invoiceNumberOf(invoice)}` : `Rechnung ${invoiceNumberOf(invoice)}`;
-      const day = todayIn(ctx.company.timeZone);
+      // The batch day is fixed at the first attempt (committed with this transaction, before the letter is
+      // handed over): a retry after midnight finds the letter in that day's batch instead of printing it again.
+      if (!shipment.printDay) shipment = await this.shipments.updateShipment(shipment, { printDay: todayIn(ctx.company.timeZone) }, manager);
+      const day = shipment.printDay as string;
       const postal: PostalLetter = { reference: shipment.id, companyId: shipment.companyId, day, description, recipient, pdf: letter!.pdf, pages: letter!.pages };
       return { shipment, channel, attempt, recipient: recipient.join(', '), letter: postal };
     }

@@ -36,6 +36,7 @@ const SHIPMENT_COLUMNS: Record<keyof Shipment, string> = {
   attention: 'attention',
   messageId: 'message_id',
   letterKey: 'letter_key',
+  printDay: 'print_day',
   actorType: 'actor_type',
   actorId: 'actor_id',
   reason: 'reason',

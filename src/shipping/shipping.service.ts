@@ -191,6 +191,7 @@ export class ShippingService {
         attention: route.blocked?.message ?? route.warning,
         messageId: route.channels.includes('email') ? `<${id}@${this.config.mail.messageIdDomain}>` : null,
         letterKey: null,
+        printDay: null,
         actorType: actor.type,
         actorId: actor.id,
         reason,
