@@ -161,6 +161,16 @@ describe('shipping', () => {
     expect((await pdfPages(letter.body)).length).toBe(3);
   });
 
+  it('post without the cover page (the default): the letter is exactly the client’s PDF and its attachment', async () => {
+    const { customerId, contactId } = await customer('post');
+    const invoice = await draft({ customer_id: customerId, contact_id: contactId }, attachmentPdf);
+    await api.post(`/api/v1/invoices/${invoice.id}/release`).expect(202);
+    await sentOf(invoice.id);
+    const { manifest, batch } = await printBatch();
+    expect(manifest.trim().split('\r\n')[1]).toMatch(/^1,1,2,/);
+    expect((await pdfPages(batch)).map((lines) => lines.join(' '))).toEqual(['Rechnung 2026-001 der Muster Handel GmbH', 'Lieferschein 4711']);
+  });
+
   it('post: a retry goes into the print batch of the day of the first attempt, never into a second one', async () => {
     const { customerId, contactId } = await customer('post');
     const invoice = await draft({ customer_id: customerId, contact_id: contactId });
