@@ -35,23 +35,24 @@ const settings = withDefaults({
   bankName: 'Commerzbank',
 });
 const STREETS = ['Allee', 'Hauptstraße', 'Am Markt', 'Gartenweg', 'Industriestraße'];
-const CITIES = [['20095', 'Hamburg'], ['80331', 'München'], ['50667', 'Köln'], ['01067', 'Dresden'], ['1010', 'Wien']];
+const CITIES = [['20095', 'Hamburg'], ['80331', 'München'], ['50667', 'Köln'], ['01067', 'Dresden'], ['1010', 'Wien'], ['90-001', 'Łódź']];
+const COUNTRIES: Record<string, string> = { Wien: 'AT', 'Łódź': 'PL' };
 
-/** The n-th letter's data: varied names, addresses, amounts and levels, one in five abroad. */
+/** The n-th letter's data: varied names, addresses, amounts and levels, one in three abroad (Austria, Poland). */
 function letterData(n: number) {
   const [zip, city] = CITIES[n % CITIES.length];
   const stage = (n % 3) + 1;
   const total = (19.99 + ((n * 37.31) % 4800)).toFixed(2);
   const fees = stage === 1 ? '0.00' : '2.50';
   const customer = {
-    name: `Kunde ${n} GmbH`,
-    addressLine1: `Kunde ${n} GmbH`,
+    name: city === 'Łódź' ? `Wójcik ${n} sp. z o.o.` : `Kunde ${n} GmbH`,
+    addressLine1: city === 'Łódź' ? `Wójcik ${n} sp. z o.o.` : `Kunde ${n} GmbH`,
     addressLine2: n % 2 ? `z. Hd. Frau Müller-${n}` : null,
     addressLine3: `${STREETS[n % STREETS.length]} ${1 + (n % 120)}`,
     addressLine4: null,
     zip,
     city,
-    countryCode: city === 'Wien' ? 'AT' : 'DE',
+    countryCode: COUNTRIES[city] ?? 'DE',
     customerNumber: `K-${10000 + n}`,
   } as Customer;
   const contact = { name: `Erika Müller-${n}`, gender: (n % 3) as 0 | 1 | 2, salutation: 0 } as Contact;

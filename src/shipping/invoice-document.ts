@@ -25,8 +25,8 @@ export function renderedInvoice(parties: LetterParties): LetterContent {
     { label: 'Rechnungsnummer', value: number },
     ...(invoice.additionalNumber ? [{ label: 'Ihre Referenz', value: invoice.additionalNumber }] : []),
     ...(invoice.orderDate ? [{ label: 'Auftragsdatum', value: formatDateDe(invoice.orderDate) }] : []),
-    ...(invoice.dueDate ? [{ label: 'Fällig am', value: formatDateDe(invoice.dueDate) }] : []),
     { label: 'Rechnungsdatum', value: formatDateDe(invoice.invoiceDate) },
+    ...(invoice.dueDate ? [{ label: 'Fällig am', value: formatDateDe(invoice.dueDate) }] : []),
   ];
   return {
     ...frame(parties),
