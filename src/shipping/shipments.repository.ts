@@ -150,8 +150,8 @@ export class ShipmentsRepository {
 
   /**
    * Channels still waiting for an outcome although no job will bring one: the shipment is pending, the
-   * channel has been quiet for `quietSeconds`, and its queue holds no live job (created, retry, active)
-   * for it — it was dead-lettered, or lost with its process on the last attempt. Across companies: the
+   * channel has been quiet for `quietSeconds`, and its queue holds no live job (created, retry, active
+   * and not long expired) for it — it was dead-lettered, or lost with its process on the last attempt. Across companies: the
    * sweep is the service's own housekeeping, not a tenant's lookup. Reads pg-boss's job table (the
    * same database), with the last error the queue kept for the job.
    */
@@ -166,7 +166,9 @@ export class ShipmentsRepository {
        WHERE s.status = 'pending' AND c.status = 'pending' AND s.updated_at < now() - make_interval(secs => $3)
          AND NOT EXISTS (
            SELECT 1 FROM pgboss.job j
-           WHERE j.name = c.queue AND j.state < 'completed' AND j.data->>'shipmentId' = s.id::text)
+           WHERE j.name = c.queue AND j.state < 'completed' AND j.data->>'shipmentId' = s.id::text
+             -- an attempt long past its expiry is no live job either, should no replica supervise the queue
+             AND NOT (j.state = 'active' AND j.started_on + j.expire_in < now() - make_interval(secs => $3)))
        ORDER BY s.updated_at LIMIT $4`,
       [queues.email, queues.post, quietSeconds, limit],
     );
