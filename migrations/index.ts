@@ -7,6 +7,7 @@ import { Shipping1763770000000 } from './1763770000000-shipping.js';
 import { Push1763770100000 } from './1763770100000-push.js';
 import { ErpPull1763770200000 } from './1763770200000-erp-pull.js';
 import { Dunning1763770300000 } from './1763770300000-dunning.js';
+import { ShippingPrintDay1763770600000 } from './1763770600000-shipping-print-day.js';
 import { ErpPullReconciliation1763770800000 } from './1763770800000-erp-pull-reconciliation.js';
 
 export const migrations = [
@@ -18,5 +19,6 @@ export const migrations = [
   Push1763770100000,
   ErpPull1763770200000,
   Dunning1763770300000,
+  ShippingPrintDay1763770600000,
   ErpPullReconciliation1763770800000,
 ];

@@ -41,7 +41,7 @@ describe('shipping faults', () => {
   });
   beforeEach(async () => {
     await resetDatabase(app);
-    smtp.reset();
+    await smtp.reset();
     company = await registerCompany(app);
     api = shippingApi(app, company);
   });

@@ -2,7 +2,7 @@
 // recipients, subject, greeting, attachments byte for byte, Message-ID), letters and print batches read
 // back as text, flags for what cannot go out, reminders shipped for the dunning engine.
 import type { INestApplication } from '@nestjs/common';
-import { readdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import request from 'supertest';
 import type { AppConfig } from '../src/config/app.config.js';
@@ -38,7 +38,7 @@ describe('shipping', () => {
   });
   beforeEach(async () => {
     await resetDatabase(app);
-    smtp.reset();
+    await smtp.reset();
     company = await registerCompany(app, 'Muster Handel GmbH');
     api = shippingApi(app, company);
     await api
@@ -73,7 +73,7 @@ describe('shipping', () => {
 
   async function draft(fields: Record<string, string>, attachment?: Buffer) {
     const res = await api.createInvoice({ invoice_number: '2026-001', total: '119.00', invoice_date: '02.11.2026', due_date: '16.11.2026', ...fields }, invoicePdf, attachment).expect(201);
-    return res.body.invoice as { id: string; invoice_status: string };
+    return res.body.invoice as { id: string; invoice_status: string; shipping_mode: string | null };
   }
 
   const sentOf = (id: string) => waitFor(async () => (await api.invoiceStatus(id)) === 'sent', `invoice ${id} sent`);
@@ -161,6 +161,38 @@ describe('shipping', () => {
     expect((await pdfPages(letter.body)).length).toBe(3);
   });
 
+  it('post without the cover page (the default): the letter is exactly the client’s PDF and its attachment', async () => {
+    const { customerId, contactId } = await customer('post');
+    const invoice = await draft({ customer_id: customerId, contact_id: contactId }, attachmentPdf);
+    await api.post(`/api/v1/invoices/${invoice.id}/release`).expect(202);
+    await sentOf(invoice.id);
+    const { manifest, batch } = await printBatch();
+    expect(manifest.trim().split('\r\n')[1]).toMatch(/^1,1,2,/);
+    expect((await pdfPages(batch)).map((lines) => lines.join(' '))).toEqual(['Rechnung 2026-001 der Muster Handel GmbH', 'Lieferschein 4711']);
+  });
+
+  it('post: a retry goes into the print batch of the day of the first attempt, never into a second one', async () => {
+    const { customerId, contactId } = await customer('post');
+    const invoice = await draft({ customer_id: customerId, contact_id: contactId });
+    // The print-batch folder cannot be written (a file stands where the company's folder belongs).
+    const root = join(config.shipping.printBatchDir, parsePublicId('cmp', company.id) as string);
+    await mkdir(config.shipping.printBatchDir, { recursive: true });
+    await writeFile(root, 'in the way');
+    await api.post(`/api/v1/invoices/${invoice.id}/release`).expect(202);
+    const failed = await waitFor(async () => {
+      const found = await api.deliveries(invoice.id);
+      return found.deliveries.length > 0 && found;
+    }, 'the first attempt');
+    expect(failed.deliveries[0]).toMatchObject({ channel: 'post', attempt: 1, outcome: 'temporary_failure' });
+    // As if that attempt had been just before midnight on 30 September: the retry keeps its day.
+    await dataSource(app).query(`UPDATE shipments SET print_day = '2026-09-30' WHERE invoice_id = $1`, [parsePublicId('inv', invoice.id)]);
+    await rm(root);
+    await sentOf(invoice.id);
+    expect(await readdir(root)).toEqual(['2026-09-30']);
+    const { deliveries } = await api.deliveries(invoice.id);
+    expect(deliveries.at(-1)).toMatchObject({ outcome: 'delivered', provider_id: '2026-09-30/1' });
+  });
+
   it('dual shipping: one e-mail and one letter, two delivery records, then sent', async () => {
     const { customerId, contactId } = await customer('dual_shipping');
     const invoice = await draft({ customer_id: customerId, contact_id: contactId });
@@ -226,7 +258,7 @@ describe('shipping', () => {
   });
 
   it('unknown at every level: release is refused naming the field, autosend creates the invoice flagged for attention', async () => {
-    await dataSource(app).query(`UPDATE companies SET shipping_mode = 'unknown' WHERE id = $1`, [parsePublicId('cmp', company.id)]);
+    await api.patch('/api/v1/shipping_settings', { shipping_mode: 'unknown' }).expect(200);
     const { customerId } = await customer('unknown');
     const invoice = await draft({ customer_id: customerId });
     const refused = await api.post(`/api/v1/invoices/${invoice.id}/release`).expect(422);
@@ -261,8 +293,8 @@ describe('shipping', () => {
 
   describe('reminders (shipped for the dunning engine)', () => {
     /** An invoice that the dunning engine moved to ready_for_reminder2 and its reminder 2 (fee 2.50, not yet booked). */
-    async function readyReminder(mode: string, reminderMode: string | null = null) {
-      const { customerId, contactId } = await customer(mode);
+    async function readyReminder(mode: string, reminderMode: string | null = null, email: string | null = 'erika@kunde.de') {
+      const { customerId, contactId } = await customer(mode, email);
       const invoice = await draft({ customer_id: customerId, contact_id: contactId, 'options[autoskip_shipping]': 'true' });
       const companyId = parsePublicId('cmp', company.id) as string;
       const invoiceId = parsePublicId('inv', invoice.id) as string;
@@ -271,7 +303,7 @@ describe('shipping', () => {
         `INSERT INTO reminders (company_id, id, invoice_id, reminder_stage, reminder_date, fees, shipping_mode) VALUES ($1, gen_random_uuid(), $2, 2, '2026-12-07', 2.50, $3) RETURNING id`,
         [companyId, invoiceId, reminderMode],
       );
-      return { invoice, companyId, invoiceId, reminderId: id as string };
+      return { invoice, companyId, invoiceId, reminderId: id as string, customerId, contactId };
     }
 
     const ship = (companyId: string, reminderId: string, before?: (q: (sql: string, params: unknown[]) => Promise<unknown>) => Promise<unknown>) =>
@@ -365,12 +397,205 @@ describe('shipping', () => {
       expect((await as(http().get('/api/v1/shipments/attention')).expect(200)).body.meta.total_count).toBe(0);
     });
 
+    it('a reminder whose mode is unknown at every level is flagged, findable, refused when shipped by hand, and goes out once a level names a mode', async () => {
+      await api.patch('/api/v1/shipping_settings', { shipping_mode: 'unknown' }).expect(200);
+      const { invoice, companyId, reminderId, customerId } = await readyReminder('unknown');
+      const shipment = await ship(companyId, reminderId);
+      expect(shipment).toMatchObject({ status: 'needs_attention', shippingMode: 'unknown', attention: 'the shipping mode is unknown at invoice, customer and company level' });
+      expect(await api.invoiceStatus(invoice.id)).toBe('ready_for_reminder2');
+      expect((await api.events(invoice.id)).filter((e) => e.kind === 'shipping_attention').map((e) => e.reason)).toEqual([shipment.attention]);
+      const listed = await api.get(`/api/v1/shipments/attention?document=reminder&invoice_id=${invoice.id}`).expect(200);
+      expect(listed.body.shipments).toEqual([expect.objectContaining({ invoice_id: invoice.id, reminder_id: `rem-${reminderId}`, status: 'needs_attention' })]);
+      expect((await api.get('/api/v1/shipments/attention?document=invoice').expect(200)).body.meta.total_count).toBe(0);
+      expect((await api.get('/api/v1/shipments/attention?invoice_id=nope').expect(400)).body.errors[0].field).toBe('invoice_id');
+
+      await dataSource(app).query(`UPDATE reminders SET dispatched_at = now() WHERE id = $1`, [reminderId]); // issued by the run
+      const path = `/api/v1/invoices/${invoice.id}/reminders/rem-${reminderId}/ship`;
+      const refused = await api.post(path).expect(422);
+      expect(refused.body).toMatchObject({ code: 'shipping.not_routable', errors: [{ field: 'shipping_mode' }] });
+      await api.patch(`/api/v1/customers/${customerId}`, { shipping_mode: 'email' }).expect(200);
+      await api.post(path).expect(202);
+      await waitFor(async () => (await api.invoiceStatus(invoice.id)) === 'reminder2_sent', 'reminder2_sent');
+      expect(smtp.received.map((m) => m.parsed.subject)).toEqual(['Mahnung zur Rechnung 2026-001']);
+      expect((await api.get('/api/v1/shipments/attention').expect(200)).body.meta.total_count).toBe(0);
+    });
+
+    it('a reminder by e-mail without any address is flagged, not sent; once the contact has one it is shipped again', async () => {
+      const { invoice, companyId, reminderId, contactId } = await readyReminder('email', null, null);
+      const shipment = await ship(companyId, reminderId);
+      expect(shipment).toMatchObject({ status: 'needs_attention', attention: expect.stringMatching(/no e-mail address/) });
+      const listed = await api.get('/api/v1/shipments/attention').expect(200);
+      expect(listed.body.shipments).toEqual([expect.objectContaining({ document: 'reminder', reminder_id: `rem-${reminderId}` })]);
+      await dataSource(app).query(`UPDATE reminders SET dispatched_at = now() WHERE id = $1`, [reminderId]);
+      const path = `/api/v1/invoices/${invoice.id}/reminders/rem-${reminderId}/ship`;
+      expect((await api.post(path).expect(422)).body.errors).toEqual([{ field: 'contact_id', message: expect.stringMatching(/no e-mail address/) }]);
+      await api.patch(`/api/v1/contacts/${contactId}`, { email: 'erika@kunde.de' }).expect(200);
+      await api.post(path).expect(202);
+      await waitFor(async () => (await api.invoiceStatus(invoice.id)) === 'reminder2_sent', 'reminder2_sent');
+      expect(smtp.received.map((m) => m.to)).toEqual([['erika@kunde.de']]);
+      expect(smtp.attempts).toBe(1);
+    });
+
     it('manual shipping of a reminder waits for the confirmation', async () => {
       const { invoice, companyId, reminderId } = await readyReminder('email', 'manual_shipping');
       const shipment = await ship(companyId, reminderId);
       expect(shipment.status).toBe('awaiting_confirmation');
       const confirmed = await api.post(`/api/v1/invoices/${invoice.id}/reminders/rem-${reminderId}/confirm_shipping`).expect(200);
       expect(confirmed.body.invoice.invoice_status).toBe('reminder2_sent');
+    });
+  });
+
+  describe('invoices without a PDF of their own (as the ERP pull stores them)', () => {
+    /** A draft whose PDF the service does not hold: pdf_key NULL, as pulled invoices have it. */
+    async function withoutPdf(mode: string, fields: Record<string, string> = {}) {
+      const { customerId, contactId } = await customer(mode);
+      const invoice = await draft({ customer_id: customerId, contact_id: contactId, ...fields });
+      await dataSource(app).query(`UPDATE invoices SET pdf_key = NULL, pdf_size = NULL, pdf_sha256 = NULL WHERE id = $1`, [parsePublicId('inv', invoice.id)]);
+      return invoice;
+    }
+
+    it('e-mail: the service renders the invoice (DIN 5008), attaches it and keeps it as the invoice PDF', async () => {
+      const invoice = await withoutPdf('email', { net: '100.00', vat19: '19.00' });
+      const missing = await api.get(`/api/v1/invoices/${invoice.id}/pdf`).expect(404);
+      expect(missing.body).toMatchObject({ code: 'invoice.document_missing', detail: expect.stringContaining(`/api/v1/invoices/${invoice.id}/letter`) });
+      const preview = await api.get(`/api/v1/invoices/${invoice.id}/letter`).expect(200);
+      const [page, ...more] = await pdfPages(preview.body);
+      expect(more).toEqual([]);
+      for (const line of ['Muster Handel GmbH · Hauptstraße 5 · 10115 Berlin', 'Kunde AG', '20095 Hamburg', 'Rechnung 2026-001', 'Sehr geehrte Frau Erika Muster,', 'Nettobetrag 100,00 €', 'USt. 19 % 19,00 €', 'Rechnungsbetrag 119,00 €']) {
+        expect(page.join('\n')).toContain(line);
+      }
+      await api.get(`/api/v1/invoices/${invoice.id}/pdf`).expect(404); // a preview stores nothing
+
+      await api.post(`/api/v1/invoices/${invoice.id}/release`).expect(202);
+      await sentOf(invoice.id);
+      const [attachment] = smtp.received[0].parsed.attachments;
+      expect(attachment.filename).toBe('Rechnung-2026-001.pdf');
+      const text = (await pdfText(attachment.content)).replace(/\n/g, ' ');
+      expect(text).toContain('Rechnungsbetrag 119,00 €');
+      expect(text).toContain('Bitte überweisen Sie den offenen Betrag von 119,00 € bis zum 16.11.2026 auf unser Konto IBAN DE89 3704 0044 0532 0130 00');
+      const stored = await api.get(`/api/v1/invoices/${invoice.id}/pdf`).expect(200);
+      expect(Buffer.compare(stored.body, attachment.content)).toBe(0);
+    });
+
+    it('post: the rendered invoice is the letter — window-ready, so no cover page even when the company asks for one', async () => {
+      await api.patch('/api/v1/shipping_settings', { cover_page: 'true' }).expect(200);
+      const invoice = await withoutPdf('post');
+      await api.post(`/api/v1/invoices/${invoice.id}/release`).expect(202);
+      await sentOf(invoice.id);
+      const { manifest, batch } = await printBatch();
+      expect(manifest.trim().split('\r\n')[1]).toMatch(/^1,1,1,/);
+      const [page] = await pdfPages(batch);
+      const address = ['Kunde AG', 'Einkauf', 'Allee 2', '20095 Hamburg'].map((line) => page.findIndex((l) => l.startsWith(line)));
+      expect(address.every((i) => i > 0) && [...address].sort((a, b) => a - b).join() === address.join()).toBe(true);
+      expect(page.join('\n')).toContain('Rechnungsbetrag 119,00 €');
+      const stored = await api.get(`/api/v1/invoices/${invoice.id}/pdf`).expect(200);
+      expect(await pdfText(stored.body)).toContain('Rechnung 2026-001');
+    });
+  });
+
+  describe('company defaults (PATCH /api/v1/shipping_settings)', () => {
+    it('the company level names the mode when invoice and customer do not', async () => {
+      const settings = await api.patch('/api/v1/shipping_settings', { shipping_mode: 'post' }).expect(200);
+      expect(settings.body.shipping_settings).toMatchObject({ shipping_mode: 'post', autosend: false, autoskip_shipping: false });
+      const { customerId, contactId } = await customer(null);
+      const invoice = await draft({ customer_id: customerId, contact_id: contactId });
+      await api.post(`/api/v1/invoices/${invoice.id}/release`).expect(202);
+      await sentOf(invoice.id);
+      const { shipments, deliveries } = await api.deliveries(invoice.id);
+      expect(shipments[0]).toMatchObject({ shipping_mode: 'post', mode_source: 'company', status: 'shipped' });
+      expect(deliveries.map((d) => d.channel)).toEqual(['post']);
+      expect(smtp.attempts).toBe(0);
+      // The customer's own mode still comes first.
+      await api.patch(`/api/v1/customers/${customerId}`, { shipping_mode: 'email' }).expect(200);
+      const second = await draft({ customer_id: customerId, contact_id: contactId, invoice_number: '2026-002' });
+      await api.post(`/api/v1/invoices/${second.id}/release`).expect(202);
+      await sentOf(second.id);
+      expect((await api.deliveries(second.id)).shipments[0]).toMatchObject({ shipping_mode: 'email', mode_source: 'customer' });
+    });
+
+    it('autosend ships new invoices without the option; autoskip imports them as sent; a request option overrides both', async () => {
+      const { customerId, contactId } = await customer('email');
+      await api.patch('/api/v1/shipping_settings', { autosend: 'true' }).expect(200);
+      const autosent = await draft({ customer_id: customerId, contact_id: contactId });
+      expect(autosent.invoice_status).toBe('draft');
+      await sentOf(autosent.id);
+      expect((await api.deliveries(autosent.id)).shipments[0]).toMatchObject({ status: 'shipped', mode_source: 'customer' });
+      const kept = await draft({ customer_id: customerId, contact_id: contactId, invoice_number: '2026-002', 'options[autosend]': 'false' });
+      expect((await api.deliveries(kept.id)).shipments).toEqual([]);
+
+      const both = await api.patch('/api/v1/shipping_settings', { autoskip_shipping: 'true' }).expect(422);
+      expect(both.body.errors.map((e: { field: string }) => e.field)).toEqual(['autosend', 'autoskip_shipping']);
+      const settings = await api.patch('/api/v1/shipping_settings', { autosend: 'false', autoskip_shipping: 'true' }).expect(200);
+      expect(settings.body.shipping_settings).toMatchObject({ shipping_mode: 'email', autosend: false, autoskip_shipping: true });
+      const skipped = await draft({ customer_id: customerId, contact_id: contactId, invoice_number: '2026-003' });
+      expect(skipped).toMatchObject({ invoice_status: 'sent', shipping_mode: 'skip_shipping' });
+      expect((await api.deliveries(skipped.id)).shipments).toEqual([]);
+      const sentAnyway = await draft({ customer_id: customerId, contact_id: contactId, invoice_number: '2026-004', 'options[autosend]': 'true' });
+      expect(sentAnyway.invoice_status).toBe('draft');
+      await sentOf(sentAnyway.id);
+      expect(smtp.received.map((m) => m.parsed.subject)).toEqual(['Rechnung 2026-001 von Muster Handel GmbH', 'Rechnung 2026-004 von Muster Handel GmbH']);
+
+      expect((await api.patch('/api/v1/shipping_settings', { shipping_mode: 'fax' }).expect(422)).body.errors[0].field).toBe('shipping_mode');
+      // Another company keeps its own defaults.
+      const other = await registerCompany(app);
+      const theirs = await request(app.getHttpServer()).get('/api/v1/shipping_settings').set('Authorization', other.auth).expect(200);
+      expect(theirs.body.shipping_settings).toMatchObject({ shipping_mode: 'email', autosend: false, autoskip_shipping: false });
+    });
+  });
+
+  describe('per-company templates', () => {
+    it("a company's subject, body, reminder title and cover text reach its mails and letters, and only its own", async () => {
+      await api
+        .patch('/api/v1/shipping_settings', {
+          invoice_email_subject: 'Ihre Rechnung {invoice_number} ({customer_name})',
+          invoice_email_body: '{salutation},\n\nRechnung {invoice_number} über {total} EUR, zahlbar bis {due_date}.\n\nViele Grüße\n{company_name}',
+          reminder_email_subject: '{reminder_title}: {invoice_number}',
+          reminder2_title: 'Zweite Mahnung',
+          cover_letter_text: 'hier kommt Rechnung {invoice_number} für {customer_name}.',
+          cover_page: 'true',
+        })
+        .expect(200);
+      const other = await registerCompany(app, 'Andere GmbH');
+      const theirs = shippingApi(app, other);
+      const theirCustomer = await theirs.customer({ name: 'Fremd AG', address_line1: 'Fremd AG', address_line3: 'Weg 1', zip: '10115', city: 'Berlin', country_code: 'DE', shipping_mode: 'email' });
+      const theirContact = await theirs.contact({ customer_id: theirCustomer.id, name: 'Otto Fremd', gender: '1', salutation: '0', email: 'otto@fremd.de' });
+
+      const { customerId, contactId } = await customer('email');
+      const ours = await draft({ customer_id: customerId, contact_id: contactId, 'options[autosend]': 'true' });
+      await sentOf(ours.id);
+      const other1 = await theirs.createInvoice({ customer_id: theirCustomer.id, contact_id: theirContact.id, invoice_number: 'F-1', total: '10', due_date: '2026-12-31', 'options[autosend]': 'true' }, invoicePdf).expect(201);
+      await waitFor(async () => (await theirs.invoiceStatus(other1.body.invoice.id)) === 'sent', 'their invoice sent');
+
+      const mine = smtp.received.find((m) => m.to.includes('erika@kunde.de'))!;
+      expect(mine.parsed.subject).toBe('Ihre Rechnung 2026-001 (Kunde AG)');
+      expect(mine.parsed.text).toBe('Sehr geehrte Frau Erika Muster,\n\nRechnung 2026-001 über 119,00 EUR, zahlbar bis 16.11.2026.\n\nViele Grüße\nMuster Handel GmbH');
+      const theirMail = smtp.received.find((m) => m.to.includes('otto@fremd.de'))!;
+      expect(theirMail.parsed.subject).toBe('Rechnung F-1 von Andere GmbH');
+      expect(theirMail.parsed.text).toMatch(/^Sehr geehrter Herr Otto Fremd,\n\nanbei erhalten Sie unsere Rechnung F-1 vom /);
+
+      // A reminder of level 2: the company's title in the subject and on the letter.
+      const companyId = parsePublicId('cmp', company.id) as string;
+      const invoiceId = parsePublicId('inv', ours.id) as string;
+      await dataSource(app).query(`UPDATE invoices SET status = 'ready_for_reminder2' WHERE company_id = $1 AND id = $2`, [companyId, invoiceId]);
+      const [{ id: reminderId }] = await dataSource(app).query(
+        `INSERT INTO reminders (company_id, id, invoice_id, reminder_stage, reminder_date, fees) VALUES ($1, gen_random_uuid(), $2, 2, '2026-12-07', 2.50) RETURNING id`,
+        [companyId, invoiceId],
+      );
+      await dataSource(app).transaction((manager) => app.get(ShippingService).shipReminder(manager, companyId, reminderId, { type: 'run', id: 'run-1' }));
+      await waitFor(async () => (await api.invoiceStatus(ours.id)) === 'reminder2_sent', 'reminder2_sent');
+      const reminderMail = smtp.received.find((m) => m.parsed.subject?.startsWith('Zweite Mahnung'))!;
+      expect(reminderMail.parsed.subject).toBe('Zweite Mahnung: 2026-001');
+      expect(reminderMail.parsed.attachments[0].filename).toBe('Zweite_Mahnung-2026-001.pdf');
+      expect(await pdfText(reminderMail.parsed.attachments[0].content)).toContain('Zweite Mahnung zur Rechnung 2026-001');
+
+      // By post with the cover page: the company's cover text, to a customer whose name and city are not Latin-1.
+      const polish = await api.customer({ name: 'Łukasz Wójcik', address_line1: 'Łukasz Wójcik', address_line3: 'ul. Żeromskiego 12', zip: '90-001', city: 'Łódź', country_code: 'PL', shipping_mode: 'post' });
+      const posted = await draft({ customer_id: polish.id, invoice_number: '2026-002' });
+      await api.post(`/api/v1/invoices/${posted.id}/release`).expect(202);
+      await sentOf(posted.id);
+      const [cover] = await pdfPages((await printBatch()).batch);
+      expect(cover).toEqual(expect.arrayContaining(['Łukasz Wójcik', 'ul. Żeromskiego 12', '90-001 Łódź', 'POLEN']));
+      expect(cover.join(' ')).toContain('hier kommt Rechnung 2026-002 für Łukasz Wójcik.');
     });
   });
 

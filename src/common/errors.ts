@@ -44,6 +44,7 @@ export type ErrorCode =
   | 'shipping.not_routable'
   | 'shipping.in_progress'
   | 'shipping.nothing_to_confirm'
+  | 'shipping.not_shippable'
   | 'erp_connection.not_found'
   | 'erp_pull_run.not_found'
   | 'erp_pull.already_running'
@@ -99,6 +100,7 @@ export function statusFor(code: ErrorCode): number {
     case 'api_key.not_active':
     case 'shipping.in_progress':
     case 'shipping.nothing_to_confirm':
+    case 'shipping.not_shippable':
       return 409;
     case 'request.payload_too_large':
     case 'document.too_large':

@@ -4,7 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { AppError } from '../common/errors.js';
 import { isUniqueViolation } from '../database/pg-errors.js';
-import { Company } from './company.entity.js';
+import { Company, type CompanyShippingDefaults } from './company.entity.js';
 
 @Injectable()
 export class CompaniesRepository {
@@ -42,8 +42,17 @@ export class CompaniesRepository {
     }
   }
 
-  findById(id: string): Promise<Company | null> {
-    return this.db.getRepository(Company).findOneBy({ id });
+  async updateShippingDefaults(id: string, defaults: CompanyShippingDefaults, manager: EntityManager): Promise<void> {
+    await manager.query(`UPDATE companies SET shipping_mode = $2, autosend = $3, autoskip_shipping = $4, updated_at = now() WHERE id = $1`, [
+      id,
+      defaults.shippingMode,
+      defaults.autosend,
+      defaults.autoskipShipping,
+    ]);
+  }
+
+  findById(id: string, manager: EntityManager = this.db.manager): Promise<Company | null> {
+    return manager.getRepository(Company).findOneBy({ id });
   }
 
   transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {

@@ -1,6 +1,15 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
-export type CompanyShippingMode = 'email' | 'post' | 'dual_shipping' | 'unknown';
+/** The company's default shipping mode; `unknown`: none — a document whose levels name none is flagged. */
+export const COMPANY_SHIPPING_MODES = ['email', 'post', 'dual_shipping', 'manual_shipping', 'unknown'] as const;
+export type CompanyShippingMode = (typeof COMPANY_SHIPPING_MODES)[number];
+
+/** The company's shipping defaults for new invoices (DESIGN.md): mode, autosend, autoskip. */
+export interface CompanyShippingDefaults {
+  shippingMode: CompanyShippingMode;
+  autosend: boolean;
+  autoskipShipping: boolean;
+}
 
 @Entity('companies')
 export class Company {

@@ -56,8 +56,10 @@ export class InvoiceIntake {
     );
     if (!terms) throw validationFailed(errors);
     const settings = await this.companies.findById(company.id);
-    const autoskip = dto.options?.autoskip_shipping ?? settings?.autoskipShipping ?? false;
-    const autosend = dto.options?.autosend ?? settings?.autosend ?? false;
+    // A request's option overrides the company's defaults — both of them: options[autosend]=true also
+    // sets aside a company's autoskip, and the other way round.
+    const autoskip = dto.options?.autoskip_shipping ?? (dto.options?.autosend ? false : settings?.autoskipShipping) ?? false;
+    const autosend = dto.options?.autosend ?? (dto.options?.autoskip_shipping ? false : settings?.autosend) ?? false;
 
     const id = newUuid();
     const stored: StoredFile[] = [];

@@ -108,7 +108,9 @@ export class InvoicesService {
     const invoice = await this.require(company, publicId);
     const key = which === 'pdf' ? invoice.pdfKey : invoice.attachmentKey;
     const size = which === 'pdf' ? invoice.pdfSize : invoice.attachmentSize;
-    if (!key) throw new AppError('invoice.document_missing', `Invoice ${publicId} has no ${which === 'pdf' ? 'PDF' : 'attachment'}`);
+    // An invoice without a PDF of its own (ERP pull) gets one stored when the service ships it; until then …/letter renders it.
+    const missing = which === 'pdf' ? `has no PDF yet: the service renders and stores one when it ships the invoice; GET /api/v1/invoices/${publicId}/letter shows it now` : 'has no attachment';
+    if (!key) throw new AppError('invoice.document_missing', `Invoice ${publicId} ${missing}`);
     const stream: Readable = await this.documents.openRead(key);
     const name = `${invoice.invoiceNumber ?? publicId}${which === 'attachment' ? '-attachment' : ''}.pdf`.replace(/[^\w.-]+/g, '_');
     return { stream, size: size === null ? undefined : Number(size), filename: name };

@@ -1,8 +1,9 @@
 // Renders a LetterContent as a DIN 5008 (form B) letter with pdf-lib: letterhead, return address and
 // recipient in the window area, information block, subject, greeting, text, amounts table, closing,
 // footer with the sender's details, fold and punch marks. Long texts continue on further pages.
-import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import { PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib';
 import { A4, DIN5008 as D, MM } from './din5008.js';
+import { embedLetterFonts } from './fonts.js';
 import type { LetterContent } from './letter.js';
 import { type FontSet, printable, wrapText } from './text-layout.js';
 
@@ -22,8 +23,7 @@ export async function renderLetter(content: LetterContent): Promise<Uint8Array> 
 
 /** Adds the letter's pages to a document (for a cover page in front of another PDF). */
 export async function drawLetter(doc: PDFDocument, content: LetterContent): Promise<void> {
-  const fonts: FontSet = { regular: await doc.embedFont(StandardFonts.Helvetica), bold: await doc.embedFont(StandardFonts.HelveticaBold) };
-  new LetterWriter(doc, fonts, content).write();
+  new LetterWriter(doc, await embedLetterFonts(doc), content).write();
 }
 
 /** Lays text out top-down in millimetres, starting a new page when the text area is full. */

@@ -1,5 +1,5 @@
-// Text for the standard PDF fonts: characters they cannot encode are replaced (an accented letter by
-// its base letter, anything else by "?"), and paragraphs are wrapped to a width.
+// Text for the letters' font: characters it has no glyph for are replaced (an accented letter by its
+// base letter, anything else by "?"), and paragraphs are wrapped to a width.
 import type { PDFFont } from 'pdf-lib';
 
 export interface FontSet {
@@ -8,6 +8,11 @@ export interface FontSet {
 }
 
 const characterSets = new WeakMap<PDFFont, Set<number>>();
+
+/** The characters of an embedded font, known already (computing them anew for each document is slow). */
+export function shareCharacterSet(font: PDFFont, characters: Set<number>): void {
+  characterSets.set(font, characters);
+}
 
 function charactersOf(font: PDFFont): Set<number> {
   let set = characterSets.get(font);

@@ -27,7 +27,9 @@ interface NodemailerError {
 export function classifySmtpError(error: unknown): MailError {
   if (error instanceof MailError) return error;
   const e = (error ?? {}) as NodemailerError;
-  const message = e.message ?? String(error);
+  // The code says what kind of trouble it was ("Greeting never received" is a timeout: ETIMEDOUT).
+  const text = e.message ?? String(error);
+  const message = e.code && !text.includes(e.code) ? `${text} (${e.code})` : text;
   const reply = e.responseCode;
   if (typeof reply === 'number' && reply >= 500 && reply < 600) return new MailError(message, true, reply);
   if (typeof reply === 'number' && reply >= 400 && reply < 500) return new MailError(message, false, reply);

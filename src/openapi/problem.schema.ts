@@ -49,6 +49,7 @@ const CODES: Record<ErrorCode, true> = {
   'shipping.not_routable': true,
   'shipping.in_progress': true,
   'shipping.nothing_to_confirm': true,
+  'shipping.not_shippable': true,
   'erp_connection.not_found': true,
   'erp_pull_run.not_found': true,
   'erp_pull.already_running': true,

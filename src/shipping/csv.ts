@@ -1,10 +1,15 @@
-// RFC 4180 CSV: fields with a comma, quote or line break are quoted, quotes doubled.
+// RFC 4180 CSV: fields with a comma, quote or line break are quoted, quotes doubled. A field that a
+// spreadsheet would take for a formula (=, +, -, @, tab, CR first) gets a leading apostrophe: the
+// manifest carries customer names and addresses, and whoever opens it in Excel must not run them.
 
 export function toCsv(rows: string[][]): string {
   return rows.map((row) => row.map(field).join(',')).join('\r\n') + '\r\n';
 }
 
-function field(value: string): string {
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+function field(raw: string): string {
+  const value = FORMULA_START.test(raw) ? `'${raw}` : raw;
   return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 

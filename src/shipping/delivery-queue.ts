@@ -41,10 +41,10 @@ export class DeliveryQueue {
   }
 
   private async define(): Promise<void> {
-    const { retryLimit, retryDelaySeconds } = this.config.shipping;
+    const { retryLimit, retryDelaySeconds, jobExpireSeconds } = this.config.shipping;
     for (const channel of Object.keys(DELIVERY_QUEUES) as Channel[]) {
-      // A delivery that hangs (the process died mid-send) is failed over to a retry after 5 minutes.
-      await this.queue.define({ name: DELIVERY_QUEUES[channel], retryLimit, retryDelaySeconds, deadLetter: deadLetterQueue(channel), expireInSeconds: 300 });
+      // A delivery that hangs (the process died mid-send) is failed over to a retry after jobExpireSeconds.
+      await this.queue.define({ name: DELIVERY_QUEUES[channel], retryLimit, retryDelaySeconds, deadLetter: deadLetterQueue(channel), expireInSeconds: jobExpireSeconds });
     }
   }
 }

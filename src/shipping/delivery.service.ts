@@ -66,30 +66,57 @@ export class DeliveryService {
 
   /** Throws on a temporary failure, so that the queue retries (and finally dead-letters) the job. */
   async deliver(job: DeliveryJob, channel: Channel, info: AttemptInfo): Promise<void> {
-    const prepared = await this.shipments.transaction((manager) => this.prepare(manager, job, channel));
+    const final = info.retryCount >= info.retryLimit;
+    let prepared: Prepared | null;
+    try {
+      prepared = await this.shipments.transaction((manager) => this.prepare(manager, job, channel, info));
+    } catch (error) {
+      // The store is down, the letter cannot be rendered, the database is away: an attempt all the same.
+      await this.recordUnprepared(job, channel, info, `could not prepare the ${LABEL[channel]}: ${messageOf(error)}`);
+      throw error;
+    }
     if (!prepared) return;
     let sent: Sent;
     try {
       sent = channel === 'email' ? fromMail(await this.sendMail(prepared)) : fromPost(await this.postal.submit(prepared.letter as PostalLetter));
     } catch (error) {
       const permanent = (error instanceof MailError || error instanceof PostalError) && error.permanent;
-      const final = permanent || info.retryCount >= info.retryLimit;
-      const message = error instanceof Error ? error.message : String(error);
-      this.logger.warn({ shipment: prepared.shipment.id, channel, attempt: prepared.attempt, permanent, final, error: message }, 'delivery attempt failed');
-      await this.record(prepared, permanent ? 'permanent_failure' : 'temporary_failure', null, message, final);
+      const message = messageOf(error);
+      this.logger.warn({ shipment: prepared.shipment.id, channel, attempt: prepared.attempt, permanent, final: permanent || final, error: message }, 'delivery attempt failed');
+      await this.record(prepared, permanent ? 'permanent_failure' : 'temporary_failure', null, message, permanent || final);
       if (!permanent) throw error;
       return;
     }
     await this.record(prepared, 'delivered', sent, sent.rejected.length ? `not accepted for ${sent.rejected.join(', ')}` : null, true);
   }
 
+  /**
+   * Records an attempt that failed before anything was sent; on the last attempt the channel ends as
+   * failed and the shipment is flagged. Should even this fail, the sweep of stalled deliveries settles it.
+   */
+  private async recordUnprepared(job: DeliveryJob, channel: Channel, info: AttemptInfo, message: string): Promise<void> {
+    const final = info.retryCount >= info.retryLimit;
+    this.logger.warn({ shipment: job.shipmentId, channel, final, error: message }, 'delivery attempt failed before sending');
+    try {
+      await this.shipments.transaction(async (manager) => {
+        const shipment = await this.shipments.lockShipment(job.companyId, job.shipmentId, manager);
+        if (!shipment || shipment.status !== 'pending' || channelStatus(shipment, channel) !== 'pending') return;
+        const attempt = await this.attemptNumber(manager, shipment, channel, info);
+        await this.shipments.insertDelivery(newDelivery(shipment, channel, attempt, 'temporary_failure', { provider: this.providerOf(channel), error: message }), manager);
+        if (final) await this.outcomes.channelEnded(manager, shipment, channel, 'failed', failureNote(channel, attempt, message));
+      });
+    } catch (error) {
+      this.logger.error({ err: error, shipment: job.shipmentId, channel }, 'could not record a failed delivery attempt');
+    }
+  }
+
   /** Locks the shipment, re-checks the document and builds what goes out; null when there is nothing (more) to do. */
-  private async prepare(manager: EntityManager, job: DeliveryJob, channel: Channel): Promise<Prepared | null> {
+  private async prepare(manager: EntityManager, job: DeliveryJob, channel: Channel, info: AttemptInfo): Promise<Prepared | null> {
     let shipment = await this.shipments.lockShipment(job.companyId, job.shipmentId, manager);
     if (!shipment || shipment.status !== 'pending' || channelStatus(shipment, channel) !== 'pending') return null;
     const invoice = await this.outcomes.lockInvoice(manager, shipment);
     const reminder = shipment.reminderId ? await this.shipments.lockReminder(shipment.companyId, shipment.reminderId, manager) : null;
-    const attempt = await this.shipments.nextAttempt(shipment.companyId, shipment.id, channel, manager);
+    const attempt = await this.attemptNumber(manager, shipment, channel, info);
     const refusal = sendTimeRefusal(invoice, reminder);
     if (refusal) {
       await this.shipments.insertDelivery(newDelivery(shipment, channel, attempt, 'cancelled', { error: refusal }), manager);
@@ -105,14 +132,17 @@ export class DeliveryService {
     if (channel === 'post') {
       const recipient = recipientLines(ctx.customer, ctx.settings.senderCountryCode);
       const description = reminder ? `${reminderTitle(ctx.settings, reminder)} ${invoiceNumberOf(invoice)}` : `Rechnung ${invoiceNumberOf(invoice)}`;
-      const day = todayIn(ctx.company.timeZone);
+      // The batch day is fixed at the first attempt (committed with this transaction, before the letter is
+      // handed over): a retry after midnight finds the letter in that day's batch instead of printing it again.
+      if (!shipment.printDay) shipment = await this.shipments.updateShipment(shipment, { printDay: todayIn(ctx.company.timeZone) }, manager);
+      const day = shipment.printDay as string;
       const postal: PostalLetter = { reference: shipment.id, companyId: shipment.companyId, day, description, recipient, pdf: letter!.pdf, pages: letter!.pages };
       return { shipment, channel, attempt, recipient: recipient.join(', '), letter: postal };
     }
     const recipients = emailRecipients(ctx.contact, ctx.customerContacts);
     if (!recipients) return { shipment, channel, attempt, recipient: '', mail: null };
     const text = reminder ? reminderMail(ctx, recipients.salutation, reminder, ctx.terms!) : invoiceMail(ctx, recipients.salutation);
-    const attachments = reminder ? [{ filename: letter!.filename, content: letter!.pdf }] : await this.letters.invoiceDocuments(ctx);
+    const attachments = reminder ? [{ filename: letter!.filename, content: letter!.pdf }] : await this.letters.invoiceDocuments(ctx, manager);
     const sender = senderOf(ctx.companyName, ctx.settings);
     const mail: OutgoingMail = {
       messageId: shipment.messageId as string,
@@ -123,6 +153,11 @@ export class DeliveryService {
       attachments,
     };
     return { shipment, channel, attempt, recipient: recipients.to.map((t) => t.address).join(', '), mail };
+  }
+
+  /** The attempts on record plus one — or the queue's count, when an attempt died with its process unrecorded. */
+  private async attemptNumber(manager: EntityManager, shipment: Shipment, channel: Channel, info: AttemptInfo): Promise<number> {
+    return Math.max(await this.shipments.nextAttempt(shipment.companyId, shipment.id, channel, manager), info.retryCount + 1);
   }
 
   private async sendMail(prepared: Prepared): Promise<MailReceipt> {
@@ -141,7 +176,7 @@ export class DeliveryService {
         manager,
       );
       if (!final || channelStatus(shipment, channel) !== 'pending') return;
-      const note = outcome === 'delivered' ? (error && `${channel}: ${error}`) : `${channel === 'email' ? 'e-mail' : 'post'} failed after ${attempt} attempt(s): ${error}`;
+      const note = outcome === 'delivered' ? (error && `${channel}: ${error}`) : failureNote(channel, attempt, error);
       await this.outcomes.channelEnded(manager, shipment, channel, outcome === 'delivered' ? 'delivered' : 'failed', note);
     });
   }
@@ -151,6 +186,15 @@ export class DeliveryService {
   }
 }
 
+const LABEL: Record<Channel, string> = { email: 'e-mail', post: 'letter' };
+
+export function failureNote(channel: Channel, attempts: number, error: string | null): string {
+  return `${channel === 'email' ? 'e-mail' : 'post'} failed after ${attempts} attempt(s): ${error}`;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
 
 function fromMail(receipt: MailReceipt): Sent {
   return { provider: receipt.transport, providerId: receipt.providerId, messageId: receipt.messageId, rejected: receipt.rejected };

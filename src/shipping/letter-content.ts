@@ -96,7 +96,7 @@ export function templateValues(parties: LetterParties, salutation: string, remin
   };
 }
 
-function paymentInstruction(settings: ShippingSettings, open: Decimal, payBy: string, number: string): string {
+export function paymentInstruction(settings: ShippingSettings, open: Decimal, payBy: string, number: string): string {
   const account = settings.bankIban
     ? ` auf unser Konto IBAN\u00a0${groupIban(settings.bankIban).replace(/ /g, '\u00a0')}${settings.bankBic ? `, BIC ${settings.bankBic}` : ''}${settings.bankName ? ` (${settings.bankName})` : ''}`
     : '';
@@ -114,7 +114,7 @@ function infoBlock(parties: LetterParties, date: string) {
   ];
 }
 
-function frame(parties: LetterParties) {
+export function frame(parties: LetterParties) {
   const sender = senderOf(parties.companyName, parties.settings);
   return { sender, returnAddress: sender.returnAddress, recipient: recipientLines(parties.customer, parties.settings.senderCountryCode), signature: sender.name };
 }

@@ -1,6 +1,6 @@
 // The postal provider port: where letters go to be printed and posted. The default collects them in
 // print batches for companies that print themselves; an HTTP print-and-mail service is one more class
-// (submit = one POST with the PDF and the reference as idempotency key) and one case in the factory.
+// (submit = one POST with the PDF and the reference as idempotency key) and its line in postal-providers.ts.
 
 export interface PostalLetter {
   /** Idempotency key (the shipment id): handing the same reference over twice makes one letter. */

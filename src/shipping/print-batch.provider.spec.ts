@@ -91,4 +91,9 @@ describe('csv', () => {
     const rows = [['a', 'b,c', 'say "hi"', 'two\nlines', '']];
     expect(parseCsv(toCsv(rows))).toEqual(rows);
   });
+
+  it('keeps a spreadsheet from reading a customer’s text as a formula', () => {
+    const rows = [['=HYPERLINK("http://evil","click")', '+49 30 1234', '-2+3', '@SUM(A1)', 'Kunde AG', '1']];
+    expect(toCsv(rows)).toBe(`"'=HYPERLINK(""http://evil"",""click"")",'+49 30 1234,'-2+3,'@SUM(A1),Kunde AG,1\r\n`);
+  });
 });

@@ -23,6 +23,8 @@ export interface Shipment {
   attention: string | null;
   messageId: string | null;
   letterKey: string | null;
+  /** The company's day whose print batch the letter goes into, fixed at the first post attempt (YYYY-MM-DD). */
+  printDay: string | null;
   actorType: ActorType;
   actorId: string | null;
   reason: string | null;

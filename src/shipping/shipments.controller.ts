@@ -1,11 +1,12 @@
 // Company-wide views of shipping: what needs attention, and the shipping settings.
-import { Body, Controller, Get, Inject, Patch } from '@nestjs/common';
-import { ApiResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, Inject, Patch, Query } from '@nestjs/common';
+import { ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { CurrentCompany } from '../auth/auth.decorators.js';
 import type { CompanyContext } from '../auth/principal.js';
 import { APP_CONFIG, type AppConfig } from '../config/app.config.js';
 import { type PageRequest, pageMeta, Pagination } from '../common/pagination.js';
 import { ApiPaged, ApiProblems } from '../openapi/responses.js';
+import { parseAttentionFilter } from './attention-filter.js';
 import { UpdateShippingSettingsDto } from './dto/shipping-settings.dto.js';
 import { serializeShipment } from './shipment.serializer.js';
 import { serializeShippingSettings } from './shipping-settings.serializer.js';
@@ -21,13 +22,19 @@ export class ShipmentsController {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** Flagged shipments that are still the newest of their document: nothing went out, or a channel failed. */
+  /**
+   * The documents that did not go out and wait for someone: shipping failed, or could not start (mode
+   * unknown at every level, no e-mail address) — each still the newest shipment of its document.
+   */
   @Get('shipments/attention')
+  @ApiOperation({ summary: 'Invoices and reminders that were not shipped and need action (failed, mode unknown, no e-mail address); filter by invoice_id, document' })
+  @ApiQuery({ name: 'invoice_id', required: false, description: 'only this invoice (inv-…)' })
+  @ApiQuery({ name: 'document', required: false, enum: ['invoice', 'reminder'] })
   @ApiResponse({ status: 200, description: '`{shipments: [...], meta}`: flagged shipments that are still the newest of their document' })
   @ApiPaged()
   @ApiProblems(400)
-  async attention(@CurrentCompany() company: CompanyContext, @Pagination() page: PageRequest) {
-    const { shipments, total } = await this.shipping.needingAttention(company, page);
+  async attention(@CurrentCompany() company: CompanyContext, @Query() query: Record<string, unknown>, @Pagination() page: PageRequest) {
+    const { shipments, total } = await this.shipping.needingAttention(company, parseAttentionFilter(query), page);
     const ctx = { timeZone: company.timeZone, publicUrl: this.config.publicUrl };
     return { shipments: shipments.map((s) => serializeShipment(s, ctx)), meta: pageMeta(page, total) };
   }

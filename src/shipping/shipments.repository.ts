@@ -5,8 +5,22 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { Contact } from '../contacts/contact.entity.js';
 import type { PageRequest } from '../common/pagination.js';
+import type { Invoice } from '../invoices/invoice.entity.js';
 import { Reminder } from '../invoices/reminder.entity.js';
 import type { Delivery, Shipment } from './shipment.js';
+import type { Channel } from './shipping-mode.js';
+
+export interface AttentionFilter {
+  invoiceId?: string;
+  document?: 'invoice' | 'reminder';
+}
+
+export interface StalledChannel {
+  companyId: string;
+  shipmentId: string;
+  channel: Channel;
+  lastError: string | null;
+}
 
 const SHIPMENT_COLUMNS: Record<keyof Shipment, string> = {
   companyId: 'company_id',
@@ -22,6 +36,7 @@ const SHIPMENT_COLUMNS: Record<keyof Shipment, string> = {
   attention: 'attention',
   messageId: 'message_id',
   letterKey: 'letter_key',
+  printDay: 'print_day',
   actorType: 'actor_type',
   actorId: 'actor_id',
   reason: 'reason',
@@ -114,20 +129,49 @@ export class ShipmentsRepository {
    * newest shipment of its document (shipping the document again settles the flag). A shipment that
    * went out on one channel keeps its note in `attention` and in the invoice's events, not here.
    */
-  async needingAttention(companyId: string, page: PageRequest): Promise<{ shipments: Shipment[]; total: number }> {
-    const where = `s.company_id = $1 AND s.attention IS NOT NULL AND s.status IN ('failed', 'needs_attention') AND NOT EXISTS (
+  async needingAttention(companyId: string, filter: AttentionFilter, page: PageRequest): Promise<{ shipments: Shipment[]; total: number }> {
+    const where = `s.company_id = $1 AND s.attention IS NOT NULL AND s.status IN ('failed', 'needs_attention')
+        AND ($2::uuid IS NULL OR s.invoice_id = $2) AND ($3::text IS NULL OR s.document = $3)
+        AND NOT EXISTS (
         SELECT 1 FROM shipments later
         WHERE later.company_id = s.company_id AND later.invoice_id = s.invoice_id
           AND later.reminder_id IS NOT DISTINCT FROM s.reminder_id AND later.created_at > s.created_at)`;
+    const params = [companyId, filter.invoiceId ?? null, filter.document ?? null];
     const [shipments, counts] = await Promise.all([
-      this.db.query(`SELECT ${select(SHIPMENT_COLUMNS, 's.')} FROM shipments s WHERE ${where} ORDER BY s.created_at, s.id LIMIT $2 OFFSET $3`, [
-        companyId,
+      this.db.query(`SELECT ${select(SHIPMENT_COLUMNS, 's.')} FROM shipments s WHERE ${where} ORDER BY s.created_at, s.id LIMIT $4 OFFSET $5`, [
+        ...params,
         page.perPage,
         page.offset,
       ]) as Promise<Shipment[]>,
-      this.db.query(`SELECT count(*)::int AS total FROM shipments s WHERE ${where}`, [companyId]) as Promise<Array<{ total: number }>>,
+      this.db.query(`SELECT count(*)::int AS total FROM shipments s WHERE ${where}`, params) as Promise<Array<{ total: number }>>,
     ]);
     return { shipments, total: counts[0].total };
+  }
+
+  /**
+   * Channels still waiting for an outcome although no job will bring one: the shipment is pending, the
+   * channel has been quiet for `quietSeconds`, and its queue holds no live job (created, retry, active
+   * and not long expired) for it — it was dead-lettered, or lost with its process on the last attempt. Across companies: the
+   * sweep is the service's own housekeeping, not a tenant's lookup. Reads pg-boss's job table (the
+   * same database), with the last error the queue kept for the job.
+   */
+  stalledChannels(queues: Record<Channel, string>, quietSeconds: number, limit: number): Promise<StalledChannel[]> {
+    return this.db.query(
+      `SELECT s.company_id AS "companyId", s.id AS "shipmentId", c.channel,
+         (SELECT coalesce(j.output->>'message', j.output->'value'->>'message')
+            FROM pgboss.job j WHERE j.name = c.queue AND j.data->>'shipmentId' = s.id::text
+            ORDER BY j.created_on DESC LIMIT 1) AS "lastError"
+       FROM shipments s
+       CROSS JOIN LATERAL (VALUES ('email', s.email_status, $1::text), ('post', s.post_status, $2::text)) AS c (channel, status, queue)
+       WHERE s.status = 'pending' AND c.status = 'pending' AND s.updated_at < now() - make_interval(secs => $3)
+         AND NOT EXISTS (
+           SELECT 1 FROM pgboss.job j
+           WHERE j.name = c.queue AND j.state < 'completed' AND j.data->>'shipmentId' = s.id::text
+             -- an attempt long past its expiry is no live job either, should no replica supervise the queue
+             AND NOT (j.state = 'active' AND j.started_on + j.expire_in < now() - make_interval(secs => $3)))
+       ORDER BY s.updated_at LIMIT $4`,
+      [queues.email, queues.post, quietSeconds, limit],
+    );
   }
 
   async insertDelivery(delivery: Delivery, manager: EntityManager): Promise<Delivery> {
@@ -170,6 +214,14 @@ export class ShipmentsRepository {
   /** Shipping's part of a reminder: when it went out, and the mode it went out by. */
   async markReminderShipped(reminder: Reminder, sentAt: Date, manager: EntityManager): Promise<void> {
     await manager.query(`UPDATE reminders SET last_sent_at = $3 WHERE company_id = $1 AND id = $2`, [reminder.companyId, reminder.id, sentAt]);
+  }
+
+  /** An invoice without a PDF of its own gets the one the service rendered when shipping it (never replacing one). */
+  async attachRenderedInvoicePdf(invoice: Invoice, file: { key: string; size: number; sha256: Buffer }, manager: EntityManager): Promise<void> {
+    await manager.query(
+      `UPDATE invoices SET pdf_key = $3, pdf_size = $4, pdf_sha256 = $5, updated_at = now() WHERE company_id = $1 AND id = $2 AND pdf_key IS NULL`,
+      [invoice.companyId, invoice.id, file.key, file.size, file.sha256],
+    );
   }
 
   async setReminderMode(reminder: Reminder, mode: string, manager: EntityManager): Promise<void> {

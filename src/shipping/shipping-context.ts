@@ -38,7 +38,7 @@ export class ShippingContexts {
   async load(manager: EntityManager, invoice: Invoice, reminder: Reminder | null): Promise<ShippingContext> {
     const companyId = invoice.companyId;
     const [company, customer, contact, customerContacts, settings, terms] = await Promise.all([
-      this.companies.findById(companyId),
+      this.companies.findById(companyId, manager),
       this.customers.findById(companyId, invoice.customerId, manager),
       invoice.contactId ? this.contacts.findById(companyId, invoice.contactId, manager) : Promise.resolve(null),
       this.shipments.contactsWithEmail(companyId, invoice.customerId, manager),

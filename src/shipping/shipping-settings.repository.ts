@@ -13,8 +13,12 @@ export class ShippingSettingsRepository {
     return withDefaults(rows[0]?.settings ?? null);
   }
 
-  async save(companyId: string, settings: ShippingSettings): Promise<void> {
-    await this.db.query(
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.db.transaction(work);
+  }
+
+  async save(companyId: string, settings: ShippingSettings, manager: EntityManager = this.db.manager): Promise<void> {
+    await manager.query(
       `INSERT INTO shipping_settings (company_id, settings) VALUES ($1, $2)
        ON CONFLICT (company_id) DO UPDATE SET settings = EXCLUDED.settings, updated_at = now()`,
       [companyId, JSON.stringify(settings)],

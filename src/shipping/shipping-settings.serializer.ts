@@ -1,9 +1,13 @@
 // The wire JSON of a company's shipping settings (GET/PATCH /api/v1/shipping_settings).
-import { PLACEHOLDERS, type ShippingSettings } from './shipping-settings.js';
+import { PLACEHOLDERS } from './shipping-settings.js';
+import type { CompanyShippingSettings } from './shipping-settings.service.js';
 
-export function serializeShippingSettings(s: ShippingSettings) {
+export function serializeShippingSettings({ settings: s, defaults }: CompanyShippingSettings) {
   return {
     shipping_settings: {
+      shipping_mode: defaults.shippingMode,
+      autosend: defaults.autosend,
+      autoskip_shipping: defaults.autoskipShipping,
       sender_name: s.senderName,
       sender_street: s.senderStreet,
       sender_zip: s.senderZip,

@@ -1,8 +1,11 @@
-// Reading and changing a company's shipping settings; templates may only use known placeholders.
+// Reading and changing a company's shipping settings — its defaults for new invoices (shipping mode,
+// autosend, autoskip) and the letter and e-mail settings; templates may only use known placeholders.
 import { Injectable } from '@nestjs/common';
 import type { CompanyContext } from '../auth/principal.js';
 import { defined } from '../common/defined.js';
-import { type FieldError, validationFailed } from '../common/errors.js';
+import { AppError, type FieldError, validationFailed } from '../common/errors.js';
+import { CompaniesRepository } from '../companies/companies.repository.js';
+import type { CompanyShippingDefaults } from '../companies/company.entity.js';
 import type { UpdateShippingSettingsDto } from './dto/shipping-settings.dto.js';
 import { DEFAULT_TEMPLATES, PLACEHOLDERS, type ShippingSettings, type ShippingTemplates, unknownPlaceholders } from './shipping-settings.js';
 import { ShippingSettingsRepository } from './shipping-settings.repository.js';
@@ -18,17 +21,36 @@ const TEMPLATE_FIELDS: Record<TemplateField, TemplateKey> = {
   cover_letter_text: 'coverLetterText',
 };
 
+export interface CompanyShippingSettings {
+  defaults: CompanyShippingDefaults;
+  settings: ShippingSettings;
+}
+
 @Injectable()
 export class ShippingSettingsService {
-  constructor(private readonly settings: ShippingSettingsRepository) {}
+  constructor(
+    private readonly settings: ShippingSettingsRepository,
+    private readonly companies: CompaniesRepository,
+  ) {}
 
-  get(company: CompanyContext): Promise<ShippingSettings> {
-    return this.settings.get(company.id);
+  async get(company: CompanyContext): Promise<CompanyShippingSettings> {
+    const [settings, defaults] = await Promise.all([this.settings.get(company.id), this.defaultsOf(company.id)]);
+    return { settings, defaults };
   }
 
-  async update(company: CompanyContext, dto: UpdateShippingSettingsDto): Promise<ShippingSettings> {
+  async update(company: CompanyContext, dto: UpdateShippingSettingsDto): Promise<CompanyShippingSettings> {
     const current = await this.settings.get(company.id);
     const errors: FieldError[] = [];
+    const was = await this.defaultsOf(company.id);
+    const defaults: CompanyShippingDefaults = {
+      shippingMode: dto.shipping_mode === undefined ? was.shippingMode : (dto.shipping_mode ?? 'email'),
+      autosend: dto.autosend ?? was.autosend,
+      autoskipShipping: dto.autoskip_shipping ?? was.autoskipShipping,
+    };
+    if (defaults.autosend && defaults.autoskipShipping) {
+      const message = 'autosend and autoskip_shipping exclude each other: autoskip imports invoices as sent without shipping them';
+      errors.push({ field: 'autosend', message }, { field: 'autoskip_shipping', message });
+    }
     const templates: ShippingTemplates = { ...current.templates, reminderTitles: [...current.templates.reminderTitles] };
     for (const [field, key] of Object.entries(TEMPLATE_FIELDS) as Array<[TemplateField, TemplateKey]>) {
       const value = dto[field];
@@ -60,7 +82,16 @@ export class ShippingSettingsService {
       senderCountryCode: dto.sender_country_code === undefined ? current.senderCountryCode : (dto.sender_country_code?.toUpperCase() ?? 'DE'),
       templates,
     };
-    await this.settings.save(company.id, next);
-    return next;
+    await this.settings.transaction(async (manager) => {
+      await this.settings.save(company.id, next, manager);
+      await this.companies.updateShippingDefaults(company.id, defaults, manager);
+    });
+    return { settings: next, defaults };
+  }
+
+  private async defaultsOf(companyId: string): Promise<CompanyShippingDefaults> {
+    const found = await this.companies.findById(companyId);
+    if (!found) throw new AppError('company.not_found', 'The company of this credential no longer exists');
+    return { shippingMode: found.shippingMode, autosend: found.autosend, autoskipShipping: found.autoskipShipping };
   }
 }

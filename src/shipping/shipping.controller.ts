@@ -69,6 +69,16 @@ export class ShippingController {
     return this.wire(company, id);
   }
 
+  @Post(':id/reminders/:reminderId/ship')
+  @HttpCode(202)
+  @ApiOperation({ summary: 'Ships an issued reminder again after its shipment failed or was flagged (the cause fixed); sent once delivered (GET …/deliveries)' })
+  @ApiResponse({ status: 202, type: InvoiceResponseSchema, description: 'Shipping is under way' })
+  @ApiProblems(404, 409, 422)
+  async shipReminder(@CurrentCompany() company: CompanyContext, @CurrentActor() actor: Actor, @Param('id') id: string, @Param('reminderId') reminderId: string) {
+    await this.shipping.shipReminderAgain(company, id, reminderId, actor);
+    return this.wire(company, id);
+  }
+
   private download(letter: RenderedLetter, res: Response) {
     res.setHeader('Content-Disposition', `inline; filename="${letter.filename}"`);
     return new StreamableFile(letter.pdf, { type: 'application/pdf', length: letter.pdf.length });

@@ -12,7 +12,7 @@ import { DeliveryQueue } from './delivery-queue.js';
 import { DeliveryService } from './delivery.service.js';
 import { DeliveryWorker } from './delivery.worker.js';
 import { PostalProvider } from './postal-provider.js';
-import { PrintBatchProvider } from './print-batch.provider.js';
+import { createPostalProvider } from './postal-providers.js';
 import { ShipmentOutcomes } from './shipment-outcomes.js';
 import { ShipmentsController } from './shipments.controller.js';
 import { ShipmentsRepository } from './shipments.repository.js';
@@ -22,14 +22,7 @@ import { ShippingLetters } from './shipping-letters.js';
 import { ShippingSettingsRepository } from './shipping-settings.repository.js';
 import { ShippingSettingsService } from './shipping-settings.service.js';
 import { ShippingService } from './shipping.service.js';
-
-/** The postal provider named by POSTAL_PROVIDER; an HTTP print-and-mail provider is one more case here. */
-function postalProvider(config: AppConfig): PostalProvider {
-  switch (config.shipping.postalProvider) {
-    case 'print_batch':
-      return new PrintBatchProvider(config.shipping.printBatchDir, config.shipping.printBatchRefreshSeconds * 1000);
-  }
-}
+import { StalledDeliveries } from './stalled-deliveries.js';
 
 @Module({
   // Invoices call ShippingService on release and autosend; shipping applies invoice transitions.
@@ -45,8 +38,9 @@ function postalProvider(config: AppConfig): PostalProvider {
     DeliveryQueue,
     DeliveryService,
     DeliveryWorker,
+    StalledDeliveries,
     ShippingService,
-    { provide: PostalProvider, useFactory: postalProvider, inject: [APP_CONFIG] },
+    { provide: PostalProvider, useFactory: (config: AppConfig) => createPostalProvider(config.shipping), inject: [APP_CONFIG] },
   ],
   exports: [ShippingService, ShippingLetters, ShippingSettingsRepository],
 })

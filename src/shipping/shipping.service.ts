@@ -20,7 +20,7 @@ import { type Delivery, newDelivery, OPEN_STATUSES, type Shipment, type Shipment
 import { ShipmentOutcomes } from './shipment-outcomes.js';
 import { type ShippingContext, ShippingContexts } from './shipping-context.js';
 import { type RenderedLetter, ShippingLetters } from './shipping-letters.js';
-import { ShipmentsRepository } from './shipments.repository.js';
+import { type AttentionFilter, ShipmentsRepository } from './shipments.repository.js';
 
 const SKIPPED = 'shipping mode skip_shipping: the client ships it';
 
@@ -74,8 +74,39 @@ export class ShippingService {
     if (latest && (OPEN_STATUSES.includes(latest.status) || latest.status === 'shipped' || latest.status === 'skipped')) return latest;
     const invoice = await this.invoices.lockById(companyId, reminder.invoiceId, manager);
     if (!invoice) throw new Error(`reminder ${reminderId} lost its invoice`);
+    return this.startReminder(manager, invoice, reminder, actor, 'flag');
+  }
+
+  /**
+   * A user ships an issued reminder again — one whose shipment failed, was flagged or cancelled — once
+   * the cause is fixed. Unlike the dunning engine's call, a reminder that cannot go out is refused with
+   * the reason (422, 409) and nothing is recorded.
+   */
+  async shipReminderAgain(company: CompanyContext, invoicePublicId: string, reminderPublicId: string, actor: Actor): Promise<Invoice> {
+    return this.shipments.transaction(async (manager) => {
+      const invoice = await this.requireInvoice(company, invoicePublicId, manager, true);
+      const found = await this.requireReminder(company, invoice, reminderPublicId, manager);
+      const reminder = (await this.shipments.lockReminder(company.id, found.id, manager)) as Reminder;
+      if (!reminder.dispatchedAt) throw new AppError('shipping.not_shippable', 'The reminder has not been issued yet: the dunning run ships it when it issues it');
+      await this.assertNoneUnderWay(manager, invoice, reminder);
+      const latest = await this.shipments.latestShipment(company.id, invoice.id, reminder.id, manager);
+      if (latest && (latest.status === 'shipped' || latest.status === 'skipped')) {
+        throw new AppError('shipping.not_shippable', 'The reminder went out already', [], { shipment_id: toPublicId('shp', latest.id), shipment_status: latest.status });
+      }
+      const refusal = sendTimeRefusal(invoice, reminder);
+      if (refusal) throw new AppError('shipping.not_shippable', `The reminder cannot be shipped: ${refusal}`, [], { current_status: invoice.status });
+      await this.startReminder(manager, invoice, reminder, actor, 'refuse');
+      return (await this.invoices.findById(company.id, invoice.id, manager)) as Invoice;
+    });
+  }
+
+  /** Decides how a reminder goes out and enqueues it; skip_shipping counts it as sent at once. */
+  private async startReminder(manager: EntityManager, invoice: Invoice, reminder: Reminder, actor: Actor, unroutable: ShipInvoiceOptions['unroutable']): Promise<Shipment> {
     const ctx = await this.contexts.load(manager, invoice, reminder);
     const route = routeOf(this.contexts.resolve(ctx), ctx.contact, ctx.customerContacts);
+    if (route.blocked && unroutable === 'refuse') {
+      throw new AppError('shipping.not_routable', `The reminder cannot be shipped: ${route.blocked.message}`, [route.blocked]);
+    }
     if (route.resolution.mode !== 'unknown') await this.shipments.setReminderMode(reminder, route.resolution.mode, manager);
     const shipment = await this.decide(manager, ctx, route, actor, `reminder ${reminder.reminderStage}`);
     if (shipment.status !== 'skipped') return shipment;
@@ -115,8 +146,8 @@ export class ShippingService {
     return { shipments, deliveries };
   }
 
-  needingAttention(company: CompanyContext, page: PageRequest) {
-    return this.shipments.needingAttention(company.id, page);
+  needingAttention(company: CompanyContext, filter: AttentionFilter, page: PageRequest) {
+    return this.shipments.needingAttention(company.id, filter, page);
   }
 
   /**
@@ -160,6 +191,7 @@ export class ShippingService {
         attention: route.blocked?.message ?? route.warning,
         messageId: route.channels.includes('email') ? `<${id}@${this.config.mail.messageIdDomain}>` : null,
         letterKey: null,
+        printDay: null,
         actorType: actor.type,
         actorId: actor.id,
         reason,
@@ -187,7 +219,7 @@ export class ShippingService {
   private async assertNoneUnderWay(manager: EntityManager, invoice: Invoice, reminder: Reminder | null): Promise<void> {
     const latest = await this.shipments.latestShipment(invoice.companyId, invoice.id, reminder?.id ?? null, manager);
     if (latest && OPEN_STATUSES.includes(latest.status)) {
-      throw new AppError('shipping.in_progress', `The invoice is being shipped already (shipment ${toPublicId('shp', latest.id)}, ${latest.status})`, [], {
+      throw new AppError('shipping.in_progress', `The ${reminder ? 'reminder' : 'invoice'} is being shipped already (shipment ${toPublicId('shp', latest.id)}, ${latest.status})`, [], {
         shipment_id: toPublicId('shp', latest.id),
         shipment_status: latest.status,
       });

@@ -10,8 +10,8 @@ import { loadShippingConfig } from '../../src/config/shipping.config.js';
 import { SMTP_CA_FILE } from './smtp.js';
 import { TEST_DATA_DIR, type TestCompany } from './test-app.js';
 
-/** Mail through the test SMTP server (STARTTLS required), or the outbox without one; fast polling and retries. */
-export function shippingTestConfig(smtpUrl?: string): Partial<AppConfig> & { mail: AppConfig['mail']; shipping: AppConfig['shipping'] } {
+/** Mail through the test SMTP server (STARTTLS required), or the outbox without one; fast polling, retries and sweeps. */
+export function shippingTestConfig(smtpUrl?: string, overrides: Record<string, string> = {}): Partial<AppConfig> & { mail: AppConfig['mail']; shipping: AppConfig['shipping'] } {
   mkdirSync(TEST_DATA_DIR, { recursive: true });
   const dir = mkdtempSync(join(TEST_DATA_DIR, 'shipping-'));
   const env = {
@@ -24,6 +24,8 @@ export function shippingTestConfig(smtpUrl?: string): Partial<AppConfig> & { mai
     SHIPPING_POLL_SECONDS: '0.5',
     PRINT_BATCH_DIR: join(dir, 'print-batches'),
     PRINT_BATCH_REFRESH_SECONDS: '0',
+    SHIPPING_SWEEP_SECONDS: '1',
+    ...overrides,
   };
   return { mail: loadMailConfig(env, dir, false), shipping: loadShippingConfig(env, dir) };
 }

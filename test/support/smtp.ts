@@ -1,10 +1,12 @@
 // A real SMTP server in the test process (smtp-server): STARTTLS with the test certificate in tls/,
 // login required, every received message parsed with mailparser. It can refuse the next attempts or
-// all of them with a reply code (451: try later, 550: rejected for good).
+// all of them with a reply code (451: try later, 550: rejected for good), and hold the reply to a
+// message. The service reaches it through a TCP front on a fixed port that can go down (connection
+// refused: nothing listens) or hang (connections accepted, never greeted), and come back.
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect, createServer, type Server, type Socket } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
 export const SMTP_CA_FILE = fileURLToPath(new URL('./tls/smtp-test.crt', import.meta.url));
@@ -31,11 +33,18 @@ export interface TestSmtp {
   /** The next `count` attempts are refused at RCPT TO with `code`. */
   refuseNext(count: number, code: number): void;
   refuseAll(code: number): void;
-  reset(): void;
+  /** up: forwards to the SMTP server; down: nothing listens (ECONNREFUSED); hang: accepts and says nothing. */
+  setMode(mode: FrontMode): Promise<void>;
+  /** Holds the reply to the next message received until the returned function is called (the message counts as received). */
+  holdNextReply(): { received: Promise<void>; release: () => void };
+  reset(): Promise<void>;
   close(): Promise<void>;
 }
 
+export type FrontMode = 'up' | 'down' | 'hang';
+
 export async function startTestSmtp(): Promise<TestSmtp> {
+  let hold: { received: () => void; released: Promise<void> } | null = null;
   let refusals = 0;
   let refusalCode = 451;
   const state = { received: [] as ReceivedMail[], attempts: 0 };
@@ -67,8 +76,10 @@ export async function startTestSmtp(): Promise<TestSmtp> {
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         const raw = Buffer.concat(chunks);
+        const held = hold;
+        hold = null;
         simpleParser(raw)
-          .then((parsed) => {
+          .then(async (parsed) => {
             state.received.push({
               from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
               to: session.envelope.rcptTo.map((r) => r.address),
@@ -77,6 +88,10 @@ export async function startTestSmtp(): Promise<TestSmtp> {
               secure: session.secure,
               tlsVersion: session.tlsOptions ? session.tlsOptions.version ?? null : null,
             });
+            if (held) {
+              held.received();
+              await held.released;
+            }
             callback();
           })
           .catch((error: Error) => callback(error));
@@ -84,9 +99,10 @@ export async function startTestSmtp(): Promise<TestSmtp> {
     },
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
+  const { port: smtpPort } = server.server.address() as AddressInfo;
+  const front = await startFront(smtpPort);
   return {
-    url: `smtp://${USER}:${encodeURIComponent(PASSWORD)}@127.0.0.1:${port}`,
+    url: `smtp://${USER}:${encodeURIComponent(PASSWORD)}@127.0.0.1:${front.port}`,
     get received() {
       return state.received;
     },
@@ -101,11 +117,71 @@ export async function startTestSmtp(): Promise<TestSmtp> {
       refusals = Number.MAX_SAFE_INTEGER;
       refusalCode = code;
     },
-    reset() {
+    setMode: (mode) => front.setMode(mode),
+    holdNextReply() {
+      let release!: () => void;
+      let received!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const receivedPromise = new Promise<void>((resolve) => (received = resolve));
+      hold = { received, released };
+      return { received: receivedPromise, release };
+    },
+    async reset() {
       refusals = 0;
+      hold = null;
       state.received = [];
       state.attempts = 0;
+      await front.setMode('up');
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    async close() {
+      await front.setMode('down');
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** The TCP front the service connects to: forwards to the SMTP server, or is down, or hangs. */
+async function startFront(smtpPort: number) {
+  const sockets = new Set<Socket>();
+  let mode: FrontMode = 'up';
+  let listener: Server | null = null;
+  let port = 0;
+  const listen = async () => {
+    const next = createServer((socket) => {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+      socket.on('error', () => socket.destroy());
+      if (mode === 'hang') return;
+      const upstream = connect(smtpPort, '127.0.0.1');
+      sockets.add(upstream);
+      upstream.on('close', () => {
+        sockets.delete(upstream);
+        socket.destroy();
+      });
+      upstream.on('error', () => socket.destroy());
+      socket.on('close', () => upstream.destroy());
+      socket.pipe(upstream).pipe(socket);
+    });
+    await new Promise<void>((resolve, reject) => {
+      next.once('error', reject);
+      next.listen(port, '127.0.0.1', () => resolve());
+    });
+    port = (next.address() as AddressInfo).port;
+    listener = next;
+  };
+  await listen();
+  return {
+    port,
+    async setMode(next: FrontMode) {
+      if (next === mode && (next === 'down') === (listener === null)) return;
+      mode = next;
+      // Every open connection ends: a hanging client errors at once instead of waiting for its timeout.
+      for (const socket of sockets) socket.destroy();
+      if (next === 'down' && listener) {
+        const closing = listener;
+        listener = null;
+        await new Promise<void>((resolve) => closing.close(() => resolve()));
+      } else if (next !== 'down' && !listener) await listen();
+    },
   };
 }

@@ -1,6 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { IsBIC, IsEmail, IsIBAN, Matches } from 'class-validator';
-import { OptionalBoolean, OptionalText } from '../../common/fields.js';
+import { OptionalBoolean, OptionalEnum, OptionalText } from '../../common/fields.js';
+import { COMPANY_SHIPPING_MODES, type CompanyShippingMode } from '../../companies/company.entity.js';
 
 const Email = () => applyDecorators(OptionalText(254), IsEmail({}, { message: '$property must be an e-mail address' }));
 /** Templates: empty resets to the German default. */
@@ -8,6 +9,12 @@ const Template = (maxLength: number) => OptionalText(maxLength);
 
 /** PATCH /api/v1/shipping_settings: the fields sent change, the others stay; empty text clears a field. */
 export class UpdateShippingSettingsDto {
+  /** The company level of mode resolution (invoice → customer → company); empty: back to email. */
+  @OptionalEnum(COMPANY_SHIPPING_MODES, 'the mode of documents whose invoice and customer name none; empty: email') readonly shipping_mode?: CompanyShippingMode | null;
+  /** New invoices are shipped at once unless the request says otherwise (options[autosend]). */
+  @OptionalBoolean() readonly autosend?: boolean;
+  /** New invoices are imported as sent, shipped by the client (options[autoskip_shipping]). */
+  @OptionalBoolean() readonly autoskip_shipping?: boolean;
   @OptionalText(200) readonly sender_name?: string | null;
   @OptionalText(200) readonly sender_street?: string | null;
   @OptionalText(20) readonly sender_zip?: string | null;
