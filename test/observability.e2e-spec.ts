@@ -2,6 +2,10 @@
 // per credential, health probes, and the OpenAPI document.
 import { jest } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
+import { execFile } from 'node:child_process';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
 import request from 'supertest';
 import { createApp } from '../src/app.setup.js';
@@ -206,7 +210,7 @@ describe('readiness while the database is away', () => {
     viaProxy.port = String(proxy.port);
     capture = capturingLogger();
     app = await createApp(testConfig(), viaProxy.toString(), capture.logger);
-    await app.init();
+    await app.listen(0, '127.0.0.1');
   });
   afterAll(async () => {
     proxy.restore();
@@ -240,7 +244,31 @@ describe('readiness while the database is away', () => {
     }
     expect(status).toBe(200);
   }, 60_000);
+
+  it('the container health probe (dist/src/health/probe.js) exits 0 while ready and 1 while the database is away', async () => {
+    const port = String(((app.getHttpServer() as Server).address() as AddressInfo).port);
+    expect(await probe(port)).toMatchObject({ code: 0 });
+    proxy.cut();
+    try {
+      expect(await probe(port)).toMatchObject({ code: 1, stderr: expect.stringContaining('not ready: /health/ready answered 503') });
+    } finally {
+      proxy.restore();
+    }
+    expect(await probe('1')).toMatchObject({ code: 1, stderr: expect.stringContaining('not ready: connect ECONNREFUSED') });
+  }, 120_000);
 });
+
+/** Runs the health probe as the container does (TypeScript sources through ts-register.mjs). */
+function probe(port: string): Promise<{ code: number; stderr: string }> {
+  const entry = fileURLToPath(new URL('../src/health/probe.ts', import.meta.url));
+  const register = fileURLToPath(new URL('./support/ts-register.mjs', import.meta.url));
+  const env = { ...process.env, APP_ENV: 'test', PORT: port };
+  return new Promise((resolve) => {
+    execFile(process.execPath, ['--import', register, '--no-warnings', entry], { env, timeout: 60_000 }, (error, _stdout, stderr) =>
+      resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stderr }),
+    );
+  });
+}
 
 describe('rate limiting', () => {
   const PER_MINUTE = 5;
