@@ -12,6 +12,7 @@ import { ConfigModule } from './config/config.module.js';
 import { ContactsModule } from './contacts/contacts.module.js';
 import { CustomersModule } from './customers/customers.module.js';
 import { ProblemFilter } from './common/problem.filter.js';
+import { MultipartGuard } from './common/multipart.guard.js';
 import { RateLimitGuard } from './common/rate-limit.guard.js';
 import { dataSourceOptions } from './database/data-source.js';
 import { createRootLogger } from './logging/logger.js';
@@ -67,6 +68,7 @@ export class AppModule {
         // Order matters: the credential is known before the rate limit counts it.
         { provide: APP_GUARD, useClass: CredentialGuard },
         { provide: APP_GUARD, useClass: RateLimitGuard },
+        { provide: APP_GUARD, useClass: MultipartGuard },
       ],
     };
   }

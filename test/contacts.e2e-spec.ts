@@ -230,6 +230,24 @@ describe('contacts', () => {
       expectProblem(wrongType, 415);
       expect((await rowCounts(app)).contacts).toBe(0);
     });
+
+    it('answers a multipart/form-data body with 415 on create and update, storing nothing', async () => {
+      const created = await request(app.getHttpServer())
+        .post('/api/v1/contacts')
+        .set('Authorization', company.auth)
+        .field('name', 'X')
+        .field('gender', '0')
+        .field('salutation', '0')
+        .field('customer_id', customer.id);
+      expectProblem(created, 415);
+      expect(created.body.code).toBe('request.unsupported_media_type');
+      expect((await rowCounts(app)).contacts).toBe(0);
+      const contact = await createContact(app, company, customer.id);
+      const before = (await request(app.getHttpServer()).get(`/api/v1/contacts/${contact.id}`).set('Authorization', company.auth).expect(200)).body;
+      const patched = await request(app.getHttpServer()).patch(`/api/v1/contacts/${contact.id}`).set('Authorization', company.auth).field('name', 'Y');
+      expectProblem(patched, 415);
+      await request(app.getHttpServer()).get(`/api/v1/contacts/${contact.id}`).set('Authorization', company.auth).expect(200, before);
+    });
   });
 
   describe('duplicate external_id', () => {

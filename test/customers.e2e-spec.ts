@@ -627,5 +627,17 @@ describe('customers', () => {
       expectProblem(patch, 415);
       await get(created.id).expect(200, created);
     });
+
+    it('answers a multipart/form-data body (which nothing here reads) with 415 naming the type, not a 422', async () => {
+      const fields = { name: 'Muster', address_line1: 'Muster', address_line3: 'Weg 1', zip: '10115', city: 'Berlin', country_code: 'DE' };
+      const multipart = (req: request.Test) => Object.entries(fields).reduce((r, [k, v]) => r.field(k, v), req.set('Authorization', company.auth));
+      const res = await multipart(request(app.getHttpServer()).post('/api/v1/customers'));
+      expectProblem(res, 415);
+      expect(res.body).toMatchObject({ code: 'request.unsupported_media_type', detail: expect.stringContaining('not multipart/form-data') });
+      expect((await rowCounts(app)).customers).toBe(0);
+      const created = await createCustomer(app, company);
+      expectProblem(await multipart(request(app.getHttpServer()).patch(`/api/v1/customers/${created.id}`)), 415);
+      await get(created.id).expect(200, created);
+    });
   });
 });
