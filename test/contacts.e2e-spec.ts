@@ -177,6 +177,25 @@ describe('contacts', () => {
   });
 
   describe('validation', () => {
+    const emailOf = (length: number) => `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(length - 196)}.de`;
+
+    it.each([
+      ['name', 255, (n: number) => 'ä'.repeat(n)],
+      ['phone', 50, (n: number) => '1'.repeat(n)],
+      ['external_id', 255, (n: number) => 'K'.repeat(n)],
+      ['email', 254, emailOf],
+    ] as const)('takes %s up to %i characters and refuses one more, naming the field', async (field, max, value) => {
+      expect(value(max)).toHaveLength(max);
+      const longest = await create(contactParams({ customer_id: customer.id, [field]: value(max) })).expect(201);
+      expect(longest.body.contact[field]).toBe(value(max));
+      const res = await create(contactParams({ customer_id: customer.id, [field]: value(max + 1) }));
+      expectProblem(res, 422);
+      // (a 255-character address is also no valid e-mail address: validator.js says so as well)
+      expect(new Set(errorFields(res))).toEqual(new Set([field]));
+      expect(res.body.errors).toContainEqual({ field, message: `${field} must be shorter than or equal to ${max} characters` });
+      expect((await rowCounts(app)).contacts).toBe(1);
+    });
+
     it('names every missing required parameter in one 422', async () => {
       const res = await create({ customer_id: customer.id });
       expectProblem(res, 422);
