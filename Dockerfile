@@ -1,21 +1,36 @@
-# The service image: built with the lockfile, runs the compiled JavaScript as an unprivileged user.
+# The service image: compiled JavaScript only, run as the unprivileged `node` user (uid 1000).
+#   docker build -t receivables .
+#   docker run … receivables                                   # the service (dist/src/main.js)
+#   docker run … receivables node dist/src/cli/main.js company:create --name "…" --email …
+#   docker run … receivables node dist/src/database/migrate.main.js   # migrations only
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
+# The npm that wrote the lockfile. `npm ci` refuses this lock (platform packages of @swc/core and others
+# for darwin/win32 are not on the registry, so the lock leaves them out): install as .ci/run does, with
+# `npm install`, and prove that it installed exactly the locked versions (the lock is unchanged).
+RUN npm install -g npm@11.19.1 --no-audit --no-fund
 COPY package.json package-lock.json ./
-RUN npm ci --no-audit --no-fund
+RUN cp package-lock.json /tmp/locked.json \
+ && npm install --no-audit --no-fund \
+ && cmp package-lock.json /tmp/locked.json
+# The service build needs only src/ and migrations/ (bench/ and test/ are built by `npm run bench`).
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
 COPY migrations ./migrations
-COPY bench ./bench
-RUN npm run build && npm prune --omit=dev
+RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
 FROM node:20-bookworm-slim
 WORKDIR /app
-ENV NODE_ENV=production APP_ENV=production PORT=3000
-COPY --from=build /app/node_modules ./node_modules
-COPY --from=build /app/dist ./dist
+ENV NODE_ENV=production APP_ENV=production PORT=3000 DATA_DIR=/data
+COPY --from=build --chown=root:root /app/node_modules ./node_modules
+COPY --from=build --chown=root:root /app/dist ./dist
 COPY package.json ./
+# DATA_DIR (documents, outbox, print batches; the embedded database if DATABASE_URL is unset) belongs to
+# `node`. A named volume mounted here starts as a copy of this folder, ownership included; a bind
+# mount must be writable by uid 1000 (chown 1000:1000 <host folder>).
+RUN mkdir -p /data && chown node:node /data
+VOLUME ["/data"]
 USER node
 EXPOSE 3000
-HEALTHCHECK --interval=10s --timeout=3s CMD node -e "fetch('http://127.0.0.1:3000/health/ready').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
+HEALTHCHECK --interval=10s --timeout=6s --start-period=60s --retries=3 CMD ["node", "dist/src/health/probe.js"]
 CMD ["node", "dist/src/main.js"]

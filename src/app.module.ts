@@ -1,6 +1,8 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { LoggerModule } from 'nestjs-pino';
+import type { Logger } from 'pino';
 import { AuthModule } from './auth/auth.module.js';
 import { CredentialGuard } from './auth/credential.guard.js';
 import { FailedAuthLimiter } from './auth/failed-auth.limiter.js';
@@ -10,8 +12,10 @@ import { ConfigModule } from './config/config.module.js';
 import { ContactsModule } from './contacts/contacts.module.js';
 import { CustomersModule } from './customers/customers.module.js';
 import { ProblemFilter } from './common/problem.filter.js';
+import { MultipartGuard } from './common/multipart.guard.js';
 import { RateLimitGuard } from './common/rate-limit.guard.js';
 import { dataSourceOptions } from './database/data-source.js';
+import { createRootLogger } from './logging/logger.js';
 import { DocumentsModule } from './documents/documents.module.js';
 import { DunningModule } from './dunning/dunning.module.js';
 import { ErpPullModule } from './erp-pull/erp-pull.module.js';
@@ -27,6 +31,8 @@ import { PushModule } from './push/push.module.js';
 export interface AppModuleOptions {
   /** Wire every module but never connect to the database: for building the OpenAPI document. */
   openApiOnly?: boolean;
+  /** The root logger (tests pass one that captures lines); by default one on stdout at LOG_LEVEL. */
+  logger?: Logger;
 }
 
 @Module({})
@@ -36,6 +42,9 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config, databaseUrl),
+        // createApp mounts pino-http (createHttpLogger) itself, first of all middleware; nestjs-pino binds
+        // its request logger to the request's async context, where Nest's Logger finds it.
+        LoggerModule.forRoot({ useExisting: true, pinoHttp: { logger: options.logger ?? createRootLogger(config.logLevel) } }),
         TypeOrmModule.forRoot({ ...dataSourceOptions(databaseUrl), manualInitialization: options.openApiOnly === true }),
         DocumentsModule.forConfig(config.documents),
         HealthModule,
@@ -59,6 +68,7 @@ export class AppModule {
         // Order matters: the credential is known before the rate limit counts it.
         { provide: APP_GUARD, useClass: CredentialGuard },
         { provide: APP_GUARD, useClass: RateLimitGuard },
+        { provide: APP_GUARD, useClass: MultipartGuard },
       ],
     };
   }

@@ -12,8 +12,9 @@ import type { AppConfig } from './config/app.config.js';
 import { toProblem } from './common/problem.filter.js';
 import { problem, sendProblem } from './common/problem.js';
 import { createValidationPipe } from './common/validation.js';
-import { createRootLogger, PinoNestLogger, requestIdOf } from './logging/logger.js';
-import { requestIdMiddleware } from './logging/request-id.middleware.js';
+import { createHttpLogger } from './logging/http-logger.js';
+import { createRootLogger, requestIdOf } from './logging/logger.js';
+import { Logger as NestPinoLogger } from 'nestjs-pino';
 import { createOpenApiDocument } from './openapi/document.js';
 
 /** TLS 1.2 at least; for 1.2 only ECDHE suites with AES-GCM or ChaCha20 (SHA-256 or better). */
@@ -30,14 +31,17 @@ const BODY_TYPES = ['application/json', 'application/x-www-form-urlencoded', 'mu
 
 export async function createApp(config: AppConfig, databaseUrl: string, logger?: Logger): Promise<INestApplication> {
   const root = logger ?? createRootLogger(config.logLevel);
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, databaseUrl), {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, databaseUrl, { logger: root }), {
     bodyParser: false,
-    logger: new PinoNestLogger(root),
+    // Lines written while the modules are built wait for nestjs-pino's logger instead of going to the console.
+    bufferLogs: true,
     httpsOptions: config.tls && tlsOptions(config.tls),
   });
+  app.useLogger(app.get(NestPinoLogger));
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustedProxies.length > 0 ? config.trustedProxies : false);
-  app.use(requestIdMiddleware(root));
+  // First of all: the request id and the request's logger, so even a 415 or a 400 carries them.
+  app.use(createHttpLogger(root));
   app.use(refuseUnknownBodyTypes);
   const limit = `${config.maxBodyKb}kb`;
   app.use(withProblemErrors(express.json({ limit, type: ['application/json', 'application/*+json'] })));

@@ -177,6 +177,25 @@ describe('contacts', () => {
   });
 
   describe('validation', () => {
+    const emailOf = (length: number) => `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(length - 196)}.de`;
+
+    it.each([
+      ['name', 255, (n: number) => 'ä'.repeat(n)],
+      ['phone', 50, (n: number) => '1'.repeat(n)],
+      ['external_id', 255, (n: number) => 'K'.repeat(n)],
+      ['email', 254, emailOf],
+    ] as const)('takes %s up to %i characters and refuses one more, naming the field', async (field, max, value) => {
+      expect(value(max)).toHaveLength(max);
+      const longest = await create(contactParams({ customer_id: customer.id, [field]: value(max) })).expect(201);
+      expect(longest.body.contact[field]).toBe(value(max));
+      const res = await create(contactParams({ customer_id: customer.id, [field]: value(max + 1) }));
+      expectProblem(res, 422);
+      // (a 255-character address is also no valid e-mail address: validator.js says so as well)
+      expect(new Set(errorFields(res))).toEqual(new Set([field]));
+      expect(res.body.errors).toContainEqual({ field, message: `${field} must be shorter than or equal to ${max} characters` });
+      expect((await rowCounts(app)).contacts).toBe(1);
+    });
+
     it('names every missing required parameter in one 422', async () => {
       const res = await create({ customer_id: customer.id });
       expectProblem(res, 422);
@@ -229,6 +248,24 @@ describe('contacts', () => {
         .send(`name=X&gender=0&salutation=0&customer_id=${customer.id}`);
       expectProblem(wrongType, 415);
       expect((await rowCounts(app)).contacts).toBe(0);
+    });
+
+    it('answers a multipart/form-data body with 415 on create and update, storing nothing', async () => {
+      const created = await request(app.getHttpServer())
+        .post('/api/v1/contacts')
+        .set('Authorization', company.auth)
+        .field('name', 'X')
+        .field('gender', '0')
+        .field('salutation', '0')
+        .field('customer_id', customer.id);
+      expectProblem(created, 415);
+      expect(created.body.code).toBe('request.unsupported_media_type');
+      expect((await rowCounts(app)).contacts).toBe(0);
+      const contact = await createContact(app, company, customer.id);
+      const before = (await request(app.getHttpServer()).get(`/api/v1/contacts/${contact.id}`).set('Authorization', company.auth).expect(200)).body;
+      const patched = await request(app.getHttpServer()).patch(`/api/v1/contacts/${contact.id}`).set('Authorization', company.auth).field('name', 'Y');
+      expectProblem(patched, 415);
+      await request(app.getHttpServer()).get(`/api/v1/contacts/${contact.id}`).set('Authorization', company.auth).expect(200, before);
     });
   });
 

@@ -116,9 +116,11 @@ describe('customers', () => {
     });
 
     it('composes the address from the address lines, not from the name', async () => {
-      const res = await create(customerParams({ name: 'Kurzname', address_line1: 'Langer Firmenname GmbH & Co. KG', address_line4: 'Postfach 12' })).expect(201);
+      const res = await create(
+        customerParams({ name: 'Kurzname', address_line1: 'Langer Firmenname GmbH & Co. KG', address_line3: 'Lindenallee 5', address_line4: 'Postfach 12' }),
+      ).expect(201);
       expect(res.body.name).toBe('Kurzname');
-      expect(res.body.address.split('\n')).toEqual(['Langer Firmenname GmbH & Co. KG', res.body.address.split('\n')[1], 'Postfach 12', '10115 Berlin', 'DE']);
+      expect(res.body.address).toBe('Langer Firmenname GmbH & Co. KG\nLindenallee 5\nPostfach 12\n10115 Berlin\nDE');
     });
 
     it('accepts a JSON body with JSON types', async () => {
@@ -147,9 +149,11 @@ describe('customers', () => {
     });
 
     it('trims text and writes the country code in capitals', async () => {
-      const res = await create(customerParams({ name: '  Trim GmbH  ', address_line1: ' Trim GmbH ', country_code: 'at', city: ' Wien ', zip: '1010' })).expect(201);
+      const res = await create(
+        customerParams({ name: '  Trim GmbH  ', address_line1: ' Trim GmbH ', address_line3: '  Ring 1 ', country_code: 'at', city: ' Wien ', zip: ' 1010 ' }),
+      ).expect(201);
       expect(res.body.name).toBe('Trim GmbH');
-      expect(res.body.address).toBe(`Trim GmbH\n${res.body.address.split('\n')[1]}\n1010 Wien\nAT`);
+      expect(res.body.address).toBe('Trim GmbH\nRing 1\n1010 Wien\nAT');
     });
 
     it('ignores fields the client may not set (id, timestamps, contacts)', async () => {
@@ -570,6 +574,30 @@ describe('customers', () => {
       expect((await rowCounts(app)).customers).toBe(0);
     });
 
+    // country_code: the spec leaves the format open; the service takes ISO 3166-1 alpha-2 (any case, stored in capitals).
+    it.each([
+      ['name', 255],
+      ['address_line1', 255],
+      ['address_line2', 255],
+      ['address_line3', 255],
+      ['address_line4', 255],
+      ['zip', 20],
+      ['city', 255],
+      ['phone', 50],
+      ['customer_number', 100],
+      ['additional_number', 100],
+      ['external_id', 255],
+      ['customer_group_id', 255],
+      ['note', 5000],
+    ])('takes %s up to %i characters and refuses one more, naming the field', async (field, max) => {
+      const longest = await create(customerParams({ [field]: 'ä'.repeat(max) })).expect(201);
+      expect((await get(longest.body.id).expect(200)).body[field] ?? longest.body.address).toContain('ä'.repeat(max));
+      const res = await create(customerParams({ [field]: 'ä'.repeat(max + 1) }));
+      expectProblem(res, 422);
+      expect(res.body.errors).toEqual([{ field, message: `${field} must be shorter than or equal to ${max} characters` }]);
+      expect((await rowCounts(app)).customers).toBe(1);
+    });
+
     it('refuses wrong JSON types, naming each field', async () => {
       const res = await client.postJson('/api/v1/customers', {
         ...customerParams(),
@@ -625,6 +653,18 @@ describe('customers', () => {
         .set('Content-Type', type)
         .send('name=Nicht gespeichert');
       expectProblem(patch, 415);
+      await get(created.id).expect(200, created);
+    });
+
+    it('answers a multipart/form-data body (which nothing here reads) with 415 naming the type, not a 422', async () => {
+      const fields = { name: 'Muster', address_line1: 'Muster', address_line3: 'Weg 1', zip: '10115', city: 'Berlin', country_code: 'DE' };
+      const multipart = (req: request.Test) => Object.entries(fields).reduce((r, [k, v]) => r.field(k, v), req.set('Authorization', company.auth));
+      const res = await multipart(request(app.getHttpServer()).post('/api/v1/customers'));
+      expectProblem(res, 415);
+      expect(res.body).toMatchObject({ code: 'request.unsupported_media_type', detail: expect.stringContaining('not multipart/form-data') });
+      expect((await rowCounts(app)).customers).toBe(0);
+      const created = await createCustomer(app, company);
+      expectProblem(await multipart(request(app.getHttpServer()).patch(`/api/v1/customers/${created.id}`)), 415);
       await get(created.id).expect(200, created);
     });
   });

@@ -2,12 +2,17 @@
 // per credential, health probes, and the OpenAPI document.
 import { jest } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
+import { execFile } from 'node:child_process';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
 import request from 'supertest';
 import { createApp } from '../src/app.setup.js';
 import { runMigrations } from '../src/database/migrate.js';
 import { CustomersService } from '../src/customers/customers.service.js';
 import { createRootLogger } from '../src/logging/logger.js';
+import { startTcpProxy, type TcpProxy } from './support/tcp-proxy.js';
 import { dataSource, registerCompany, resetDatabase, startTestApp, testConfig, testDatabaseUrl, type TestCompany } from './support/test-app.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -110,6 +115,22 @@ describe('X-Request-ID and logs', () => {
     expect(lines.find((line) => line.res !== undefined)).toMatchObject({ level: 50, request_id: 'boom-1', res: { statusCode: 500 } });
   });
 
+  it('puts the request id on the lines a service writes while handling the request, after database work too', async () => {
+    const { answer: res, lines } = await logged(() =>
+      request(app.getHttpServer())
+        .post('/api/v1/registrations')
+        .set('X-Request-ID', 'register-1')
+        .type('form')
+        .send({ company_name: 'Logzeile GmbH', email: 'log-line@example.com', password: 'Sicher!Passwort1' })
+        .expect(201),
+    );
+    // Written by RegistrationsController through Nest's Logger after the company's rows were inserted.
+    const service = lines.find((line) => line.msg === 'company registered');
+    expect(service).toMatchObject({ level: 30, context: 'RegistrationsController', request_id: 'register-1', company: res.body.company.id });
+    expect(lines.find((line) => line.res !== undefined)).toMatchObject({ request_id: 'register-1', res: { statusCode: 201 } });
+    for (const line of lines) expect(line.request_id).toBe('register-1');
+  });
+
   it('keeps the ids of concurrent requests apart', async () => {
     const company = await registerCompany(app);
     const ids = Array.from({ length: 8 }, (_, i) => `parallel-${i}`);
@@ -122,6 +143,23 @@ describe('X-Request-ID and logs', () => {
     expect(access).toHaveLength(ids.length);
     for (const line of access) expect(line.request_id).toBe((line.req as { id: string }).id);
     expect(new Set(access.map((line) => line.request_id))).toEqual(new Set(ids));
+  });
+
+  it('keeps the ids of concurrent requests apart on the lines services write', async () => {
+    const server = app.getHttpServer();
+    const sent = Array.from({ length: 8 }, (_, i) => ({ id: `concurrent-register-${i}`, email: `concurrent-${i}@example.com` }));
+    const from = capture.raw.length;
+    const answers = await Promise.all(
+      sent.map(({ id, email }) =>
+        request(server).post('/api/v1/registrations').set('X-Request-ID', id).type('form').send({ company_name: id, email, password: 'Sicher!Passwort1' }).expect(201),
+      ),
+    );
+    await settle();
+    const registered = capture.lines().slice(from).filter((line) => line.msg === 'company registered');
+    expect(registered).toHaveLength(sent.length);
+    for (const [i, res] of answers.entries()) {
+      expect(registered.find((line) => line.company === res.body.company.id)?.request_id).toBe(sent[i].id);
+    }
   });
 
   it('never writes an API token, API key, password or Authorization header into a log line', async () => {
@@ -156,6 +194,81 @@ describe('X-Request-ID and logs', () => {
     for (const secret of [token, apiKey, password, wrongToken, auth]) expect(text).not.toContain(secret);
   });
 });
+
+describe('readiness while the database is away', () => {
+  let proxy: TcpProxy;
+  let app: INestApplication;
+  let capture: ReturnType<typeof capturingLogger>;
+
+  // This app reaches the test database through a TCP relay that the test cuts; other apps are unaffected.
+  beforeAll(async () => {
+    await runMigrations(testDatabaseUrl());
+    const target = new URL(testDatabaseUrl());
+    proxy = await startTcpProxy(target.hostname, Number(target.port || 5432));
+    const viaProxy = new URL(target);
+    viaProxy.hostname = '127.0.0.1';
+    viaProxy.port = String(proxy.port);
+    capture = capturingLogger();
+    app = await createApp(testConfig(), viaProxy.toString(), capture.logger);
+    await app.listen(0, '127.0.0.1');
+  });
+  afterAll(async () => {
+    proxy.restore();
+    await app.close();
+    await proxy.close();
+  });
+
+  it('answers 503 with a problem document and logs why under the request id; ready again once the database is back', async () => {
+    const server = app.getHttpServer();
+    await request(server).get('/health/ready').expect(200);
+
+    proxy.cut();
+    const from = capture.raw.length;
+    const down = await request(server).get('/health/ready').set('X-Request-ID', 'ready-while-down');
+    expect(down.status).toBe(503);
+    expect(down.headers['content-type']).toContain('application/problem+json');
+    expect(down.body).toMatchObject({ status: 503, code: 'service_unavailable', request_id: 'ready-while-down' });
+    await request(server).get('/health/live').expect(200); // the process itself is fine
+    await settle();
+    const lines = capture.lines().slice(from).filter((line) => line.request_id === 'ready-while-down');
+    // terminus' own line, written through Nest's Logger, carries the request id like the access line.
+    expect(lines.find((line) => String(line.msg).startsWith('Health Check has failed'))).toMatchObject({ level: 50 });
+    expect(lines.find((line) => line.res !== undefined)).toMatchObject({ level: 50, res: { statusCode: 503 } });
+
+    proxy.restore();
+    const deadline = Date.now() + 30_000;
+    let status = 0;
+    while (status !== 200 && Date.now() < deadline) {
+      status = (await request(server).get('/health/ready')).status;
+      if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(status).toBe(200);
+  }, 60_000);
+
+  it('the container health probe (dist/src/health/probe.js) exits 0 while ready and 1 while the database is away', async () => {
+    const port = String(((app.getHttpServer() as Server).address() as AddressInfo).port);
+    expect(await probe(port)).toMatchObject({ code: 0 });
+    proxy.cut();
+    try {
+      expect(await probe(port)).toMatchObject({ code: 1, stderr: expect.stringContaining('not ready: /health/ready answered 503') });
+    } finally {
+      proxy.restore();
+    }
+    expect(await probe('1')).toMatchObject({ code: 1, stderr: expect.stringContaining('not ready: connect ECONNREFUSED') });
+  }, 120_000);
+});
+
+/** Runs the health probe as the container does (TypeScript sources through ts-register.mjs). */
+function probe(port: string): Promise<{ code: number; stderr: string }> {
+  const entry = fileURLToPath(new URL('../src/health/probe.ts', import.meta.url));
+  const register = fileURLToPath(new URL('./support/ts-register.mjs', import.meta.url));
+  const env = { ...process.env, APP_ENV: 'test', PORT: port };
+  return new Promise((resolve) => {
+    execFile(process.execPath, ['--import', register, '--no-warnings', entry], { env, timeout: 60_000 }, (error, _stdout, stderr) =>
+      resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stderr }),
+    );
+  });
+}
 
 describe('rate limiting', () => {
   const PER_MINUTE = 5;

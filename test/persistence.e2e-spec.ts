@@ -1,15 +1,17 @@
 // Data survives a restart of the service and of its embedded PostgreSQL; production refuses to start
 // on a configuration that would lose data or secrets, and says what is missing.
 import type { INestApplication } from '@nestjs/common';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { chmod, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import request from 'supertest';
 import { createApp } from '../src/app.setup.js';
 import { ConfigError, loadConfig } from '../src/config/app.config.js';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from '../src/database/embedded-postgres.js';
+import { untraversableFolder } from '../src/database/folder-access.js';
 import { runMigrations } from '../src/database/migrate.js';
 import { registerCompany, testConfig } from './support/test-app.js';
 
@@ -110,6 +112,90 @@ describe('restart with the embedded database', () => {
     const list = await request(server).get('/api/v1/customers').set('Authorization', company.auth).expect(200);
     expect(list.body.customers.map((c: { id: string }) => c.id)).toEqual([created.body.id]);
   }, 180_000);
+
+  it("uses its own DATA_DIR's server when it already runs (the CLI next to the service), and nothing else on the port", async () => {
+    if (!database) await start();
+    const startedAt = await postmasterStart(database!.url);
+    // A second process on the same DATA_DIR shares the running server and leaves it running.
+    const shared = await startEmbeddedPostgres(dataDir, port);
+    expect(shared.url).toBe(database!.url);
+    await shared.stop();
+    expect(await postmasterStart(database!.url)).toBe(startedAt);
+
+    // Another DATA_DIR on the same port: refused, naming the variable and both folders; nothing created.
+    const otherDir = await mkdtemp(join(tmpdir(), 'receivables-other-'));
+    try {
+      const refused = await startEmbeddedPostgres(otherDir, port).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      expect(refused).toBeInstanceOf(ConfigError);
+      expect((refused as Error).message).toMatch(new RegExp(`^EMBEDDED_PG_PORT ${port} is taken by another PostgreSQL server`));
+      expect((refused as Error).message).toContain(join(otherDir, 'postgres'));
+      expect(existsSync(join(otherDir, 'postgres'))).toBe(false);
+    } finally {
+      await rm(otherDir, { recursive: true, force: true });
+    }
+  }, 180_000);
+});
+
+describe('embedded database: what keeps it from starting is said clearly', () => {
+  it('refuses a port another program listens on, naming EMBEDDED_PG_PORT', async () => {
+    const squatter = createServer();
+    await new Promise<void>((resolve) => squatter.listen(0, '127.0.0.1', resolve));
+    const { port } = squatter.address() as { port: number };
+    const dataDir = await mkdtemp(join(tmpdir(), 'receivables-squatted-'));
+    try {
+      await expect(startEmbeddedPostgres(dataDir, port)).rejects.toThrow(
+        new ConfigError(`EMBEDDED_PG_PORT ${port} is in use by another program; set EMBEDDED_PG_PORT to a free port (or DATABASE_URL to a server of yours).`),
+      );
+    } finally {
+      squatter.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('finds the folder a user cannot enter on the way to DATA_DIR', async () => {
+    const top = await mkdtemp(join(tmpdir(), 'receivables-access-'));
+    const dataDir = join(top, 'deep', 'data');
+    await mkdir(dataDir, { recursive: true });
+    const stranger = { uid: 4242, gids: [4242] };
+    try {
+      await chmod(top, 0o700);
+      expect(await untraversableFolder(join(dataDir, 'postgres'), stranger)).toBe(top);
+      expect(await untraversableFolder(join(dataDir, 'postgres'), { uid: userInfo().uid, gids: [] })).toBeUndefined(); // the owner may
+      await chmod(top, 0o701); // others may pass through, not list
+      expect(await untraversableFolder(join(dataDir, 'postgres'), stranger)).toBeUndefined();
+      await chmod(join(top, 'deep'), 0o750);
+      expect(await untraversableFolder(join(dataDir, 'postgres'), stranger)).toBe(join(top, 'deep'));
+    } finally {
+      await chmod(top, 0o755);
+      await chmod(join(top, 'deep'), 0o755);
+      await rm(top, { recursive: true, force: true });
+    }
+  });
+
+  // CI runs as root: `npm start` there with a DATA_DIR under a private folder (a checkout in /root).
+  (userInfo().uid === 0 ? it : it.skip)('as root, refuses a DATA_DIR the postgres user cannot reach, saying what to do', async () => {
+    const privateHome = await mkdtemp(join(tmpdir(), 'receivables-root-home-'));
+    await chmod(privateHome, 0o700);
+    const dataDir = join(privateHome, 'checkout', 'data');
+    try {
+      const refused = await startEmbeddedPostgres(dataDir, await freePort()).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      expect(refused).toBeInstanceOf(ConfigError);
+      const { message } = refused as Error;
+      expect(message).toContain(`the embedded PostgreSQL runs as the system user "postgres", which cannot enter ${privateHome}`);
+      expect(message).toContain('Set DATA_DIR to a folder outside it');
+      expect(message).toContain(`chmod o+x ${privateHome}`);
+      expect(message).toContain('DATABASE_URL');
+      expect(existsSync(join(dataDir, 'postgres'))).toBe(false);
+    } finally {
+      await rm(privateHome, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('production configuration', () => {

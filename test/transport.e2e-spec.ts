@@ -11,7 +11,7 @@ import { type ConnectionOptions, connect, createServer, type Server, type TLSSoc
 import request from 'supertest';
 import { createApp } from '../src/app.setup.js';
 import { CompaniesService } from '../src/companies/companies.service.js';
-import { type AppConfig, loadConfig } from '../src/config/app.config.js';
+import { type AppConfig, ConfigError, loadConfig } from '../src/config/app.config.js';
 import { runMigrations } from '../src/database/migrate.js';
 import { dataSource, resetDatabase, testConfig, testDatabaseUrl } from './support/test-app.js';
 
@@ -214,6 +214,34 @@ describe('credentials in production', () => {
     // The trusted proxy saying the client came over plain HTTP, or saying nothing, is still a refusal.
     expectInsecureTransport(await request(url).get('/').set('Authorization', auth()).set('X-Forwarded-Proto', 'http'));
     expectInsecureTransport(await request(url).get('/').set('Authorization', auth()));
+  });
+
+  it('accepts every notation of TRUSTED_PROXIES that Express understands', async () => {
+    const proxies = '127.0.0.1, ::1, 10.0.0.0/8, 192.168.0.0/255.255.0.0, fd00::/8, ::ffff:10.1.2.3, loopback, linklocal, uniquelocal';
+    expect(productionConfig({ TRUSTED_PROXIES: proxies }).trustedProxies).toHaveLength(9);
+    const { url } = await startProduction({ TRUSTED_PROXIES: proxies });
+    await request(url).get('/').set('Authorization', auth()).set('X-Forwarded-Proto', 'https').expect(200);
+  });
+
+  it.each([
+    ['a host name', 'proxy.internal'],
+    ['a word', 'localhost'],
+    ['a prefix too long', '10.0.0.0/33'],
+    ['an IPv6 prefix too long', 'fd00::/129'],
+    ['an octet over 255', '300.1.2.3'],
+    ['a broken netmask', '10.0.0.0/255.0.255.0'],
+    ['two slashes', '10.0.0.0/8/9'],
+  ])('refuses TRUSTED_PROXIES with %s at start, naming the variable and the entry', (_what, wrong) => {
+    let error: unknown;
+    try {
+      productionConfig({ TRUSTED_PROXIES: `127.0.0.1, ${wrong}` });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message).toMatch(/^TRUSTED_PROXIES: /);
+    expect((error as Error).message).toContain(`"${wrong}"`);
+    expect((error as Error).message).not.toContain('"127.0.0.1"');
   });
 
   it('ignores X-Forwarded-Proto from an address that is not a trusted proxy', async () => {

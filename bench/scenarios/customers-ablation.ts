@@ -11,7 +11,7 @@ import { type LoadFigures, measureLoad } from '../support/load.js';
 import { bare, CONNECTIONS, endpoints, PUBLIC_URL, type ServerUnderTest, startServers } from './customers.js';
 import type { CustomerStatements } from './customers.statements.js';
 
-export const SWITCHES = ['accessLog', 'rateLimit', 'passport', 'typeorm', 'etag'] as const;
+export const SWITCHES = ['accessLog', 'requestContext', 'rateLimit', 'passport', 'typeorm', 'etag'] as const;
 export type Switch = (typeof SWITCHES)[number];
 
 export interface AblationServerOptions {
@@ -23,7 +23,8 @@ export interface AblationServerOptions {
 }
 
 const WHAT: Record<Switch, string> = {
-  accessLog: 'access log line (request id kept)',
+  accessLog: 'pino-http: access line and serializers (request id and request logger kept)',
+  requestContext: 'AsyncLocalStorage request context (nestjs-pino binding)',
   rateLimit: 'RateLimitGuard',
   passport: 'passport in CredentialGuard (strategy.validate called directly)',
   typeorm: 'TypeORM for the reads (same SQL through its pg pool)',

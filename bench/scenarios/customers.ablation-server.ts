@@ -7,15 +7,17 @@ import type { ExecutionContext } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import type { NextFunction, Request, Response } from 'express';
-import { randomUUID } from 'node:crypto';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Server } from 'node:http';
 import type pg from 'pg';
+import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import { createApp } from '../../src/app.setup.js';
 import { AUTH_SCHEMES } from '../../src/auth/auth.decorators.js';
 import { CredentialGuard } from '../../src/auth/credential.guard.js';
 import { CredentialsRepository } from '../../src/auth/credentials.repository.js';
 import { hashSecret } from '../../src/auth/secrets.js';
+import { requestIdFor } from '../../src/logging/http-logger.js';
 import { TokenStrategy } from '../../src/auth/token.strategy.js';
 import type { PageRequest } from '../../src/common/pagination.js';
 import { RateLimitGuard } from '../../src/common/rate-limit.guard.js';
@@ -30,28 +32,31 @@ import { contactsSql, countNeeded, type CustomerStatements, pageSql, toContact, 
 type Layer = { handle: (req: Request, res: Response, next: NextFunction) => void };
 
 serveForParent<AblationServerOptions>(async ({ databaseUrl, env, off, statements }) => {
+  // nestjs-pino is the only user of AsyncLocalStorage in the service: without run() no store is ever
+  // entered, so Node never installs its promise hooks.
+  if (off.includes('requestContext')) AsyncLocalStorage.prototype.run = (_store: unknown, fn: (...args: unknown[]) => unknown, ...args: unknown[]) => fn(...args);
   if (off.includes('rateLimit')) RateLimitGuard.prototype.canActivate = () => Promise.resolve(true);
   const config = loadConfig({ APP_ENV: 'test', HOST: '127.0.0.1', PORT: '0', RATE_LIMIT_PER_MINUTE: '1000000000', ...env, DATABASE_URL: databaseUrl });
   const app = (await createApp(config, databaseUrl)) as NestExpressApplication;
   if (off.includes('etag')) app.set('etag', false);
   if (off.includes('passport')) skipPassport(app.get(TokenStrategy, { strict: false }));
   if (off.includes('typeorm')) skipTypeOrm((app.get<DataSource>(getDataSourceToken()).driver as unknown as { master: pg.Pool }).master, statements);
-  if (off.includes('accessLog')) replaceRequestIdMiddleware(app);
+  if (off.includes('accessLog')) replaceHttpLogger(app);
   await app.listen(0, '127.0.0.1');
   const address = (app.getHttpServer() as Server).address();
   if (typeof address !== 'object' || !address) throw new Error('not listening');
   return { port: address.port, close: () => app.close() };
 });
 
-/** The first middleware of createApp: X-Request-ID and the access log line; replaced by one without the log. */
-function replaceRequestIdMiddleware(app: NestExpressApplication): void {
+/** The first middleware of createApp, pino-http; replaced by one that keeps the id and the request logger only. */
+function replaceHttpLogger(app: NestExpressApplication): void {
   const stack = (app.getHttpAdapter().getInstance() as { router: { stack: Layer[] } }).router.stack;
-  const layer = stack.find((l) => String(l.handle).includes('x-request-id'));
-  if (!layer) throw new Error('request id middleware not found in the Express stack');
+  const layer = stack.find((l) => (l.handle as { logger?: unknown }).logger !== undefined);
+  if (!layer) throw new Error('pino-http not found in the Express stack');
+  const root = (layer.handle as unknown as { logger: Logger }).logger;
   layer.handle = (req, res, next) => {
-    const id = randomUUID();
-    req.id = id;
-    res.setHeader('X-Request-ID', id);
+    req.id = requestIdFor(req, res);
+    req.log = root.child({ request_id: req.id });
     next();
   };
 }

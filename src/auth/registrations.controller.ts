@@ -1,5 +1,5 @@
 // Self-registration of a company; only in development (DESIGN.md), a 404 in production.
-import { Body, Controller, HttpCode, Inject, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Inject, Logger, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { CompaniesService } from '../companies/companies.service.js';
 import { APP_CONFIG, type AppConfig } from '../config/app.config.js';
@@ -14,6 +14,8 @@ import { ApiCreated, ApiFormBody, ApiProblems } from '../openapi/responses.js';
 @ApiTags('registrations')
 @Controller('api/v1/registrations')
 export class RegistrationsController {
+  private readonly logger = new Logger(RegistrationsController.name);
+
   constructor(
     private readonly companies: CompaniesService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -31,6 +33,9 @@ export class RegistrationsController {
     if (weaknesses.length > 0) {
       throw validationFailed([{ field: 'password', message: `password needs ${weaknesses.join(', ')}` }]);
     }
-    return serializeRegistration(await this.companies.createCompany(body.company_name, body.email, body.password));
+    const created = await this.companies.createCompany(body.company_name, body.email, body.password);
+    const registration = serializeRegistration(created);
+    this.logger.log({ company: registration.company.id }, 'company registered');
+    return registration;
   }
 }

@@ -2,10 +2,9 @@
 // self-registration is off (production). Secrets are printed once and never stored in clear.
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
-import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { CliModule } from './cli.module.js';
-import { passwordWeaknesses } from '../auth/secrets.js';
+import { type Flags, registrationInput, tokenInput, UsageError } from './input.js';
 import { serializeRegistration } from '../auth/registration.serializer.js';
 import { CompaniesService } from '../companies/companies.service.js';
 import { ConfigError, loadConfig } from '../config/app.config.js';
@@ -13,22 +12,11 @@ import { AppError } from '../common/errors.js';
 import { connectDatabase } from '../database/connect.js';
 import { runMigrations } from '../database/migrate.js';
 
-const USAGE = `Usage:
+const USAGE = `Usage (from a checkout; in the container image: node dist/src/cli/main.js <command> …):
   npm run cli -- company:create --name "<company name>" --email <first user's e-mail> [--password <password>]
-  npm run cli -- token:create --company <cmp-…> [--name <token name>]`;
-
-class UsageError extends Error {}
-
-function required(values: Record<string, string | undefined>, name: string): string {
-  const value = values[name]?.trim();
-  if (!value) throw new UsageError(`--${name} is required`);
-  return value;
-}
-
-/** A password that meets the policy, for an operator who did not choose one. */
-function generatedPassword(): string {
-  return `${randomBytes(12).toString('base64url')}aA1!`;
-}
+  npm run cli -- token:create --company <cmp-…> [--name <token name>]
+Without --password one is generated and printed once. DATABASE_URL (or the embedded database under
+DATA_DIR) is the service's own configuration.`;
 
 async function run(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
@@ -38,6 +26,9 @@ async function run(argv: string[]): Promise<void> {
     strict: true,
   });
   if (command !== 'company:create' && command !== 'token:create') throw new UsageError(`unknown command "${command ?? ''}"`);
+  const flags: Flags = values;
+  const registration = command === 'company:create' ? await registrationInput(flags) : undefined;
+  const token = command === 'token:create' ? tokenInput(flags) : undefined;
 
   const config = loadConfig();
   const database = await connectDatabase(config, () => undefined);
@@ -45,17 +36,14 @@ async function run(argv: string[]): Promise<void> {
   const app = await NestFactory.createApplicationContext(CliModule.forRoot(config, database.url), { logger: ['error'] });
   try {
     const companies = app.get(CompaniesService);
-    if (command === 'company:create') {
-      const password = values.password ?? generatedPassword();
-      const weaknesses = passwordWeaknesses(password);
-      if (weaknesses.length) throw new UsageError(`the password needs ${weaknesses.join(', ')}`);
-      const created = await companies.createCompany(required(values, 'name'), required(values, 'email'), password);
-      const output = { ...serializeRegistration(created), ...(values.password ? {} : { password }) };
+    if (registration) {
+      const created = await companies.createCompany(registration.name, registration.email, registration.password);
+      const output = { ...serializeRegistration(created), ...(registration.generated ? { password: registration.password } : {}) };
       console.log(JSON.stringify(output, null, 2));
       console.error('Store these secrets now: they are shown only once.');
-    } else {
-      const token = await companies.issueToken(required(values, 'company'), values.name ?? 'cli');
-      console.log(JSON.stringify({ company: values.company, api_token: token }, null, 2));
+    } else if (token) {
+      const secret = await companies.issueToken(token.company, token.name);
+      console.log(JSON.stringify({ company: token.company, api_token: secret }, null, 2));
       console.error('Store this token now: it is shown only once.');
     }
   } finally {

@@ -69,7 +69,8 @@ export class ProblemFilter implements ExceptionFilter {
     const res = ctx.getResponse<Response>();
     let body = toProblem(error);
     if (!body) {
-      this.logger.error({ err: error, request_id: requestIdOf(req) }, 'unhandled error');
+      // The line carries request_id through the request's logger (nestjs-pino).
+      this.logger.error({ err: error }, 'unhandled error');
       body = problem('internal', 500, 'An internal error occurred; it has been logged with the request id');
     }
     if (body.status === 401 && !res.getHeader('WWW-Authenticate')) {

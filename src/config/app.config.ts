@@ -5,6 +5,7 @@ import { type ErpConfig, loadErpConfig } from './erp.config.js';
 import { loadMailConfig, type MailConfig } from './mail.config.js';
 import { loadShippingConfig, type ShippingConfig } from './shipping.config.js';
 import { type IntegrationConfig, loadIntegrationConfig } from './integration.config.js';
+import { parseTrustedProxies } from './trusted-proxies.js';
 
 export type AppEnv = 'development' | 'test' | 'production';
 
@@ -79,7 +80,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     secretsKey: env.SECRETS_KEY || undefined,
     logLevel: env.LOG_LEVEL || (mode === 'test' ? 'silent' : 'info'),
     tls: certFile && keyFile ? { certFile, keyFile } : undefined,
-    trustedProxies: (env.TRUSTED_PROXIES || '').split(',').map((s) => s.trim()).filter(Boolean),
+    trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES),
     rateLimit: { perMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 600), failedAuthPerMinute: int(env, 'FAILED_AUTH_PER_MINUTE', 30) },
     maxBodyKb: int(env, 'MAX_BODY_KB', 1024),
     defaultTimeZone: env.DEFAULT_TIME_ZONE || 'Europe/Berlin',

@@ -1,6 +1,7 @@
 // PDF uploads for a route: `@PdfUploadInterceptor([{ name: 'invoice', required: true }])` parses the
 // multipart body with multer into checked temp files on `req.uploads`, removed when the response closes.
 import {
+  applyDecorators,
   type CallHandler,
   createParamDecorator,
   type ExecutionContext,
@@ -17,6 +18,7 @@ import multer from 'multer';
 import { readFile } from 'node:fs/promises';
 import { PDFDocument } from 'pdf-lib';
 import type { Observable } from 'rxjs';
+import { ReadsMultipart } from '../common/multipart.guard.js';
 import { DOCUMENTS_CONFIG, type DocumentsConfig } from '../config/documents.config.js';
 import { missingFile, notPdf, uploadError } from './pdf-upload-errors.js';
 import { PdfTempStorage, type StoredUpload } from './pdf-temp-storage.js';
@@ -55,7 +57,7 @@ export async function assertRealPdf(path: string, field = 'file'): Promise<void>
 }
 
 export function PdfUploadInterceptor(fields: PdfField[]): MethodDecorator & ClassDecorator {
-  return UseInterceptors(pdfUploadInterceptorType(fields));
+  return applyDecorators(ReadsMultipart(), UseInterceptors(pdfUploadInterceptorType(fields)));
 }
 
 function pdfUploadInterceptorType(fields: PdfField[]): Type<NestInterceptor> {

@@ -24,10 +24,10 @@ export class HealthController {
   }
 
   @Get('ready')
-  // Described below rather than by terminus, whose 503 the problem filter answers as a 500.
+  // Described below rather than by terminus: its 503 body becomes a problem document (problem filter).
   @HealthCheck({ noCache: true, swaggerDocumentation: false })
   @ApiOk(ReadinessSchema, 'The database answers')
-  @ApiProblem(500, 'The database did not answer within 2 seconds (terminus’ 503, answered as a generic 500 problem)')
+  @ApiProblem(503, 'The database did not answer within 2 seconds (code service_unavailable); the reason is logged under the request id')
   ready() {
     return this.health.check([() => this.db.pingCheck('database', { timeout: 2000 })]);
   }

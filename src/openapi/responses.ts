@@ -5,7 +5,7 @@ import { ApiBody, ApiConsumes, ApiExtraModels, ApiHeader, ApiQuery, ApiResponse,
 import { INVOICE_STATUSES } from '../invoices/invoice-status.js';
 import { ProblemSchema } from './problem.schema.js';
 
-export type ProblemStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500;
+export type ProblemStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 503;
 
 const PROBLEMS: Record<ProblemStatus, string> = {
   400: 'Malformed body, query parameter or Idempotency-Key',
@@ -18,6 +18,7 @@ const PROBLEMS: Record<ProblemStatus, string> = {
   422: 'Validation failed: `errors` names each offending field; also an Idempotency-Key reused with another body',
   429: 'Rate limited; `Retry-After` says when to retry',
   500: 'A bug: logged with the request id',
+  503: 'A dependency (the database) is not available; retry later',
 };
 
 const header = (name: string): HeadersObject => ({ [name]: { $ref: `#/components/headers/${name}` } });

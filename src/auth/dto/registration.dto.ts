@@ -1,17 +1,17 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsEmail, IsNotEmpty, IsString, MaxLength } from 'class-validator';
-import { TextField } from '../../common/transforms.js';
+import { IsDefined, IsEmail, IsString, MaxLength } from 'class-validator';
+import { RequiredText } from '../../common/fields.js';
 
 export class RegistrationDto {
-  @ApiProperty({ example: 'Muster GmbH' })
-  @TextField() @IsString() @IsNotEmpty() @MaxLength(255)
+  @RequiredText(255, 'Muster GmbH')
   readonly company_name!: string;
 
-  @ApiProperty({ example: 'buchhaltung@muster.de' })
-  @TextField() @IsEmail() @MaxLength(254)
+  // RequiredText refuses NUL characters; IsEmail then checks the form.
+  @RequiredText(254, 'buchhaltung@muster.de')
+  @IsEmail({}, { message: 'email must be an e-mail address' })
   readonly email!: string;
 
-  @ApiProperty({ description: 'At least 12 characters with upper case, lower case, a digit and a special character' })
-  @IsString() @MaxLength(200)
+  @ApiProperty({ description: 'At least 12 characters with upper case, lower case, a digit and a special character', maxLength: 200 })
+  @IsDefined({ message: 'password is required' }) @IsString() @MaxLength(200)
   readonly password!: string;
 }

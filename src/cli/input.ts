@@ -1,0 +1,52 @@
+// The CLI's arguments checked by the same rules as the HTTP API (RegistrationDto, the password policy),
+// before anything touches the database. Messages name the command-line flag, not the form field.
+import { plainToInstance } from 'class-transformer';
+import { validate } from 'class-validator';
+import { randomBytes } from 'node:crypto';
+import { RegistrationDto } from '../auth/dto/registration.dto.js';
+import { passwordWeaknesses } from '../auth/secrets.js';
+import { isStorableText } from '../common/text.js';
+import { flattenValidationErrors } from '../common/validation.js';
+
+export class UsageError extends Error {}
+
+export type Flags = Record<string, string | undefined>;
+
+const FLAG_OF: Record<string, string> = { company_name: '--name', email: '--email', password: '--password' };
+
+export interface RegistrationInput {
+  name: string;
+  email: string;
+  password: string;
+  /** True when the operator gave no --password and one was generated (it is printed once). */
+  generated: boolean;
+}
+
+/** A password that meets the policy, for an operator who did not choose one. */
+function generatedPassword(): string {
+  return `${randomBytes(12).toString('base64url')}aA1!`;
+}
+
+export async function registrationInput(flags: Flags): Promise<RegistrationInput> {
+  const generated = flags.password === undefined;
+  const password = flags.password ?? generatedPassword();
+  const dto = plainToInstance(RegistrationDto, { company_name: flags.name, email: flags.email, password });
+  const problems = flattenValidationErrors(await validate(dto, { forbidUnknownValues: false })).map(
+    ({ field, message }) => message.replace(new RegExp(`^${field}\\b`), FLAG_OF[field] ?? field),
+  );
+  const weaknesses = typeof dto.password === 'string' ? passwordWeaknesses(dto.password) : [];
+  if (weaknesses.length > 0) problems.push(`--password needs ${weaknesses.join(', ')}`);
+  if (problems.length > 0) throw new UsageError([...new Set(problems)].join('; '));
+  return { name: dto.company_name, email: dto.email, password, generated };
+}
+
+const COMPANY_ID = /^cmp-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function tokenInput(flags: Flags): { company: string; name: string } {
+  const company = flags.company?.trim();
+  if (!company) throw new UsageError('--company is required (the cmp-… id that company:create printed)');
+  if (!COMPANY_ID.test(company)) throw new UsageError(`--company must be a company id like cmp-<uuid>, got "${company}"`);
+  const name = flags.name?.trim() || 'cli';
+  if (name.length > 100 || !isStorableText(name)) throw new UsageError('--name must be at most 100 characters, without NUL characters');
+  return { company, name };
+}
