@@ -36,7 +36,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config, databaseUrl),
-        TypeOrmModule.forRoot({ ...dataSourceOptions(databaseUrl), manualInitialization: options.openApiOnly === true }),
+        TypeOrmModule.forRoot({ ...dataSourceOptions(databaseUrl, config.database), manualInitialization: options.openApiOnly === true }),
         DocumentsModule.forConfig(config.documents),
         HealthModule,
         JobsModule,

@@ -49,6 +49,7 @@ export type ErrorCode =
   | 'erp_pull.already_running'
   | 'rate_limited'
   | 'service_unavailable'
+  | 'database.busy'
   | 'internal';
 
 export interface FieldError {
@@ -117,6 +118,7 @@ export function statusFor(code: ErrorCode): number {
     case 'internal':
       return 500;
     case 'service_unavailable':
+    case 'database.busy':
       return 503;
     default:
       return assertUnreachable(code);

@@ -2,6 +2,7 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { AppError, type ErrorCode } from './errors.js';
+import { isDatabaseBusy } from '../database/pg-errors.js';
 import { requestIdOf } from '../logging/logger.js';
 import { type Problem, problem, sendProblem } from './problem.js';
 
@@ -16,6 +17,9 @@ const BY_STATUS: Record<number, ErrorCode> = {
   429: 'rate_limited',
   503: 'service_unavailable',
 };
+
+/** A 503 (overload, a dependency away) is usually over within seconds. */
+const RETRY_AFTER_SECONDS = 5;
 
 /** body-parser and multer errors carry a status and a type instead of being HttpExceptions. */
 interface ParserError {
@@ -34,6 +38,9 @@ export function toProblem(error: unknown): Problem | undefined {
     const code = BY_STATUS[status];
     if (!code) return undefined;
     return problem(code, status, httpDetail(error, status));
+  }
+  if (isDatabaseBusy(error)) {
+    return problem('database.busy', 503, 'The service is too busy to answer this request now; retry after the time in Retry-After');
   }
   const parser = error as ParserError;
   const status = parser?.status ?? parser?.statusCode;
@@ -75,6 +82,7 @@ export class ProblemFilter implements ExceptionFilter {
     if (body.status === 401 && !res.getHeader('WWW-Authenticate')) {
       res.setHeader('WWW-Authenticate', 'Token realm="api"');
     }
+    if (body.status === 503 && !res.getHeader('Retry-After')) res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
     if (res.headersSent) return;
     sendProblem(res, body, requestIdOf(req));
   }

@@ -69,7 +69,7 @@ export class InvoicesService {
         dunningBlockReason: dto.dunning_block_reason,
         dunningBlockUntil: dto.dunning_block_until,
       });
-      if (dto.contact_id !== undefined) changes.contactId = await this.contactOf(company, invoice, dto.contact_id);
+      if (dto.contact_id !== undefined) changes.contactId = await this.contactOf(company, invoice, dto.contact_id, manager);
       if (dto.total !== undefined) {
         Object.assign(changes, moneyFields({ originalTotal: dto.total ?? 0, reminderFees: invoice.reminderFees, paidAmount: invoice.paidAmount, waivedAmount: invoice.waivedAmount }));
       }
@@ -121,10 +121,11 @@ export class InvoicesService {
     return invoice;
   }
 
-  private async contactOf(company: CompanyContext, invoice: Invoice, contactId: string | null): Promise<string | null> {
+  /** On the transaction's own connection: the invoice row is locked, and others may queue on it with the rest of the pool. */
+  private async contactOf(company: CompanyContext, invoice: Invoice, contactId: string | null, manager: EntityManager): Promise<string | null> {
     if (contactId === null) return null;
     const id = parsePublicId('con', contactId);
-    const contact = id ? await this.contacts.findById(company.id, id) : null;
+    const contact = id ? await this.contacts.findById(company.id, id, manager) : null;
     if (!contact) throw validationFailed([{ field: 'contact_id', message: `no contact ${contactId}` }]);
     if (contact.customerId !== invoice.customerId) throw validationFailed([{ field: 'contact_id', message: 'the contact belongs to another customer' }]);
     return contact.id;

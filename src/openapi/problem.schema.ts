@@ -54,6 +54,7 @@ const CODES: Record<ErrorCode, true> = {
   'erp_pull.already_running': true,
   rate_limited: true,
   service_unavailable: true,
+  'database.busy': true,
   internal: true,
 };
 
