@@ -23,6 +23,7 @@ import { resolveTerms } from './invoice-terms.js';
 import { InvoiceTransitions } from './invoice-transitions.js';
 import { type Actor, type InvoiceValues, InvoicesRepository } from './invoices.repository.js';
 import { assertReleasable } from './invoice-rules.js';
+import type { AnswerInTransaction } from './invoices.service.js';
 
 export interface InvoiceUploads {
   invoice?: StoredUpload;
@@ -46,7 +47,7 @@ export class InvoiceIntake {
     private readonly shipping: ShippingService,
   ) {}
 
-  async create(company: CompanyContext, dto: CreateInvoiceDto, uploads: InvoiceUploads, actor: Actor, source = 'API'): Promise<InvoiceView> {
+  async create(company: CompanyContext, dto: CreateInvoiceDto, uploads: InvoiceUploads, actor: Actor, answer?: AnswerInTransaction, source = 'API'): Promise<InvoiceView> {
     if (!uploads.invoice) {
       throw new AppError('document.missing', 'The invoice PDF is required', [{ field: 'invoice', message: 'invoice (a PDF file) is required' }]);
     }
@@ -92,7 +93,7 @@ export class InvoiceIntake {
         attachmentSha256: attachment?.sha256 ?? null,
       });
       const createdEvent = { kind: 'created', toStatus: 'draft' } as const;
-      if (!dto.customer && !dto.contact && !autoskip && !autosend) {
+      if (!dto.customer && !dto.contact && !autoskip && !autosend && !answer) {
         // Customer and contact are only read: the one write (invoice and event in one statement) is
         // atomic by itself, without BEGIN and COMMIT round trips.
         const manager = this.invoices.manager;
@@ -107,7 +108,9 @@ export class InvoiceIntake {
         const invoice = await this.invoices.insert(company.id, id, values(customer.id, contact?.id ?? null), manager);
         await this.invoices.addEvent(invoice, actor, createdEvent, manager);
         const created = await this.releaseOnCreate(invoice, autoskip, autosend, actor, manager);
-        return { invoice: created, customer, contact, payments: [], reminders: [] };
+        const view = { invoice: created, customer, contact, payments: [], reminders: [] };
+        if (answer) await answer(manager, view);
+        return view;
       });
     } catch (error) {
       await Promise.all(stored.map((file) => this.documents.delete(file.key).catch(() => undefined)));

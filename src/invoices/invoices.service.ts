@@ -23,8 +23,16 @@ import { InvoiceTransitions } from './invoice-transitions.js';
 import type { InvoiceView } from './invoice.serializer.js';
 import { InvoiceViews } from './invoice-views.js';
 import { type Actor, type InvoiceFilters, InvoicesRepository } from './invoices.repository.js';
+import type { CreatePaymentDto } from './dto/payment.dto.js';
+import { PaymentsService } from './payments.service.js';
 
 export type ManualAction = Extract<InvoiceAction, 'release' | 'archive' | 'mark_duplicate' | 'write_off' | 'hand_to_collection'>;
+
+/**
+ * Stores the answer to an idempotent request inside the transaction of its work (IdempotencyClaim):
+ * the answer commits with the work or not at all, so a retry never does committed work again.
+ */
+export type AnswerInTransaction = (manager: EntityManager, view: InvoiceView) => Promise<void>;
 
 @Injectable()
 export class InvoicesService {
@@ -35,6 +43,7 @@ export class InvoicesService {
     private readonly contacts: ContactsRepository,
     private readonly documents: DocumentStore,
     private readonly shipping: ShippingService,
+    private readonly payments: PaymentsService,
   ) {}
 
   async get(company: CompanyContext, publicId: string): Promise<InvoiceView> {
@@ -88,15 +97,33 @@ export class InvoicesService {
     return this.views.one(updated);
   }
 
-  async act(company: CompanyContext, publicId: string, action: ManualAction, actor: Actor, reason: string | null): Promise<InvoiceView> {
-    const updated = await this.invoices.transaction(async (manager) => {
+  async act(company: CompanyContext, publicId: string, action: ManualAction, actor: Actor, reason: string | null, answer?: AnswerInTransaction): Promise<InvoiceView> {
+    return this.answered(answer, async (manager) => {
       const invoice = await this.require(company, publicId, true, manager);
       if (action !== 'release') return this.transitions.apply(manager, invoice, action, actor, reason);
       // Release ships the draft; it becomes sent once shipping succeeded (at once for skip_shipping).
       assertReleasable(invoice);
       return this.shipping.shipInvoice(manager, invoice, actor, { reason, unroutable: 'refuse' });
     });
-    return this.views.one(updated);
+  }
+
+  async recordPayment(company: CompanyContext, publicId: string, dto: CreatePaymentDto, actor: Actor, answer?: AnswerInTransaction): Promise<InvoiceView> {
+    if (answer) return this.answered(answer, (manager) => this.payments.recordWith(manager, company, publicId, dto, actor));
+    const invoice = await this.payments.record(company, publicId, dto, actor);
+    return this.get(company, `inv-${invoice.id}`);
+  }
+
+  /**
+   * Runs the work in a transaction and answers with the invoice's view: read after the commit, or, for
+   * an idempotent request, read in the transaction and stored there with the answer.
+   */
+  private async answered(answer: AnswerInTransaction | undefined, work: (manager: EntityManager) => Promise<Invoice>): Promise<InvoiceView> {
+    if (!answer) return this.views.one(await this.invoices.transaction(work));
+    return this.invoices.transaction(async (manager) => {
+      const view = await this.views.one(await work(manager), manager);
+      await answer(manager, view);
+      return view;
+    });
   }
 
   async events(company: CompanyContext, publicId: string): Promise<InvoiceEvent[]> {

@@ -60,18 +60,18 @@ export class PaymentsRepository {
     return rows[0].total;
   }
 
-  async paymentsOf(companyId: string, invoiceIds: string[]): Promise<Map<string, Payment[]>> {
+  async paymentsOf(companyId: string, invoiceIds: string[], manager: EntityManager = this.db.manager): Promise<Map<string, Payment[]>> {
     if (invoiceIds.length === 0) return new Map();
-    const rows = await this.db.manager.find(Payment, {
+    const rows = await manager.find(Payment, {
       where: { companyId, invoiceId: In(invoiceIds) },
       order: { createdAt: 'ASC', id: 'ASC' },
     });
     return groupBy(invoiceIds, rows);
   }
 
-  async remindersOf(companyId: string, invoiceIds: string[]): Promise<Map<string, Reminder[]>> {
+  async remindersOf(companyId: string, invoiceIds: string[], manager: EntityManager = this.db.manager): Promise<Map<string, Reminder[]>> {
     if (invoiceIds.length === 0) return new Map();
-    const rows = await this.db.manager.find(Reminder, {
+    const rows = await manager.find(Reminder, {
       where: { companyId, invoiceId: In(invoiceIds) },
       order: { reminderStage: 'ASC' },
     });
