@@ -2,6 +2,8 @@
 // otherwise), a refused or failed create leaves no file in the document store, no temp upload and no
 // row, and what was stored is served back byte for byte.
 import type { INestApplication } from '@nestjs/common';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import request from 'supertest';
 import { createCustomer, errorFields, expectProblem } from './support/factories.js';
 import {
@@ -20,7 +22,7 @@ import {
   tableCounts,
 } from './support/invoice-factories.js';
 import { makePdf } from './support/pdf.js';
-import { PUBLIC_URL, registerCompany, resetDatabase, startTestApp, type TestCompany } from './support/test-app.js';
+import { PUBLIC_URL, registerCompany, resetDatabase, startTestApp, TEST_DATA_DIR, type TestCompany } from './support/test-app.js';
 
 const LIMIT_MB = 0.05;
 const LIMIT_BYTES = Math.floor(LIMIT_MB * 1024 * 1024);
@@ -93,6 +95,17 @@ describe('invoice documents', () => {
     expect(invoice.invoice_attachment).toBeNull();
     expectProblem(await api.attachment(invoice.id), 404);
     expect(await storedFiles(company)).toEqual([`invoices/${invoice.id.slice(4)}/invoice.pdf`]);
+  });
+
+  it('answers a PDF the store lost with a 404 problem naming it, not a 500', async () => {
+    const invoice = await api.createOk({ ...nestedCustomer(), total: '10' }, { invoice: pdf, invoice_attachment: attachment });
+    const folder = join(TEST_DATA_DIR, 'documents', company.id.slice(4), 'invoices', invoice.id.slice(4));
+    await rm(join(folder, 'invoice.pdf'));
+    const res = await api.pdf(invoice.id);
+    expectProblem(res, 404);
+    expect(res.body).toMatchObject({ code: 'document.not_found' });
+    expect(res.body.detail).toContain(invoice.id);
+    await api.attachment(invoice.id).expect(200);
   });
 
   it('accepts a file of exactly MAX_UPLOAD_MB and refuses one byte more with 413', async () => {

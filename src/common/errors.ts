@@ -34,6 +34,7 @@ export type ErrorCode =
   | 'document.not_pdf'
   | 'document.too_large'
   | 'document.missing'
+  | 'document.not_found'
   | 'dunning_run.not_found'
   | 'api_key.not_found'
   | 'api_key.not_active'
@@ -86,6 +87,7 @@ export function statusFor(code: ErrorCode): number {
     case 'push_document.not_found':
     case 'dead_letter.not_found':
     case 'reminder.not_found':
+    case 'document.not_found':
       return 404;
     case 'idempotency.in_progress':
     case 'registration.email_taken':

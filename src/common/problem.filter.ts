@@ -3,6 +3,7 @@ import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger 
 import type { Request, Response } from 'express';
 import { AppError, type ErrorCode } from './errors.js';
 import { isDatabaseBusy } from '../database/pg-errors.js';
+import { DocumentNotFoundError } from '../documents/document-store.js';
 import { requestIdOf } from '../logging/logger.js';
 import { type Problem, problem, sendProblem } from './problem.js';
 
@@ -38,6 +39,9 @@ export function toProblem(error: unknown): Problem | undefined {
     const code = BY_STATUS[status];
     if (!code) return undefined;
     return problem(code, status, httpDetail(error, status));
+  }
+  if (error instanceof DocumentNotFoundError) {
+    return problem('document.not_found', 404, 'The stored file is missing from the document store; the operator has been alerted');
   }
   if (isDatabaseBusy(error)) {
     return problem('database.busy', 503, 'The service is too busy to answer this request now; retry after the time in Retry-After');
@@ -75,6 +79,10 @@ export class ProblemFilter implements ExceptionFilter {
     const req = ctx.getRequest<Request>();
     const res = ctx.getResponse<Response>();
     let body = toProblem(error);
+    if (error instanceof DocumentNotFoundError) {
+      // A row names a file the store no longer has: lost data an operator must restore from a backup.
+      this.logger.error({ err: error, key: error.key, request_id: requestIdOf(req) }, 'document missing from the store');
+    }
     if (!body) {
       this.logger.error({ err: error, request_id: requestIdOf(req) }, 'unhandled error');
       body = problem('internal', 500, 'An internal error occurred; it has been logged with the request id');

@@ -1,5 +1,5 @@
 // Reading, changing and moving invoices through their manual status actions.
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import type { Readable } from 'node:stream';
 import type { EntityManager } from 'typeorm';
 import type { CompanyContext } from '../auth/principal.js';
@@ -10,7 +10,7 @@ import { parsePublicId } from '../common/ids.js';
 import { Decimal } from '../common/money.js';
 import type { PageRequest } from '../common/pagination.js';
 import { ContactsRepository } from '../contacts/contacts.repository.js';
-import { DocumentStore } from '../documents/document-store.js';
+import { DocumentNotFoundError, DocumentStore } from '../documents/document-store.js';
 import { ShippingService } from '../shipping/shipping.service.js';
 import type { UpdateInvoiceDto } from './dto/update-invoice.dto.js';
 import type { InvoiceEvent } from './invoice-event.entity.js';
@@ -36,6 +36,8 @@ export type AnswerInTransaction = (manager: EntityManager, view: InvoiceView) =>
 
 @Injectable()
 export class InvoicesService {
+  private readonly logger = new Logger(InvoicesService.name);
+
   constructor(
     private readonly invoices: InvoicesRepository,
     private readonly views: InvoiceViews,
@@ -136,7 +138,12 @@ export class InvoicesService {
     const key = which === 'pdf' ? invoice.pdfKey : invoice.attachmentKey;
     const size = which === 'pdf' ? invoice.pdfSize : invoice.attachmentSize;
     if (!key) throw new AppError('invoice.document_missing', `Invoice ${publicId} has no ${which === 'pdf' ? 'PDF' : 'attachment'}`);
-    const stream: Readable = await this.documents.openRead(key);
+    const stream: Readable = await this.documents.openRead(key).catch((error: unknown) => {
+      if (!(error instanceof DocumentNotFoundError)) throw error;
+      // The row names a file the store no longer has: lost data an operator must restore from a backup.
+      this.logger.error({ key, invoice_id: publicId, company_id: company.id }, 'invoice document missing from the store');
+      throw new AppError('document.not_found', `The ${which === 'pdf' ? 'PDF' : 'attachment'} of invoice ${publicId} is missing from the document store; the operator has been alerted`);
+    });
     const name = `${invoice.invoiceNumber ?? publicId}${which === 'attachment' ? '-attachment' : ''}.pdf`.replace(/[^\w.-]+/g, '_');
     return { stream, size: size === null ? undefined : Number(size), filename: name };
   }

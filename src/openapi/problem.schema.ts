@@ -55,6 +55,7 @@ const CODES: Record<ErrorCode, true> = {
   rate_limited: true,
   service_unavailable: true,
   'database.busy': true,
+  'document.not_found': true,
   internal: true,
 };
 
