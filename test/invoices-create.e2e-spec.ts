@@ -358,10 +358,19 @@ describe('invoice create', () => {
   });
 
   describe('other request shapes', () => {
-    it('answers a JSON body (creation is multipart) with a problem naming the invoice file, never a 5xx', async () => {
-      const res = await request(app.getHttpServer()).post('/api/v1/invoices').set('Authorization', company.auth).type('json').send({ customer_id: customer.id, total: 10 });
-      expectProblem(res, 422);
+    it.each([
+      ['JSON', (req: request.Test) => req.type('json').send({ customer_id: 'x', total: 10 })],
+      ['urlencoded', (req: request.Test) => req.type('form').send({ customer_id: 'x', total: '10' })],
+      ['no body', (req: request.Test) => req],
+    ])('answers a %s body (creation is multipart) with 415 naming the invoice file', async (_kind, send) => {
+      const res = await send(request(app.getHttpServer()).post('/api/v1/invoices').set('Authorization', company.auth));
+      expectProblem(res, 415);
+      expect(res.body.code).toBe('request.unsupported_media_type');
       expect(errorFields(res)).toEqual(['invoice']);
+      expect(await tableCounts(app)).toMatchObject({ invoices: 0 });
+    });
+
+    it('answers a multipart body without the invoice file with 422 naming it', async () => {
       const missing = await api.create({ customer_id: customer.id }, { invoice: null });
       expectProblem(missing, 422);
       expect(errorFields(missing)).toEqual(['invoice']);
@@ -376,8 +385,8 @@ describe('invoice create', () => {
         .field('customer_id', customer.id)
         .attach('invoice', pdf, 'a.pdf')
         .attach('invoice', pdf, 'b.pdf');
-      expect(twice.status).toBeGreaterThanOrEqual(400);
-      expect(twice.status).toBeLessThan(500);
+      expectProblem(twice, 422);
+      expect(errorFields(twice)).toEqual(['invoice']);
       const unknown = await request(app.getHttpServer())
         .post('/api/v1/invoices')
         .set('Authorization', company.auth)

@@ -17,6 +17,7 @@ import multer from 'multer';
 import { readFile } from 'node:fs/promises';
 import { PDFDocument } from 'pdf-lib';
 import type { Observable } from 'rxjs';
+import { AppError } from '../common/errors.js';
 import { DOCUMENTS_CONFIG, type DocumentsConfig } from '../config/documents.config.js';
 import { missingFile, notPdf, uploadError } from './pdf-upload-errors.js';
 import { checkPdfStructure } from './pdf-structure.js';
@@ -85,6 +86,12 @@ function pdfUploadInterceptorType(fields: PdfField[]): Type<NestInterceptor> {
     async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
       const req = context.switchToHttp().getRequest<UploadRequest>();
       const res = context.switchToHttp().getResponse<Response>();
+      if (!req.is('multipart/form-data')) {
+        const what = fields.find((field) => field.required)?.name ?? names[0];
+        throw new AppError('request.unsupported_media_type', `This request takes multipart/form-data: the ${what} PDF with the text fields`, [
+          { field: what, message: `${what} is sent as a file part of a multipart/form-data body` },
+        ]);
+      }
       // 'close' comes on success, on error and when the client goes away: every temp file goes.
       res.once('close', () => void this.storage.discard(req));
       await new Promise<void>((resolve, reject) => {
