@@ -266,6 +266,7 @@ describe('invoice create', () => {
       ['all three when they agree', { invoice_date: '01.11.2026', due_date: '08.11.2026', time_for_payment: '7' }, { invoice_date: '2026-11-01', due_date: '2026-11-08', time_for_payment: 7 }],
       ['time_for_payment 0: due on the invoice date', { invoice_date: '01.11.2026', time_for_payment: '0' }, { invoice_date: '2026-11-01', due_date: '2026-11-01', time_for_payment: 0 }],
       ['invoice_date alone: 14 days', { invoice_date: '20.12.2026' }, { invoice_date: '2026-12-20', due_date: '2027-01-03', time_for_payment: 14 }],
+      ['due_date and time_for_payment → invoice_date', { due_date: '15.12.2026', time_for_payment: '14' }, { invoice_date: '2026-12-01', due_date: '2026-12-15', time_for_payment: 14 }],
     ])('derives %s', async (_name, fields, expected) => {
       expect(await api.createOk({ customer_id: customer.id, ...fields })).toMatchObject(expected);
     });

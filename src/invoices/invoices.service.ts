@@ -18,7 +18,7 @@ import type { Invoice } from './invoice.entity.js';
 import { isSettled, moneyFields } from './invoice-money.js';
 import { assertEditable, assertReleasable } from './invoice-rules.js';
 import { canApply, type InvoiceAction } from './invoice-status.js';
-import { resolveTerms } from './invoice-terms.js';
+import { resolveChangedTerms } from './invoice-terms.js';
 import { InvoiceTransitions } from './invoice-transitions.js';
 import type { InvoiceView } from './invoice.serializer.js';
 import { InvoiceViews } from './invoice-views.js';
@@ -172,7 +172,7 @@ export class InvoicesService {
       dueDate: dto.due_date === undefined ? (dto.time_for_payment !== undefined ? null : invoice.dueDate) : dto.due_date,
       timeForPayment: dto.time_for_payment === undefined ? null : dto.time_for_payment,
     };
-    const { terms, errors } = resolveTerms(given, todayIn(company.timeZone));
+    const { terms, errors } = resolveChangedTerms(given, todayIn(company.timeZone));
     if (!terms) throw validationFailed(errors);
     return terms;
   }
