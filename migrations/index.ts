@@ -8,6 +8,7 @@ import { Push1763770100000 } from './1763770100000-push.js';
 import { ErpPull1763770200000 } from './1763770200000-erp-pull.js';
 import { Dunning1763770300000 } from './1763770300000-dunning.js';
 import { IdempotencyClaims1763770500000 } from './1763770500000-idempotency-claims.js';
+import { PendingDocuments1763770500100 } from './1763770500100-pending-documents.js';
 
 export const migrations = [
   Foundation1763769600000,
@@ -19,4 +20,5 @@ export const migrations = [
   ErpPull1763770200000,
   Dunning1763770300000,
   IdempotencyClaims1763770500000,
+  PendingDocuments1763770500100,
 ];

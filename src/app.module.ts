@@ -13,6 +13,7 @@ import { ProblemFilter } from './common/problem.filter.js';
 import { RateLimitGuard } from './common/rate-limit.guard.js';
 import { dataSourceOptions } from './database/data-source.js';
 import { DocumentsModule } from './documents/documents.module.js';
+import { PendingDocumentsModule } from './documents/pending-documents.module.js';
 import { DunningModule } from './dunning/dunning.module.js';
 import { ErpPullModule } from './erp-pull/erp-pull.module.js';
 import { HealthModule } from './health/health.module.js';
@@ -38,6 +39,7 @@ export class AppModule {
         ConfigModule.forRoot(config, databaseUrl),
         TypeOrmModule.forRoot({ ...dataSourceOptions(databaseUrl, config.database), manualInitialization: options.openApiOnly === true }),
         DocumentsModule.forConfig(config.documents),
+        PendingDocumentsModule,
         HealthModule,
         JobsModule,
         IdempotencyModule,

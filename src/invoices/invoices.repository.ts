@@ -6,6 +6,7 @@ import { AppError } from '../common/errors.js';
 import { toPublicId } from '../common/ids.js';
 import type { PageRequest } from '../common/pagination.js';
 import { uniqueWrite } from '../database/unique-write.js';
+import { PendingDocumentsRepository } from '../documents/pending-documents.repository.js';
 import { type ActorType, InvoiceEvent } from './invoice-event.entity.js';
 import { Invoice } from './invoice.entity.js';
 import type { InvoiceStatus } from './invoice-status.js';
@@ -55,14 +56,16 @@ export class InvoicesRepository {
    * Inserts the invoice and its first event in one statement (a data-modifying WITH): atomic on its
    * own, one round trip where a transaction takes four (BEGIN, two INSERTs, COMMIT).
    */
-  async insertWithEvent(companyId: string, id: string, values: InvoiceValues, actor: Actor, event: NewEvent): Promise<Invoice> {
+  async insertWithEvent(companyId: string, id: string, values: InvoiceValues, actor: Actor, event: NewEvent, options: { settlePendingDocuments?: boolean } = {}): Promise<Invoice> {
     const now = new Date();
     const invoice = this.db.manager.create(Invoice, { ...values, companyId, id, createdAt: now, updatedAt: now });
     const [insertSql, params] = this.db.manager.createQueryBuilder().insert().into(Invoice).values(invoice).getQueryAndParameters();
     const at = params.length;
     const eventParams = eventValues(invoice, actor, event);
+    // The invoice's files stop being pending in the same statement (the event's first two parameters are company and invoice).
+    const settle = options.settlePendingDocuments ? `, settled AS (${PendingDocumentsRepository.settleSql(`$${at + 1}`, `$${at + 2}`)}) ` : ' ';
     const sql =
-      `WITH created AS (${insertSql}) ` +
+      `WITH created AS (${insertSql})${settle}` +
       `INSERT INTO invoice_events (company_id, invoice_id, kind, from_status, to_status, actor_type, actor_id, reason, details) ` +
       `VALUES (${eventParams.map((_, i) => `$${at + i + 1}`).join(', ')})`;
     await this.guardExternalId(companyId, values.externalId, this.db.manager, () => this.db.query(sql, [...params, ...eventParams]));
