@@ -6,7 +6,13 @@ import { type FileHandle, open } from 'node:fs/promises';
 import { decodeStream, Unreadable } from './pdf-filters.js';
 import { NeedMoreBytes, PdfLexer, PdfName, PdfRef, PdfSyntaxError, type PdfDict, type PdfValue } from './pdf-syntax.js';
 
-const TAIL_BYTES = 4096;
+/**
+ * The end of the file is read once and kept: writers put the cross-references (and often the catalog
+ * and page tree) last, so most files are checked from this one read.
+ */
+const TAIL_BYTES = 64 * 1024;
+/** startxref is searched in the last bytes only, as readers do. */
+const STARTXREF_WINDOW = 4096;
 const FIRST_WINDOW = 2048;
 const MAX_WINDOW = 256 * 1024;
 /** Compressed xref or object streams beyond this are not read (the full parse decides). */
@@ -34,6 +40,7 @@ export class PdfXref {
   private readonly sections: Section[] = [];
   private objectStream?: { num: number; data: Buffer; first: number; offsets: Map<number, number> };
   private work = 0;
+  private tail?: { start: number; bytes: Buffer };
 
   private constructor(
     private readonly file: FileHandle,
@@ -68,10 +75,11 @@ export class PdfXref {
 
   private async load(): Promise<void> {
     const tailStart = Math.max(0, this.size - TAIL_BYTES);
-    const tail = await this.read(tailStart, this.size - tailStart);
-    const at = tail.lastIndexOf('startxref');
+    this.tail = { start: tailStart, bytes: await this.read(tailStart, this.size - tailStart) };
+    const end = this.tail.bytes.subarray(Math.max(0, this.tail.bytes.length - STARTXREF_WINDOW));
+    const at = end.lastIndexOf('startxref');
     if (at < 0) throw new Unreadable('no startxref');
-    let offset: number | undefined = new PdfLexer(tail, at + 'startxref'.length, true).integer();
+    let offset: number | undefined = new PdfLexer(end, at + 'startxref'.length, true).integer();
     const seen = new Set<number>();
     while (offset !== undefined) {
       if (seen.has(offset) || seen.size >= MAX_SECTIONS) throw new Unreadable('the /Prev chain loops');
@@ -241,6 +249,7 @@ export class PdfXref {
   private async read(offset: number, length: number): Promise<Buffer> {
     if (!Number.isInteger(offset) || offset < 0 || offset + length > this.size) throw new Unreadable(`offset ${offset} is outside the file`);
     this.spend(length);
+    if (this.tail && offset >= this.tail.start) return this.tail.bytes.subarray(offset - this.tail.start, offset - this.tail.start + length);
     const buffer = Buffer.alloc(length);
     const { bytesRead } = await this.file.read(buffer, 0, length, offset);
     return bytesRead === length ? buffer : buffer.subarray(0, bytesRead);
