@@ -5,7 +5,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import { poolQuery } from '../database/pool-query.js';
 
 export interface PendingFiles {
   companyId: string;
@@ -17,9 +16,9 @@ export interface PendingFiles {
 export class PendingDocumentsRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
-  /** Committed before the first byte is stored (on the create's hot path: straight on the pool). */
+  /** Committed before the first byte is stored. (The invoice create folds it into its first statement.) */
   async announce(companyId: string, id: string, keys: string[]): Promise<void> {
-    await poolQuery(this.db, `INSERT INTO pending_documents (company_id, id, keys) VALUES ($1, $2, $3)`, [companyId, id, keys]);
+    await this.db.query(`INSERT INTO pending_documents (company_id, id, keys) VALUES ($1, $2, $3)`, [companyId, id, keys]);
   }
 
   /** In the transaction that references the files. */

@@ -9,7 +9,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { CompanyContext } from '../auth/principal.js';
-import { CompaniesRepository } from '../companies/companies.repository.js';
 import { todayIn } from '../common/calendar-date.js';
 import { AppError, validationFailed } from '../common/errors.js';
 import { newUuid } from '../common/ids.js';
@@ -53,7 +52,6 @@ export class InvoiceIntake {
     private readonly invoices: InvoicesRepository,
     private readonly parties: InvoiceParties,
     private readonly transitions: InvoiceTransitions,
-    private readonly companies: CompaniesRepository,
     private readonly documents: DocumentStore,
     private readonly pending: PendingDocumentsRepository,
     private readonly shipping: ShippingService,
@@ -68,14 +66,12 @@ export class InvoiceIntake {
       todayIn(company.timeZone),
     );
     if (!terms) throw validationFailed(errors);
-    const settings = await this.companies.findById(company.id);
-    const autoskip = dto.options?.autoskip_shipping ?? settings?.autoskipShipping ?? false;
-    const autosend = dto.options?.autosend ?? settings?.autosend ?? false;
-
     const id = newUuid();
     const keys = [keyOf(company.id, id, 'invoice'), ...(uploads.invoice_attachment ? [keyOf(company.id, id, 'attachment')] : [])];
-    await this.pending.announce(company.id, id, keys);
+    const settings = await this.invoices.beginCreate(company.id, id, keys);
     const announced = performance.now();
+    const autoskip = dto.options?.autoskip_shipping ?? settings.autoskipShipping;
+    const autosend = dto.options?.autosend ?? settings.autosend;
     try {
       const pdf = await this.store(keys[0], uploads.invoice);
       const attachment = uploads.invoice_attachment && (await this.store(keys[1], uploads.invoice_attachment));

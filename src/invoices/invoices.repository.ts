@@ -5,6 +5,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { AppError } from '../common/errors.js';
 import { toPublicId } from '../common/ids.js';
 import type { PageRequest } from '../common/pagination.js';
+import { poolQuery } from '../database/pool-query.js';
 import { uniqueWrite } from '../database/unique-write.js';
 import { PendingDocumentsRepository } from '../documents/pending-documents.repository.js';
 import { type ActorType, InvoiceEvent } from './invoice-event.entity.js';
@@ -45,6 +46,20 @@ export class InvoicesRepository {
     const invoice = manager.create(Invoice, { ...values, companyId, id, createdAt: now, updatedAt: now });
     await this.guardExternalId(companyId, values.externalId, manager, () => manager.insert(Invoice, invoice));
     return invoice;
+  }
+
+  /**
+   * The first write of a create, on the pool in one statement: announces the invoice's files
+   * (pending_documents, committed before any is stored) and reads the company's shipping defaults.
+   */
+  async beginCreate(companyId: string, id: string, keys: string[]): Promise<{ autosend: boolean; autoskipShipping: boolean }> {
+    const [row] = await poolQuery<{ autosend: boolean; autoskip_shipping: boolean }>(
+      this.db,
+      `WITH announced AS (INSERT INTO pending_documents (company_id, id, keys) VALUES ($1, $2, $3))
+       SELECT autosend, autoskip_shipping FROM companies WHERE id = $1`,
+      [companyId, id, keys],
+    );
+    return { autosend: row?.autosend ?? false, autoskipShipping: row?.autoskip_shipping ?? false };
   }
 
   /** For reads outside a transaction of the caller's. */
