@@ -7,6 +7,8 @@ import { Shipping1763770000000 } from './1763770000000-shipping.js';
 import { Push1763770100000 } from './1763770100000-push.js';
 import { ErpPull1763770200000 } from './1763770200000-erp-pull.js';
 import { Dunning1763770300000 } from './1763770300000-dunning.js';
+import { IdempotencyClaims1763770500000 } from './1763770500000-idempotency-claims.js';
+import { PendingDocuments1763770500100 } from './1763770500100-pending-documents.js';
 import { ShippingPrintDay1763770600000 } from './1763770600000-shipping-print-day.js';
 import { ErpPullReconciliation1763770800000 } from './1763770800000-erp-pull-reconciliation.js';
 
@@ -19,6 +21,8 @@ export const migrations = [
   Push1763770100000,
   ErpPull1763770200000,
   Dunning1763770300000,
+  IdempotencyClaims1763770500000,
+  PendingDocuments1763770500100,
   ShippingPrintDay1763770600000,
   ErpPullReconciliation1763770800000,
 ];

@@ -17,6 +17,7 @@ import { RateLimitGuard } from './common/rate-limit.guard.js';
 import { dataSourceOptions } from './database/data-source.js';
 import { createRootLogger } from './logging/logger.js';
 import { DocumentsModule } from './documents/documents.module.js';
+import { PendingDocumentsModule } from './documents/pending-documents.module.js';
 import { DunningModule } from './dunning/dunning.module.js';
 import { ErpPullModule } from './erp-pull/erp-pull.module.js';
 import { HealthModule } from './health/health.module.js';
@@ -45,8 +46,9 @@ export class AppModule {
         // createApp mounts pino-http (createHttpLogger) itself, first of all middleware; nestjs-pino binds
         // its request logger to the request's async context, where Nest's Logger finds it.
         LoggerModule.forRoot({ useExisting: true, pinoHttp: { logger: options.logger ?? createRootLogger(config.logLevel) } }),
-        TypeOrmModule.forRoot({ ...dataSourceOptions(databaseUrl), manualInitialization: options.openApiOnly === true }),
+        TypeOrmModule.forRoot({ ...dataSourceOptions(databaseUrl, config.database), manualInitialization: options.openApiOnly === true }),
         DocumentsModule.forConfig(config.documents),
+        PendingDocumentsModule,
         HealthModule,
         JobsModule,
         IdempotencyModule,

@@ -5,7 +5,9 @@ import type { INestApplication } from '@nestjs/common';
 import fc from 'fast-check';
 import request, { type Response } from 'supertest';
 import { api, CONTACT_ID, CUSTOMER_ID, contactParams, createContact, createCustomer, customerParams, rowCounts, withoutRateLimits } from './support/factories.js';
-import { registerCompany, startTestApp, type TestCompany } from './support/test-app.js';
+import { type InvoiceApi, invoiceApi, invoiceSuiteConfig, leftoverUploads, storedFiles, tableCounts } from './support/invoice-factories.js';
+import { makePdf } from './support/pdf.js';
+import { registerCompany, resetDatabase, startTestApp, type TestCompany } from './support/test-app.js';
 
 /** FUZZ_RUNS=2000 npm test -- test/fuzz.e2e-spec.ts for a deeper search; the default keeps the suite fast. */
 const RUNS = Number(process.env.FUZZ_RUNS) || 150;
@@ -297,4 +299,162 @@ describe('fuzzing the create and update endpoints', () => {
     expect(res.status).toBe(413);
     expect(await rowCounts(app)).toEqual(before);
   });
+});
+
+// Invoices: random multipart creates (random text fields, nested customer[...] / contact[...], and
+// random files: none, a PDF, text, a fake PDF header, two of one field), random PATCH and payment
+// bodies. Every answer is a 2xx whose invoice reads back exactly as answered, or a 4xx problem
+// document after which no row, no stored file and no temp upload is left and the invoice is unchanged.
+describe('fuzzing the invoice endpoints', () => {
+  const config = invoiceSuiteConfig('fuzz');
+  let app: INestApplication;
+  let company: TestCompany;
+  let invoices: InvoiceApi;
+  let customerId: string;
+  let contactId: string;
+  let draftId: string;
+  let sentId: string;
+  let pdf: Buffer;
+
+  beforeAll(async () => {
+    app = await startTestApp(config);
+    await resetDatabase(app);
+    company = await registerCompany(app, 'Rechnungs-Fuzz GmbH');
+    invoices = invoiceApi(app, company);
+    customerId = (await createCustomer(app, company, { external_id: 'BASE-CUS' })).id;
+    contactId = (await createContact(app, company, customerId, { external_id: 'BASE-CON' })).id;
+    pdf = await makePdf('Fuzz');
+    draftId = (await invoices.createOk({ customer_id: customerId, external_id: 'BASE-INV', total: '100' })).id;
+    sentId = (await invoices.createOk({ customer_id: customerId, total: '1000', 'options[autoskip_shipping]': 'true' })).id;
+  });
+  afterAll(async () => app.close());
+
+  const CREATE_KEYS = [
+    'external_id', 'customer_id', 'contact_id', 'invoice_number', 'additional_number', 'total', 'net', 'vat7', 'vat19', 'order_date',
+    'invoice_date', 'due_date', 'time_for_payment', 'shipping_mode', 'ignore_reminder_fees', 'options[autoskip_shipping]', 'options[autosend]',
+    'customer[name]', 'customer[external_id]', 'customer[zip]', 'customer[country_code]', 'contact[name]', 'contact[external_id]', 'contact[email]',
+  ];
+  const PATCH_KEYS = CREATE_KEYS.filter((key) => !key.includes('[')).concat(['dunning_block_reason', 'dunning_block_until']);
+  const PAYMENT_KEYS = ['amount', 'payment_date', 'external_id', 'note', 'inkasso_payment'];
+  const JUNK = ['id', 'company_id', 'status', 'invoice_status', 'open_amount', 'customer', 'options', 'invoice', '__proto__', 'customer[id]', 'options[x]', ''];
+
+  const text = fc.oneof(
+    { weight: 3, arbitrary: fc.string({ maxLength: 20 }) },
+    { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 12 }) },
+    { weight: 1, arbitrary: fc.integer().map(String) },
+    { weight: 1, arbitrary: fc.double().map(String) },
+    {
+      weight: 6,
+      arbitrary: fc.constantFrom(
+        '', ' ', 'true', 'false', '0', '1', '-1', '119,50', '119.505', '1e3', '999999999999.99', '1000000000000', 'NaN', 'Infinity',
+        '31.02.2026', '29.02.2027', '2026-02-29', '2026-13-01', '01.12.2026', '2026-12-01', '0001-01-01', '9999-12-31', '3650', '3651',
+        'email', 'post', 'dual_shipping', 'skip_shipping', 'BASE-CUS', 'base-inv', 'BASE-CON', 'DE', 'XX', 'cus-00000000-0000-4000-8000-000000000000',
+        'inv-', 'a\u0000b', '\ud83d', 'x'.repeat(3000),
+      ),
+    },
+  );
+  const known = fc.constantFrom('customer', 'contact', 'draft').map((which) => ({ which }));
+  const field = (keys: string[]) => fc.oneof({ weight: 8, arbitrary: fc.constantFrom(...keys) }, { weight: 1, arbitrary: fc.constantFrom(...JUNK) }, { weight: 1, arbitrary: fc.string({ maxLength: 8 }) });
+  const fields = (keys: string[], maxKeys: number) =>
+    fc.array(fc.tuple(field(keys), fc.oneof({ weight: 10, arbitrary: text }, { weight: 1, arbitrary: known })), { maxLength: maxKeys });
+  const resolveValue = (value: string | { which: string }): string =>
+    typeof value === 'string' ? value : value.which === 'customer' ? customerId : value.which === 'contact' ? contactId : draftId;
+  const FILES = ['pdf', 'pdf', 'pdf', 'none', 'text', 'fake-pdf', 'empty', 'two-invoices', 'junk-attachment', 'unknown-field'] as const;
+  /** Mostly a valid create with a few random fields, so that the 201 path is exercised too. */
+  const createBody = fc.record({
+    base: fc.boolean(),
+    pairs: fields(CREATE_KEYS, 6),
+    files: fc.constantFrom(...FILES),
+  });
+
+  const tableState = async () => ({ counts: await tableCounts(app), files: await storedFiles(company) });
+
+  function expectProblem4xx(res: Response, context: string): void {
+    const summary = `${context} → ${res.status} ${res.text.slice(0, 400)}`;
+    expect({ summary, clientError: res.status >= 400 && res.status < 500, type: res.headers['content-type'] }).toEqual({
+      summary,
+      clientError: true,
+      type: expect.stringMatching(/^application\/problem\+json/),
+    });
+    expect({ summary, status: res.body.status, errors: Array.isArray(res.body.errors) }).toEqual({ summary, status: res.status, errors: true });
+  }
+
+  function sendCreate(body: { base: boolean; pairs: Array<[string, string | { which: string }]>; files: (typeof FILES)[number] }) {
+    const req = request(app.getHttpServer()).post('/api/v1/invoices').set('Authorization', company.auth);
+    const pairs: Array<[string, string]> = [...(body.base ? ([['customer_id', customerId], ['total', '10']] as Array<[string, string]>) : [])];
+    for (const [name, value] of body.pairs) pairs.push([name, resolveValue(value)]);
+    for (const [name, value] of pairs) req.field(name, value);
+    const file = (name: string, data: Buffer) => req.attach(name, data, { filename: 'f.pdf', contentType: 'application/pdf' });
+    if (body.files === 'pdf' || body.files === 'two-invoices' || body.files === 'junk-attachment' || body.files === 'unknown-field') file('invoice', pdf);
+    if (body.files === 'two-invoices') file('invoice', pdf);
+    if (body.files === 'junk-attachment') file('invoice_attachment', Buffer.from('%PDF-1.7 not really'));
+    if (body.files === 'unknown-field') file('logo', pdf);
+    if (body.files === 'text') file('invoice', Buffer.from('Rechnung als Text'));
+    if (body.files === 'fake-pdf') file('invoice', Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(2000, 0x41)]));
+    if (body.files === 'empty') file('invoice', Buffer.alloc(0));
+    return { req, context: `create ${JSON.stringify({ pairs, files: body.files }).slice(0, 500)}` };
+  }
+
+  const runs = (numRuns: number) => ({ numRuns, endOnFailure: true });
+
+  it('POST /api/v1/invoices with random multipart bodies and files', async () => {
+    await fc.assert(
+      fc.asyncProperty(createBody, async (body) => {
+        const before = await tableState();
+        const { req, context } = sendCreate(body);
+        const res = await req;
+        if (res.status === 201) {
+          const stored = await invoices.invoice(res.body.invoice.id).expect(200);
+          expect({ context, stored: stored.body }).toEqual({ context, stored: res.body });
+          expect({ context, invoices: (await tableCounts(app)).invoices }).toEqual({ context, invoices: before.counts.invoices + 1 });
+          return;
+        }
+        expectProblem4xx(res, context);
+        expect({ context, ...(await tableState()) }).toEqual({ context, ...before });
+        expect({ context, uploads: await leftoverUploads(config) }).toEqual({ context, uploads: [] });
+      }),
+      runs(RUNS),
+    );
+  }, TIMEOUT);
+
+  /** One PATCH or payment body, form or JSON, against an invoice: 2xx reads back as answered, 4xx changes nothing. */
+  async function checkChange(kind: 'PATCH' | 'payment', invoiceId: string, pairs: Array<[string, string | { which: string }]>, asJson: boolean): Promise<void> {
+    const body: Record<string, string> = {};
+    for (const [name, value] of pairs) body[name] = resolveValue(value);
+    const before = await tableState();
+    const invoiceBefore = (await invoices.invoice(invoiceId).expect(200)).body;
+    const path = kind === 'PATCH' ? `/api/v1/invoices/${invoiceId}` : `/api/v1/invoices/${invoiceId}/payments`;
+    const req = request(app.getHttpServer())[kind === 'PATCH' ? 'patch' : 'post'](path).set('Authorization', company.auth);
+    const res = asJson ? await req.set('Content-Type', 'application/json').send(JSON.stringify(body)) : await req.type('form').send(new URLSearchParams(body).toString());
+    const context = `${kind} ${asJson ? 'json' : 'form'} ${JSON.stringify(body).slice(0, 400)}`;
+    if (res.status >= 200 && res.status < 300) {
+      expect({ context, status: res.status }).toEqual({ context, status: kind === 'PATCH' ? 200 : 201 });
+      expect({ context, stored: (await invoices.invoice(invoiceId).expect(200)).body }).toEqual({ context, stored: res.body });
+      if (kind === 'payment') expect({ context, payments: (await tableCounts(app)).payments }).toEqual({ context, payments: before.counts.payments + 1 });
+      return;
+    }
+    expectProblem4xx(res, context);
+    expect({ context, ...(await tableState()) }).toEqual({ context, ...before });
+    expect({ context, stored: (await invoices.invoice(invoiceId).expect(200)).body }).toEqual({ context, stored: invoiceBefore });
+  }
+
+  it('PATCH /api/v1/invoices/<id> (a draft and a sent invoice) with random form and JSON bodies', async () => {
+    await fc.assert(
+      fc.asyncProperty(fields(PATCH_KEYS, 5), fc.boolean(), fc.boolean(), (pairs, onDraft, asJson) =>
+        checkChange('PATCH', onDraft ? draftId : sentId, pairs, asJson),
+      ),
+      runs(RUNS),
+    );
+  }, TIMEOUT);
+
+  it('POST /api/v1/invoices/<id>/payments with random form and JSON bodies', async () => {
+    const amount = fc.oneof(text, fc.constantFrom('0.01', '5', '12,34', '999999999999.99'));
+    const body = fc.tuple(fc.option(amount, { nil: undefined }), fields(PAYMENT_KEYS, 4)).map(([value, pairs]) =>
+      value === undefined ? pairs : ([['amount', value], ...pairs] as Array<[string, string | { which: string }]>),
+    );
+    await fc.assert(
+      fc.asyncProperty(body, fc.boolean(), (pairs, asJson) => checkChange('payment', sentId, pairs, asJson)),
+      runs(RUNS),
+    );
+  }, TIMEOUT);
 });

@@ -1,6 +1,7 @@
 // Create invoice (spec: "Create invoice: parameters (multipart)"): the answer's exact wire format,
 // dates and their derivation, amounts, the options and retries with Idempotency-Key.
 import type { INestApplication } from '@nestjs/common';
+import pg from 'pg';
 import request from 'supertest';
 import { todayIn, addDays } from '../src/common/calendar-date.js';
 import { createContact, createCustomer, DATETIME, errorFields, expectProblem, offsetIn } from './support/factories.js';
@@ -25,7 +26,7 @@ import {
   tableCounts,
 } from './support/invoice-factories.js';
 import { makePdf } from './support/pdf.js';
-import { dataSource, PUBLIC_URL, registerCompany, resetDatabase, startTestApp, type TestCompany } from './support/test-app.js';
+import { dataSource, PUBLIC_URL, registerCompany, resetDatabase, startTestApp, testDatabaseUrl, type TestCompany } from './support/test-app.js';
 
 const config = invoiceSuiteConfig('create');
 
@@ -265,6 +266,7 @@ describe('invoice create', () => {
       ['all three when they agree', { invoice_date: '01.11.2026', due_date: '08.11.2026', time_for_payment: '7' }, { invoice_date: '2026-11-01', due_date: '2026-11-08', time_for_payment: 7 }],
       ['time_for_payment 0: due on the invoice date', { invoice_date: '01.11.2026', time_for_payment: '0' }, { invoice_date: '2026-11-01', due_date: '2026-11-01', time_for_payment: 0 }],
       ['invoice_date alone: 14 days', { invoice_date: '20.12.2026' }, { invoice_date: '2026-12-20', due_date: '2027-01-03', time_for_payment: 14 }],
+      ['due_date and time_for_payment → invoice_date', { due_date: '15.12.2026', time_for_payment: '14' }, { invoice_date: '2026-12-01', due_date: '2026-12-15', time_for_payment: 14 }],
     ])('derives %s', async (_name, fields, expected) => {
       expect(await api.createOk({ customer_id: customer.id, ...fields })).toMatchObject(expected);
     });
@@ -357,10 +359,19 @@ describe('invoice create', () => {
   });
 
   describe('other request shapes', () => {
-    it('answers a JSON body (creation is multipart) with a problem naming the invoice file, never a 5xx', async () => {
-      const res = await request(app.getHttpServer()).post('/api/v1/invoices').set('Authorization', company.auth).type('json').send({ customer_id: customer.id, total: 10 });
-      expectProblem(res, 422);
+    it.each([
+      ['JSON', (req: request.Test) => req.type('json').send({ customer_id: 'x', total: 10 })],
+      ['urlencoded', (req: request.Test) => req.type('form').send({ customer_id: 'x', total: '10' })],
+      ['no body', (req: request.Test) => req],
+    ])('answers a %s body (creation is multipart) with 415 naming the invoice file', async (_kind, send) => {
+      const res = await send(request(app.getHttpServer()).post('/api/v1/invoices').set('Authorization', company.auth));
+      expectProblem(res, 415);
+      expect(res.body.code).toBe('request.unsupported_media_type');
       expect(errorFields(res)).toEqual(['invoice']);
+      expect(await tableCounts(app)).toMatchObject({ invoices: 0 });
+    });
+
+    it('answers a multipart body without the invoice file with 422 naming it', async () => {
       const missing = await api.create({ customer_id: customer.id }, { invoice: null });
       expectProblem(missing, 422);
       expect(errorFields(missing)).toEqual(['invoice']);
@@ -375,8 +386,8 @@ describe('invoice create', () => {
         .field('customer_id', customer.id)
         .attach('invoice', pdf, 'a.pdf')
         .attach('invoice', pdf, 'b.pdf');
-      expect(twice.status).toBeGreaterThanOrEqual(400);
-      expect(twice.status).toBeLessThan(500);
+      expectProblem(twice, 422);
+      expect(errorFields(twice)).toEqual(['invoice']);
       const unknown = await request(app.getHttpServer())
         .post('/api/v1/invoices')
         .set('Authorization', company.auth)
@@ -428,6 +439,44 @@ describe('invoice create', () => {
       expect(new Set(answers.filter((res) => res.status === 201).map((res) => res.body.invoice.id)).size).toBe(1);
       expect(await tableCounts(app)).toMatchObject({ invoices: 1 });
       expect(await storedFiles(company)).toHaveLength(1);
+    });
+
+    it('stores the answer in the create’s transaction: a request whose key a retry took over (lease run out) creates nothing', async () => {
+      const fields = { ...nestedCustomer({ 'customer[external_id]': 'K-SLOW' }), total: '10' };
+      const slowKey = { 'Idempotency-Key': 'slow-create' };
+      const claimOf = async () => (await dataSource(app).query(`SELECT claim_token FROM idempotency_keys WHERE key = 'slow-create'`))[0]?.claim_token as string | undefined;
+      const until = async (done: () => Promise<boolean>) => {
+        const deadline = Date.now() + 15_000;
+        while (!(await done())) {
+          if (Date.now() > deadline) throw new Error('timed out waiting');
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      };
+      // The nested customer's external_id lock is held elsewhere: the first request claims its key, then waits.
+      const holder = new pg.Client({ connectionString: testDatabaseUrl() });
+      await holder.connect();
+      const lock = [`customer:${company.id.slice(4)}:`, 'K-SLOW'];
+      let answers: Array<{ status: number; body: Record<string, any> }>;
+      try {
+        await holder.query('SELECT pg_advisory_lock(hashtextextended($1 || lower($2), 0))', lock);
+        const first = api.create(fields, {}, slowKey).then((res) => res);
+        await until(async () => (await claimOf()) !== undefined);
+        const firstClaim = await claimOf();
+        await dataSource(app).query(`UPDATE idempotency_keys SET claimed_at = now() - interval '3 minutes' WHERE key = 'slow-create'`);
+        const retry = api.create(fields, {}, slowKey).then((res) => res);
+        await until(async () => (await claimOf()) !== firstClaim);
+        await holder.query('SELECT pg_advisory_unlock(hashtextextended($1 || lower($2), 0))', lock);
+        answers = await Promise.all([first, retry]);
+      } finally {
+        await holder.end();
+      }
+      expect(answers.map((res) => res.status).sort()).toEqual([201, 409]);
+      expect(answers.find((res) => res.status === 409)?.body.code).toBe('idempotency.in_progress');
+      const created = answers.find((res) => res.status === 201)!.body.invoice;
+      expect(await tableCounts(app)).toMatchObject({ invoices: 1, customers: 2 });
+      expect(await storedFiles(company)).toEqual([`invoices/${created.id.slice(4)}/invoice.pdf`]);
+      const replay = await api.create(fields, {}, slowKey);
+      expect({ status: replay.status, invoice: replay.body.invoice }).toEqual({ status: 201, invoice: created });
     });
   });
 });

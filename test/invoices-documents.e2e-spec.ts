@@ -2,6 +2,8 @@
 // otherwise), a refused or failed create leaves no file in the document store, no temp upload and no
 // row, and what was stored is served back byte for byte.
 import type { INestApplication } from '@nestjs/common';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import request from 'supertest';
 import { createCustomer, errorFields, expectProblem } from './support/factories.js';
 import {
@@ -20,7 +22,11 @@ import {
   tableCounts,
 } from './support/invoice-factories.js';
 import { makePdf } from './support/pdf.js';
-import { PUBLIC_URL, registerCompany, resetDatabase, startTestApp, type TestCompany } from './support/test-app.js';
+import { DocumentStore } from '../src/documents/document-store.js';
+import { PendingDocumentsRepository } from '../src/documents/pending-documents.repository.js';
+import { DOCUMENT_SWEEP_QUEUE } from '../src/documents/pending-documents.sweeper.js';
+import { JobQueue } from '../src/jobs/job-queue.js';
+import { dataSource, PUBLIC_URL, registerCompany, resetDatabase, startTestApp, TEST_DATA_DIR, type TestCompany } from './support/test-app.js';
 
 const LIMIT_MB = 0.05;
 const LIMIT_BYTES = Math.floor(LIMIT_MB * 1024 * 1024);
@@ -52,9 +58,12 @@ describe('invoice documents', () => {
     api = invoiceApi(app, company);
   });
 
+  const pendingRows = async () => dataSource(app).query('SELECT id, keys FROM pending_documents');
+
   /** Nothing of the request is left: no document, no temp upload, no invoice, customer or contact. */
   async function expectNothingStored(): Promise<void> {
     expect(await storedFiles(company)).toEqual([]);
+    expect(await pendingRows()).toEqual([]);
     expect(await leftoverUploads(config)).toEqual([]);
     expect(await tableCounts(app)).toMatchObject({ invoices: 0, customers: 0, contacts: 0 });
   }
@@ -93,6 +102,17 @@ describe('invoice documents', () => {
     expect(invoice.invoice_attachment).toBeNull();
     expectProblem(await api.attachment(invoice.id), 404);
     expect(await storedFiles(company)).toEqual([`invoices/${invoice.id.slice(4)}/invoice.pdf`]);
+  });
+
+  it('answers a PDF the store lost with a 404 problem naming it, not a 500', async () => {
+    const invoice = await api.createOk({ ...nestedCustomer(), total: '10' }, { invoice: pdf, invoice_attachment: attachment });
+    const folder = join(TEST_DATA_DIR, 'documents', company.id.slice(4), 'invoices', invoice.id.slice(4));
+    await rm(join(folder, 'invoice.pdf'));
+    const res = await api.pdf(invoice.id);
+    expectProblem(res, 404);
+    expect(res.body).toMatchObject({ code: 'document.not_found' });
+    expect(res.body.detail).toContain(invoice.id);
+    await api.attachment(invoice.id).expect(200);
   });
 
   it('accepts a file of exactly MAX_UPLOAD_MB and refuses one byte more with 413', async () => {
@@ -178,5 +198,43 @@ describe('invoice documents', () => {
       expect(await leftoverUploads(config)).toEqual([]);
       expect(await tableCounts(app)).toMatchObject({ invoices: 1, customers: 1 });
     });
+  });
+
+  describe('a crash between storing the files and committing', () => {
+    it('leaves files that are announced as pending; the hourly sweep deletes them after the grace period, and nothing else', async () => {
+      // Both ways of creating (one transaction; one statement) settle their announcement with the commit.
+      const kept = await api.createOk({ ...nestedCustomer(), total: '10' }, { invoice: pdf, invoice_attachment: attachment });
+      const single = await api.createOk({ customer_id: (await createCustomer(app, company)).id, total: '10' }, { invoice: pdf });
+      expect(await pendingRows()).toEqual([]);
+      // What a create leaves when its process dies after storing its files: the announcement and the files.
+      const store = app.get(DocumentStore);
+      const pending = app.get(PendingDocumentsRepository);
+      const crashed = (name: string) => [`${company.id.slice(4)}/invoices/${name}/invoice.pdf`, `${company.id.slice(4)}/invoices/${name}/attachment.pdf`];
+      const [oldId, youngId] = ['6f1c2d34-5a6b-4c7d-8e9f-0a1b2c3d4e51', '6f1c2d34-5a6b-4c7d-8e9f-0a1b2c3d4e52'];
+      for (const id of [oldId, youngId]) {
+        await pending.announce(company.id.slice(4), id, crashed(id));
+        for (const key of crashed(id)) await store.putBuffer(key, pdf, 'application/pdf');
+      }
+      await dataSource(app).query(`UPDATE pending_documents SET created_at = now() - interval '25 hours' WHERE id = $1`, [oldId]);
+      const schedules = await dataSource(app).query(`SELECT cron FROM pgboss.schedule WHERE name = $1`, [DOCUMENT_SWEEP_QUEUE]);
+      expect(schedules).toEqual([{ cron: '23 * * * *' }]);
+
+      await app.get(JobQueue).send(DOCUMENT_SWEEP_QUEUE, {});
+      const deadline = Date.now() + 20_000;
+      while ((await pendingRows()).length > 1 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+
+      expect((await pendingRows()).map((row: { id: string }) => row.id)).toEqual([youngId]);
+      const folder = (id: string) => `invoices/${id}`;
+      expect(await storedFiles(company)).toEqual(
+        [
+          `${folder(kept.id.slice(4))}/attachment.pdf`,
+          `${folder(kept.id.slice(4))}/invoice.pdf`,
+          `${folder(single.id.slice(4))}/invoice.pdf`,
+          `${folder(youngId)}/attachment.pdf`,
+          `${folder(youngId)}/invoice.pdf`,
+        ].sort(),
+      );
+      await api.pdf(kept.id).expect(200);
+    }, 30_000);
   });
 });

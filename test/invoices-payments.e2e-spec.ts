@@ -1,6 +1,7 @@
 // Payments on invoices: the record format, the money fields (fees, overpayment as credit), settling and
 // reopening to the stage the invoice left, refusals, concurrency and retries with Idempotency-Key.
 import type { INestApplication } from '@nestjs/common';
+import pg from 'pg';
 import { todayIn } from '../src/common/calendar-date.js';
 import { DEFAULT_POLICY } from '../src/dunning/dunning-policy.js';
 import { createCustomer, errorFields, expectProblem } from './support/factories.js';
@@ -17,7 +18,7 @@ import {
   tableCounts,
   type WireEvent,
 } from './support/invoice-factories.js';
-import { dataSource, registerCompany, resetDatabase, startTestApp, type TestCompany } from './support/test-app.js';
+import { dataSource, registerCompany, resetDatabase, startTestApp, testDatabaseUrl, type TestCompany } from './support/test-app.js';
 
 const config = invoiceSuiteConfig('payments');
 
@@ -331,6 +332,44 @@ describe('invoice payments', () => {
       const answers = await Promise.all(Array.from({ length: 5 }, () => api.payJson(invoice.id, { amount: 10 }, { 'Idempotency-Key': 'parallel-pay' })));
       for (const res of answers) expect([201, 409]).toContain(res.status);
       expect(await tableCounts(app)).toMatchObject({ payments: 1 });
+      expect((await current(invoice.id)).open_amount).toBe('90.0');
+    });
+
+    it('stores the answer with the payment: a request whose key a retry took over (lease run out) books nothing', async () => {
+      const invoice = await sentInvoice('100');
+      const key = { 'Idempotency-Key': 'slow-pay' };
+      const claimOf = async () => (await dataSource(app).query(`SELECT claim_token FROM idempotency_keys WHERE key = 'slow-pay'`))[0]?.claim_token as string | undefined;
+      const until = async (done: () => Promise<boolean>) => {
+        const deadline = Date.now() + 15_000;
+        while (!(await done())) {
+          if (Date.now() > deadline) throw new Error('timed out waiting');
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      };
+      // The invoice's row lock is held elsewhere: the first request claims its key, then waits.
+      const holder = new pg.Client({ connectionString: testDatabaseUrl() });
+      await holder.connect();
+      let answers: Array<{ status: number; body: Record<string, any> }>;
+      try {
+        await holder.query('BEGIN');
+        await holder.query('SELECT 1 FROM invoices WHERE id = $1 FOR UPDATE', [invoice.id.slice(4)]);
+        const first = api.payForm(invoice.id, { amount: '10' }, key).then((res) => res);
+        await until(async () => (await claimOf()) !== undefined);
+        const firstClaim = await claimOf();
+        // Its lease runs out (as if its process had died): the retry takes the key over, then waits too.
+        await dataSource(app).query(`UPDATE idempotency_keys SET claimed_at = now() - interval '3 minutes' WHERE key = 'slow-pay'`);
+        const retry = api.payForm(invoice.id, { amount: '10' }, key).then((res) => res);
+        await until(async () => (await claimOf()) !== firstClaim);
+        await holder.query('ROLLBACK');
+        answers = await Promise.all([first, retry]);
+      } finally {
+        await holder.end();
+      }
+      expect(answers.map((res) => res.status).sort()).toEqual([201, 409]);
+      expect(answers.find((res) => res.status === 409)?.body.code).toBe('idempotency.in_progress');
+      expect(await tableCounts(app)).toMatchObject({ payments: 1 });
+      const replay = await api.payForm(invoice.id, { amount: '10' }, key).expect(201);
+      expect(replay.body).toEqual(answers.find((res) => res.status === 201)?.body);
       expect((await current(invoice.id)).open_amount).toBe('90.0');
     });
 

@@ -276,6 +276,32 @@ describe('invoice reads and updates', () => {
       expect(res.body.invoice).toMatchObject({ invoice_status: 'paid', open_amount: '0.0' });
     });
 
+    it.each([
+      ['customer_id', { customer_id: 'cus-6f1c2d34-5a6b-4c7d-8e9f-0a1b2c3d4e5f' }],
+      ['customer', { 'customer[name]': 'Andere AG' }],
+      ['contact', { 'contact[name]': 'Max' }],
+      ['options', { 'options[autosend]': 'true' }],
+      ['invoice_status', { invoice_status: 'paid' }],
+      ['open_amount', { open_amount: '0' }],
+      ['written_off_at', { written_off_at: '2026-11-01' }],
+    ])('refuses %s, which PATCH cannot change, with 422 naming it (not silently ignored), and changes nothing', async (field, body) => {
+      const invoice = await api.createOk({ customer_id: customer.id, total: '10' });
+      const res = await api.patchForm(invoice.id, { ...body, invoice_number: 'nicht gespeichert' });
+      expectProblem(res, 422);
+      expect(errorFields(res)).toEqual([field]);
+      expect(res.body.errors[0].message).toContain('cannot change');
+      await api.invoice(invoice.id).expect(200, { invoice });
+    });
+
+    it('refuses several at once, in JSON too; keys that are no invoice field are ignored, as on every resource', async () => {
+      const invoice = await api.createOk({ customer_id: customer.id, total: '10' });
+      const res = await api.patchJson(invoice.id, { customer_id: null, reminder_fees: 5, payments: [] });
+      expectProblem(res, 422);
+      expect(errorFields(res).sort()).toEqual(['customer_id', 'payments', 'reminder_fees']);
+      const ignored = await api.patchJson(invoice.id, { colour: 'blau', invoice_number: 'R-7' }).expect(200);
+      expect(ignored.body.invoice.invoice_number).toBe('R-7');
+    });
+
     it('an empty PATCH changes nothing', async () => {
       const invoice = await api.createOk({ customer_id: customer.id, total: '10' });
       await api.patchForm(invoice.id, {}).expect(200, { invoice });
@@ -346,6 +372,35 @@ describe('invoice reads and updates', () => {
         expect(errorFields(res)).toEqual([field]);
       }
       await api.invoice(invoice.id).expect(200, ok.body);
+    });
+  });
+
+  describe('PATCH the terms of an invoice imported without an invoice date', () => {
+    async function withoutInvoiceDate(status = 'sent'): Promise<Record<string, any>> {
+      const invoice = await api.createOk({ customer_id: customer.id, total: '100', invoice_date: '01.11.2026', due_date: '15.11.2026' });
+      await dataSource(app).query('UPDATE invoices SET invoice_date = NULL, time_for_payment = NULL, status = $2 WHERE id = $1', [invoice.id.slice(4), status]);
+      return (await api.invoice(invoice.id).expect(200)).body.invoice;
+    }
+
+    it('a new due_date is set as given; no invoice_date is invented', async () => {
+      const invoice = await withoutInvoiceDate();
+      const res = await api.patchForm(invoice.id, { due_date: '30.11.2026' }).expect(200);
+      expect(res.body.invoice).toMatchObject({ invoice_date: null, due_date: '2026-11-30', time_for_payment: null });
+      expect(await invoiceRow(app, invoice.id)).toMatchObject({ invoice_date: null });
+    });
+
+    it('time_for_payment alone has no date to count from: 422 naming it, nothing changes', async () => {
+      const invoice = await withoutInvoiceDate();
+      const res = await api.patchForm(invoice.id, { time_for_payment: '30' });
+      expectProblem(res, 422);
+      expect(errorFields(res)).toEqual(['time_for_payment']);
+      await api.invoice(invoice.id).expect(200, { invoice });
+    });
+
+    it('due_date with time_for_payment derives the invoice_date', async () => {
+      const invoice = await withoutInvoiceDate('draft');
+      const res = await api.patchForm(invoice.id, { due_date: '30.11.2026', time_for_payment: '14' }).expect(200);
+      expect(res.body.invoice).toMatchObject({ invoice_date: '2026-11-16', due_date: '2026-11-30', time_for_payment: 14 });
     });
   });
 

@@ -77,6 +77,8 @@ describe('invoice tenant isolation', () => {
     ['POST /invoices/<id>/archive', (api, id) => api.act(id, 'archive')],
     ['POST /invoices/<id>/mark_duplicate', (api, id) => api.act(id, 'mark_duplicate')],
     ['POST /invoices/<id>/write_off', (api, id) => api.act(id, 'write_off', { reason: 'B' })],
+    ['POST /invoices/<id>/hand_to_collection', (api, id) => api.act(id, 'hand_to_collection', { reason: 'B' })],
+    ['POST /invoices/<id>/write_off with Idempotency-Key', (api, id) => api.act(id, 'write_off', { reason: 'B' }, { 'Idempotency-Key': 'b-write-off' })],
   ];
 
   it.each(endpoints)('%s is a 404 like an unknown id and changes nothing', async (_name, call) => {

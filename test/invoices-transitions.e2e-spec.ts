@@ -4,7 +4,7 @@
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { INVOICE_STATUSES, TRANSITIONS } from '../src/invoices/invoice-status.js';
-import { createCustomer, DATETIME, errorFields, expectProblem } from './support/factories.js';
+import { createContact, createCustomer, DATETIME, errorFields, expectProblem } from './support/factories.js';
 import { type InvoiceApi, invoiceApi, invoiceSuiteConfig, setStatus, type WireEvent } from './support/invoice-factories.js';
 import { dataSource, registerCompany, resetDatabase, startTestApp, type TestCompany } from './support/test-app.js';
 
@@ -73,6 +73,46 @@ describe('manual status actions', () => {
       expect((await api.invoice(invoice.id).expect(200)).body.invoice).toEqual(before);
       expect(events).toEqual(eventsBefore);
     }
+  });
+
+  describe('Idempotency-Key', () => {
+    const SOURCE: Record<string, string> = { release: 'draft', archive: 'draft', mark_duplicate: 'sent', write_off: 'due', hand_to_collection: 'ready_for_dept_collection' };
+
+    it.each(Object.entries(SOURCE))('%s: a retry gets the first answer, not a 409, and the status changes once', async (action, source) => {
+      const invoice = await api.createOk({ customer_id: customerId, total: '100', shipping_mode: 'skip_shipping' });
+      await setStatus(app, invoice.id, source);
+      const key = { 'Idempotency-Key': `${action}-${invoice.id}` };
+      const first = await api.act(invoice.id, action, { reason: 'einmal' }, key);
+      expect(first.status).toBe(200);
+      const retry = await api.act(invoice.id, action, { reason: 'einmal' }, key);
+      expect({ status: retry.status, replayed: retry.headers['idempotent-replayed'], body: retry.body }).toEqual({ status: 200, replayed: 'true', body: first.body });
+      const changes = ((await api.events(invoice.id).expect(200)).body.events as WireEvent[]).filter((e) => e.kind === 'status_changed' && e.reason === 'einmal');
+      expect(changes).toHaveLength(1);
+      const other = await api.act(invoice.id, action, { reason: 'anders' }, key);
+      expectProblem(other, 422);
+      expect(other.body.code).toBe('idempotency.key_reused');
+    });
+
+    it('release by e-mail: a retry gets the first 202 (shipping under way), one shipment', async () => {
+      const contact = await createContact(app, company, customerId, { email: 'erika@kunde.de' });
+      const invoice = await api.createOk({ customer_id: customerId, contact_id: contact.id, total: '100', shipping_mode: 'email' });
+      const key = { 'Idempotency-Key': `release-${invoice.id}` };
+      const first = await api.act(invoice.id, 'release', undefined, key);
+      expect({ status: first.status, invoice_status: first.body.invoice?.invoice_status }).toEqual({ status: 202, invoice_status: 'draft' });
+      const retry = await api.act(invoice.id, 'release', undefined, key);
+      expect({ status: retry.status, body: retry.body }).toEqual({ status: 202, body: first.body });
+      const [{ count }] = await dataSource(app).query('SELECT count(*)::int AS count FROM shipments WHERE invoice_id = $1', [invoice.id.slice(4)]);
+      expect(count).toBe(1);
+    });
+
+    it('a refused action frees its key: the retry after fixing the cause goes through', async () => {
+      const invoice = await api.createOk({ customer_id: customerId, total: '100', shipping_mode: 'skip_shipping' });
+      await setStatus(app, invoice.id, 'sent');
+      const key = { 'Idempotency-Key': `archive-${invoice.id}` };
+      expectProblem(await api.act(invoice.id, 'archive', undefined, key), 409);
+      await setStatus(app, invoice.id, 'paid', 'sent');
+      expect((await api.act(invoice.id, 'archive', undefined, key).expect(200)).body.invoice.invoice_status).toBe('archived');
+    });
   });
 
   describe('events', () => {

@@ -11,7 +11,7 @@ export class CliModule {
   static forRoot(config: AppConfig, databaseUrl: string): DynamicModule {
     return {
       module: CliModule,
-      imports: [ConfigModule.forRoot(config, databaseUrl), TypeOrmModule.forRoot(dataSourceOptions(databaseUrl)), CompaniesModule],
+      imports: [ConfigModule.forRoot(config, databaseUrl), TypeOrmModule.forRoot(dataSourceOptions(databaseUrl, config.database)), CompaniesModule],
     };
   }
 }

@@ -34,6 +34,7 @@ export type ErrorCode =
   | 'document.not_pdf'
   | 'document.too_large'
   | 'document.missing'
+  | 'document.not_found'
   | 'dunning_run.not_found'
   | 'api_key.not_found'
   | 'api_key.not_active'
@@ -50,6 +51,7 @@ export type ErrorCode =
   | 'erp_pull.already_running'
   | 'rate_limited'
   | 'service_unavailable'
+  | 'database.busy'
   | 'internal';
 
 export interface FieldError {
@@ -86,6 +88,7 @@ export function statusFor(code: ErrorCode): number {
     case 'push_document.not_found':
     case 'dead_letter.not_found':
     case 'reminder.not_found':
+    case 'document.not_found':
       return 404;
     case 'idempotency.in_progress':
     case 'registration.email_taken':
@@ -119,6 +122,7 @@ export function statusFor(code: ErrorCode): number {
     case 'internal':
       return 500;
     case 'service_unavailable':
+    case 'database.busy':
       return 503;
     default:
       return assertUnreachable(code);

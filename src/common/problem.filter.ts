@@ -2,6 +2,8 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { AppError, type ErrorCode } from './errors.js';
+import { isDatabaseBusy } from '../database/pg-errors.js';
+import { DocumentNotFoundError } from '../documents/document-store.js';
 import { requestIdOf } from '../logging/logger.js';
 import { type Problem, problem, sendProblem } from './problem.js';
 
@@ -16,6 +18,9 @@ const BY_STATUS: Record<number, ErrorCode> = {
   429: 'rate_limited',
   503: 'service_unavailable',
 };
+
+/** A 503 (overload, a dependency away) is usually over within seconds. */
+const RETRY_AFTER_SECONDS = 5;
 
 /** body-parser and multer errors carry a status and a type instead of being HttpExceptions. */
 interface ParserError {
@@ -34,6 +39,12 @@ export function toProblem(error: unknown): Problem | undefined {
     const code = BY_STATUS[status];
     if (!code) return undefined;
     return problem(code, status, httpDetail(error, status));
+  }
+  if (error instanceof DocumentNotFoundError) {
+    return problem('document.not_found', 404, 'The stored file is missing from the document store; the operator has been alerted');
+  }
+  if (isDatabaseBusy(error)) {
+    return problem('database.busy', 503, 'The service is too busy to answer this request now; retry after the time in Retry-After');
   }
   const parser = error as ParserError;
   const status = parser?.status ?? parser?.statusCode;
@@ -68,6 +79,10 @@ export class ProblemFilter implements ExceptionFilter {
     const req = ctx.getRequest<Request>();
     const res = ctx.getResponse<Response>();
     let body = toProblem(error);
+    if (error instanceof DocumentNotFoundError) {
+      // A row names a file the store no longer has: lost data an operator must restore from a backup.
+      this.logger.error({ err: error, key: error.key, request_id: requestIdOf(req) }, 'document missing from the store');
+    }
     if (!body) {
       // The line carries request_id through the request's logger (nestjs-pino).
       this.logger.error({ err: error }, 'unhandled error');
@@ -76,6 +91,7 @@ export class ProblemFilter implements ExceptionFilter {
     if (body.status === 401 && !res.getHeader('WWW-Authenticate')) {
       res.setHeader('WWW-Authenticate', 'Token realm="api"');
     }
+    if (body.status === 503 && !res.getHeader('Retry-After')) res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
     if (res.headersSent) return;
     sendProblem(res, body, requestIdOf(req));
   }

@@ -1,5 +1,6 @@
 // Typed configuration, read once from the environment at start. Only this folder reads process.env.
 import { resolve } from 'node:path';
+import { type DatabaseConfig, loadDatabaseConfig } from './database.config.js';
 import { type DocumentsConfig, loadDocumentsConfig } from './documents.config.js';
 import { type ErpConfig, loadErpConfig } from './erp.config.js';
 import { loadMailConfig, type MailConfig } from './mail.config.js';
@@ -17,6 +18,8 @@ export interface AppConfig {
   dataDir: string;
   /** Undefined means: start an embedded PostgreSQL under dataDir. */
   databaseUrl?: string;
+  /** Pool size and the waits it bounds (src/config/database.config.ts). */
+  database: DatabaseConfig;
   embeddedPgPort: number;
   /** 32-byte key (base64 or hex) for AES-256-GCM encryption of stored secrets. Sensitive. */
   secretsKey?: string;
@@ -76,6 +79,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     publicUrl: (env.PUBLIC_URL || `http${certFile ? 's' : ''}://localhost:${port}`).replace(/\/+$/, ''),
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
+    database: loadDatabaseConfig(env),
     embeddedPgPort: int(env, 'EMBEDDED_PG_PORT', 54329),
     secretsKey: env.SECRETS_KEY || undefined,
     logLevel: env.LOG_LEVEL || (mode === 'test' ? 'silent' : 'info'),

@@ -1,11 +1,11 @@
 // SQL for contacts. Every method takes the company id: no query reaches another company's rows.
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { AppError } from '../common/errors.js';
 import { toPublicId } from '../common/ids.js';
 import { isStorableText } from '../common/text.js';
-import { isUniqueViolation } from '../database/pg-errors.js';
+import { uniqueWrite } from '../database/unique-write.js';
 import { Contact } from './contact.entity.js';
 
 export type ContactValues = Omit<Contact, 'companyId' | 'id' | 'createdAt' | 'updatedAt'>;
@@ -17,13 +17,13 @@ export class ContactsRepository {
   async insert(companyId: string, id: string, values: ContactValues, manager = this.db.manager): Promise<Contact> {
     const now = new Date();
     const contact = manager.create(Contact, { ...values, companyId, id, createdAt: now, updatedAt: now });
-    await this.guardExternalId(companyId, values.externalId, () => manager.insert(Contact, contact));
+    await this.guardExternalId(companyId, values.externalId, manager, () => manager.insert(Contact, contact));
     return contact;
   }
 
   async update(contact: Contact, changes: Partial<ContactValues>, manager = this.db.manager): Promise<Contact> {
     const updated: Contact = { ...contact, ...changes, updatedAt: new Date() };
-    await this.guardExternalId(contact.companyId, changes.externalId, () =>
+    await this.guardExternalId(contact.companyId, changes.externalId, manager, () =>
       manager.update(Contact, { companyId: contact.companyId, id: contact.id }, { ...changes, updatedAt: updated.updatedAt }),
     );
     return updated;
@@ -43,19 +43,17 @@ export class ContactsRepository {
   }
 
   /** Runs the write; a taken external_id (case-insensitive) becomes a 409 naming the existing record. */
-  private async guardExternalId(companyId: string, externalId: string | null | undefined, write: () => Promise<unknown>) {
-    try {
-      await write();
-    } catch (error) {
-      if (!externalId || !isUniqueViolation(error, 'contacts_external_id_key')) throw error;
-      // The failed statement aborted any surrounding transaction: look the holder up on a fresh connection.
-      const existing = await this.findByExternalId(companyId, externalId, this.db.manager);
-      throw new AppError(
+  private async guardExternalId(companyId: string, externalId: string | null | undefined, manager: EntityManager, write: () => Promise<unknown>) {
+    if (!externalId) return void (await write());
+    // The lookup runs on the writer's connection (uniqueWrite): a second one might never come.
+    await uniqueWrite(manager, 'contacts_external_id_key', write, async (same) => {
+      const existing = await this.findByExternalId(companyId, externalId, same);
+      return new AppError(
         'contact.external_id_taken',
         `A contact with external_id "${externalId}" exists already`,
         [{ field: 'external_id', message: 'external_id is already taken' }],
         { existing_id: existing ? toPublicId('con', existing.id) : undefined },
       );
-    }
+    });
   }
 }

@@ -9,7 +9,7 @@ import { isStorableText } from '../common/text.js';
 import type { PageRequest } from '../common/pagination.js';
 import { lazyColumns } from '../database/entity-columns.js';
 import { poolQuery } from '../database/pool-query.js';
-import { isUniqueViolation } from '../database/pg-errors.js';
+import { uniqueWrite } from '../database/unique-write.js';
 import { Customer } from './customer.entity.js';
 
 export type CustomerValues = Omit<Customer, 'companyId' | 'id' | 'createdAt' | 'updatedAt'>;
@@ -82,24 +82,17 @@ export class CustomersRepository {
   }
 
   /** Runs the write; a taken external_id (case-insensitive) becomes a 409 naming the existing record. */
-  private async guardExternalId(
-    companyId: string,
-    externalId: string | null | undefined,
-    manager: EntityManager,
-    write: () => Promise<unknown>,
-  ): Promise<void> {
-    try {
-      await write();
-    } catch (error) {
-      if (!externalId || !isUniqueViolation(error, 'customers_external_id_key')) throw error;
-      // The failed statement aborted any surrounding transaction: look the holder up on a fresh connection.
-      const existing = await this.findByExternalId(companyId, externalId, this.db.manager);
-      throw new AppError(
+  private async guardExternalId(companyId: string, externalId: string | null | undefined, manager: EntityManager, write: () => Promise<unknown>) {
+    if (!externalId) return void (await write());
+    // The lookup runs on the writer's connection (uniqueWrite): a second one might never come.
+    await uniqueWrite(manager, 'customers_external_id_key', write, async (same) => {
+      const existing = await this.findByExternalId(companyId, externalId, same);
+      return new AppError(
         'customer.external_id_taken',
         `A customer with external_id "${externalId}" exists already`,
         [{ field: 'external_id', message: 'external_id is already taken' }],
         { existing_id: existing ? toPublicId('cus', existing.id) : undefined },
       );
-    }
+    });
   }
 }

@@ -5,7 +5,7 @@ import { dataSourceOptions } from './data-source.js';
 const MIGRATION_LOCK = 4_711_001;
 
 export async function runMigrations(url: string): Promise<string[]> {
-  const db = new DataSource({ ...dataSourceOptions(url), extra: { max: 1 } });
+  const db = new DataSource(dataSourceOptions(url, 'unbounded'));
   await db.initialize();
   try {
     await db.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);

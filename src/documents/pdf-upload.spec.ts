@@ -110,7 +110,7 @@ describe(PdfUploadInterceptor.name, () => {
   });
 
   it('answers 422 naming the field when the required file is absent', async () => {
-    for (const req of [post().attach('invoice_attachment', pdf, 'a.pdf'), post().field('external_id', 'x'), post().send({ external_id: 'x' })]) {
+    for (const req of [post().attach('invoice_attachment', pdf, 'a.pdf'), post().field('external_id', 'x')]) {
       const res = await req.expect(422);
       expect(res.body).toMatchObject({ code: 'document.missing', errors: [{ field: 'invoice', message: 'invoice (a PDF file) is required' }] });
     }
@@ -135,6 +135,13 @@ describe(PdfUploadInterceptor.name, () => {
       errors: [{ field: 'invoice_attachment', message: 'invoice_attachment is not a PDF file' }],
     });
     expect(await filesUnder(config.dir)).toEqual([]);
+  });
+
+  it('answers 415 naming the file for a body that is not multipart', async () => {
+    for (const req of [post().send({ external_id: 'x' }), post().type('form').send({ external_id: 'x' }), post()]) {
+      const res = await req.expect(415);
+      expect(res.body).toMatchObject({ code: 'request.unsupported_media_type', errors: [{ field: 'invoice' }] });
+    }
   });
 
   it('accepts the header anywhere in the first KiB', async () => {

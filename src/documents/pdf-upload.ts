@@ -19,8 +19,10 @@ import { readFile } from 'node:fs/promises';
 import { PDFDocument } from 'pdf-lib';
 import type { Observable } from 'rxjs';
 import { ReadsMultipart } from '../common/multipart.guard.js';
+import { AppError } from '../common/errors.js';
 import { DOCUMENTS_CONFIG, type DocumentsConfig } from '../config/documents.config.js';
 import { missingFile, notPdf, uploadError } from './pdf-upload-errors.js';
+import { checkPdfStructure } from './pdf-structure.js';
 import { PdfTempStorage, type StoredUpload } from './pdf-temp-storage.js';
 
 export { removeTempFiles, type StoredUpload } from './pdf-temp-storage.js';
@@ -45,9 +47,16 @@ export const Uploads = createParamDecorator((_data: unknown, ctx: ExecutionConte
   return ctx.switchToHttp().getRequest<UploadRequest>().uploads ?? {};
 });
 
-/** A real parse, beyond the magic bytes; one read of the file into memory is the price. */
+/**
+ * A real parse, beyond the magic bytes. Most files are judged from their structure with bounded reads
+ * (a few KiB, whatever their size). A file whose cross-references that check cannot follow (damaged,
+ * repaired by readers through a scan) is parsed whole by pdf-lib from one read of the file: pdf-lib
+ * slices its input for every stream, and a Buffer's slice is a view of the same memory, so the file
+ * is held once and never copied (a plain Uint8Array would be copied stream by stream).
+ */
 export async function assertRealPdf(path: string, field = 'file'): Promise<void> {
-  const bytes = await readFile(path);
+  if ((await checkPdfStructure(path)) === 'valid') return;
+  const bytes: Buffer = await readFile(path);
   try {
     const document = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false });
     if (document.getPageCount() < 1) throw new Error('no pages');
@@ -79,6 +88,12 @@ function pdfUploadInterceptorType(fields: PdfField[]): Type<NestInterceptor> {
     async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
       const req = context.switchToHttp().getRequest<UploadRequest>();
       const res = context.switchToHttp().getResponse<Response>();
+      if (!req.is('multipart/form-data')) {
+        const what = fields.find((field) => field.required)?.name ?? names[0];
+        throw new AppError('request.unsupported_media_type', `This request takes multipart/form-data: the ${what} PDF with the text fields`, [
+          { field: what, message: `${what} is sent as a file part of a multipart/form-data body` },
+        ]);
+      }
       // 'close' comes on success, on error and when the client goes away: every temp file goes.
       res.once('close', () => void this.storage.discard(req));
       await new Promise<void>((resolve, reject) => {
@@ -88,7 +103,7 @@ function pdfUploadInterceptorType(fields: PdfField[]): Type<NestInterceptor> {
       req.uploads = uploads;
       const missing = fields.find((field) => field.required && !uploads[field.name]);
       if (missing) throw missingFile(missing.name);
-      // One after the other, so at most one file is in memory per request.
+      // One after the other, so that a file judged by the full parse is the only one in memory.
       for (const upload of Object.values(uploads)) if (upload) await assertRealPdf(upload.path, upload.fieldname);
       return next.handle();
     }

@@ -2,16 +2,18 @@
 // document store (fsynced before anything is answered), the customer, contact and invoice into one
 // transaction — or, when customer and contact are only referenced and nothing is released on create,
 // into one statement (invoice and event), atomic by itself. If anything fails, nothing is kept: the
-// write rolls back and the stored files are deleted again. The answer is built from what was written
-// (a new invoice has no payments or reminders yet), not read back.
+// write rolls back and the stored files are deleted again. Files are announced (pending_documents)
+// before they are stored and the announcement goes with the commit, so a crash in between leaves
+// nothing the hourly sweep does not delete. The answer is built from what was written (a new invoice
+// has no payments or reminders yet), not read back.
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { CompanyContext } from '../auth/principal.js';
-import { CompaniesRepository } from '../companies/companies.repository.js';
 import { todayIn } from '../common/calendar-date.js';
 import { AppError, validationFailed } from '../common/errors.js';
 import { newUuid } from '../common/ids.js';
 import { DocumentStore } from '../documents/document-store.js';
+import { PendingDocumentsRepository } from '../documents/pending-documents.repository.js';
 import { ShippingService } from '../shipping/shipping.service.js';
 import type { StoredUpload } from '../documents/pdf-upload.js';
 import type { CreateInvoiceDto } from './dto/create-invoice.dto.js';
@@ -23,6 +25,7 @@ import { resolveTerms } from './invoice-terms.js';
 import { InvoiceTransitions } from './invoice-transitions.js';
 import { type Actor, type InvoiceValues, InvoicesRepository } from './invoices.repository.js';
 import { assertReleasable } from './invoice-rules.js';
+import type { AnswerInTransaction } from './invoices.service.js';
 
 export interface InvoiceUploads {
   invoice?: StoredUpload;
@@ -35,18 +38,26 @@ interface StoredFile {
   sha256: Buffer;
 }
 
+/**
+ * A create whose files took longer than this to store gives up before it commits: the sweep of
+ * pending_documents (24 hours of grace) can then never delete the files of a create still running.
+ */
+const MAX_STORING_MS = 60 * 60 * 1000;
+
+const keyOf = (companyId: string, invoiceId: string, name: string): string => `${companyId}/invoices/${invoiceId}/${name}.pdf`;
+
 @Injectable()
 export class InvoiceIntake {
   constructor(
     private readonly invoices: InvoicesRepository,
     private readonly parties: InvoiceParties,
     private readonly transitions: InvoiceTransitions,
-    private readonly companies: CompaniesRepository,
     private readonly documents: DocumentStore,
+    private readonly pending: PendingDocumentsRepository,
     private readonly shipping: ShippingService,
   ) {}
 
-  async create(company: CompanyContext, dto: CreateInvoiceDto, uploads: InvoiceUploads, actor: Actor, source = 'API'): Promise<InvoiceView> {
+  async create(company: CompanyContext, dto: CreateInvoiceDto, uploads: InvoiceUploads, actor: Actor, answer?: AnswerInTransaction, source = 'API'): Promise<InvoiceView> {
     if (!uploads.invoice) {
       throw new AppError('document.missing', 'The invoice PDF is required', [{ field: 'invoice', message: 'invoice (a PDF file) is required' }]);
     }
@@ -55,17 +66,20 @@ export class InvoiceIntake {
       todayIn(company.timeZone),
     );
     if (!terms) throw validationFailed(errors);
-    const settings = await this.companies.findById(company.id);
+    const id = newUuid();
+    const keys = [keyOf(company.id, id, 'invoice'), ...(uploads.invoice_attachment ? [keyOf(company.id, id, 'attachment')] : [])];
+    const settings = await this.invoices.beginCreate(company.id, id, keys);
+    const announced = performance.now();
     // A request's option overrides the company's defaults — both of them: options[autosend]=true also
     // sets aside a company's autoskip, and the other way round.
-    const autoskip = dto.options?.autoskip_shipping ?? (dto.options?.autosend ? false : settings?.autoskipShipping) ?? false;
-    const autosend = dto.options?.autosend ?? (dto.options?.autoskip_shipping ? false : settings?.autosend) ?? false;
-
-    const id = newUuid();
-    const stored: StoredFile[] = [];
+    const autoskip = dto.options?.autoskip_shipping ?? (dto.options?.autosend ? false : settings.autoskipShipping);
+    const autosend = dto.options?.autosend ?? (dto.options?.autoskip_shipping ? false : settings.autosend);
     try {
-      const pdf = await this.store(company.id, id, 'invoice', uploads.invoice, stored);
-      const attachment = uploads.invoice_attachment && (await this.store(company.id, id, 'attachment', uploads.invoice_attachment, stored));
+      const pdf = await this.store(keys[0], uploads.invoice);
+      const attachment = uploads.invoice_attachment && (await this.store(keys[1], uploads.invoice_attachment));
+      if (performance.now() - announced > MAX_STORING_MS) {
+        throw new AppError('service_unavailable', 'Storing the files took too long; nothing was created, please retry');
+      }
       const values = (customerId: string, contactId: string | null): InvoiceValues => ({
         externalId: dto.external_id ?? null,
         customerId,
@@ -94,13 +108,13 @@ export class InvoiceIntake {
         attachmentSha256: attachment?.sha256 ?? null,
       });
       const createdEvent = { kind: 'created', toStatus: 'draft' } as const;
-      if (!dto.customer && !dto.contact && !autoskip && !autosend) {
+      if (!dto.customer && !dto.contact && !autoskip && !autosend && !answer) {
         // Customer and contact are only read: the one write (invoice and event in one statement) is
         // atomic by itself, without BEGIN and COMMIT round trips.
         const manager = this.invoices.manager;
         const customer = await this.parties.customer(company.id, dto.customer_id, undefined, manager);
         const contact = await this.parties.contact(company.id, customer, dto.contact_id, undefined, manager);
-        const invoice = await this.invoices.insertWithEvent(company.id, id, values(customer.id, contact?.id ?? null), actor, createdEvent);
+        const invoice = await this.invoices.insertWithEvent(company.id, id, values(customer.id, contact?.id ?? null), actor, createdEvent, { settlePendingDocuments: true });
         return { invoice, customer, contact, payments: [], reminders: [] };
       }
       return await this.invoices.transaction(async (manager) => {
@@ -108,11 +122,16 @@ export class InvoiceIntake {
         const contact = await this.parties.contact(company.id, customer, dto.contact_id, dto.contact, manager);
         const invoice = await this.invoices.insert(company.id, id, values(customer.id, contact?.id ?? null), manager);
         await this.invoices.addEvent(invoice, actor, createdEvent, manager);
+        await this.pending.settle(company.id, id, manager);
         const created = await this.releaseOnCreate(invoice, autoskip, autosend, actor, manager);
-        return { invoice: created, customer, contact, payments: [], reminders: [] };
+        const view = { invoice: created, customer, contact, payments: [], reminders: [] };
+        if (answer) await answer(manager, view);
+        return view;
       });
     } catch (error) {
-      await Promise.all(stored.map((file) => this.documents.delete(file.key).catch(() => undefined)));
+      // Files first, then their announcement: whatever a crash here leaves, the sweep removes.
+      await Promise.all(keys.map((key) => this.documents.delete(key).catch(() => undefined)));
+      await this.pending.settle(company.id, id).catch(() => undefined);
       throw error;
     }
   }
@@ -129,10 +148,8 @@ export class InvoiceIntake {
     return this.transitions.apply(manager, invoice, 'release', actor, 'options[autoskip_shipping]: shipped by the client');
   }
 
-  private async store(companyId: string, invoiceId: string, name: string, upload: StoredUpload, stored: StoredFile[]): Promise<StoredFile> {
-    const file = { key: `${companyId}/invoices/${invoiceId}/${name}.pdf`, size: upload.size, sha256: Buffer.from(upload.sha256, 'hex') };
-    await this.documents.putUpload(file.key, upload.path, 'application/pdf');
-    stored.push(file);
-    return file;
+  private async store(key: string, upload: StoredUpload): Promise<StoredFile> {
+    await this.documents.putUpload(key, upload.path, 'application/pdf');
+    return { key, size: upload.size, sha256: Buffer.from(upload.sha256, 'hex') };
   }
 }

@@ -2,7 +2,7 @@
 // in a fixed number of queries for any number of invoices.
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { type DataSource, In } from 'typeorm';
+import { type DataSource, type EntityManager, In } from 'typeorm';
 import { Contact } from '../contacts/contact.entity.js';
 import { Customer } from '../customers/customer.entity.js';
 import type { Invoice } from './invoice.entity.js';
@@ -16,20 +16,21 @@ export class InvoiceViews {
     private readonly payments: PaymentsRepository,
   ) {}
 
-  async one(invoice: Invoice): Promise<InvoiceView> {
-    return (await this.many(invoice.companyId, [invoice]))[0];
+  /** With a manager: read inside that transaction (on its connection, seeing its writes). */
+  async one(invoice: Invoice, manager?: EntityManager): Promise<InvoiceView> {
+    return (await this.many(invoice.companyId, [invoice], manager))[0];
   }
 
-  async many(companyId: string, invoices: Invoice[]): Promise<InvoiceView[]> {
+  async many(companyId: string, invoices: Invoice[], manager: EntityManager = this.db.manager): Promise<InvoiceView[]> {
     if (invoices.length === 0) return [];
     const ids = invoices.map((i) => i.id);
     const customerIds = [...new Set(invoices.map((i) => i.customerId))];
     const contactIds = [...new Set(invoices.map((i) => i.contactId).filter((id): id is string => id !== null))];
     const [customers, contacts, payments, reminders] = await Promise.all([
-      this.db.manager.findBy(Customer, { companyId, id: In(customerIds) }),
-      contactIds.length ? this.db.manager.findBy(Contact, { companyId, id: In(contactIds) }) : Promise.resolve([]),
-      this.payments.paymentsOf(companyId, ids),
-      this.payments.remindersOf(companyId, ids),
+      manager.findBy(Customer, { companyId, id: In(customerIds) }),
+      contactIds.length ? manager.findBy(Contact, { companyId, id: In(contactIds) }) : Promise.resolve([]),
+      this.payments.paymentsOf(companyId, ids, manager),
+      this.payments.remindersOf(companyId, ids, manager),
     ]);
     const customerById = new Map(customers.map((c) => [c.id, c]));
     const contactById = new Map(contacts.map((c) => [c.id, c]));

@@ -7,6 +7,7 @@ import type { CompanyContext } from '../auth/principal.js';
 import { APP_CONFIG, type AppConfig } from '../config/app.config.js';
 import { type PageRequest, pageMeta, Pagination } from '../common/pagination.js';
 import { PdfUploadInterceptor, Uploads } from '../documents/pdf-upload.js';
+import { Claim, type IdempotencyClaim } from '../idempotency/idempotency-claim.js';
 import { Idempotent } from '../idempotency/idempotency.interceptor.js';
 import { InvoiceActionDto } from './dto/action.dto.js';
 import { CreateInvoiceDto } from './dto/create-invoice.dto.js';
@@ -15,7 +16,7 @@ import { UpdateInvoiceDto } from './dto/update-invoice.dto.js';
 import { parseInvoiceFilters } from './invoice-filters.js';
 import { InvoiceIntake, type InvoiceUploads } from './invoice-intake.service.js';
 import { serializeEvent, serializeInvoice, type InvoiceView } from './invoice.serializer.js';
-import { InvoicesService, type ManualAction } from './invoices.service.js';
+import { type AnswerInTransaction, InvoicesService, type ManualAction } from './invoices.service.js';
 import type { Actor } from './invoices.repository.js';
 import { PaymentsService } from './payments.service.js';
 import { CreateInvoiceFormSchema } from '../openapi/invoice-form.schema.js';
@@ -24,6 +25,9 @@ import { InvoiceListSchema, InvoiceResponseSchema } from '../openapi/invoice.sch
 import { ApiCreated, ApiFormBody, ApiInvoiceFilters, ApiMultipartBody, ApiNoContent, ApiOk, ApiPaged, ApiPdf, ApiProblems } from '../openapi/responses.js';
 
 const PDF_FIELDS = [{ name: 'invoice', required: true }, { name: 'invoice_attachment' }];
+
+/** Still a draft after release: shipping is under way (GET …/deliveries); it becomes sent once that succeeded. */
+const releaseStatus = (status: string): number => (status === 'draft' ? 202 : 200);
 
 @ApiTags('invoices')
 @ApiProblems(401, 403, 429)
@@ -44,8 +48,14 @@ export class InvoicesController {
   // Decorators apply bottom-up: the upload is parsed first, so the idempotency hash covers the files.
   @Idempotent()
   @PdfUploadInterceptor(PDF_FIELDS)
-  async create(@CurrentCompany() company: CompanyContext, @CurrentActor() actor: Actor, @Body() body: CreateInvoiceDto, @Uploads() uploads: InvoiceUploads) {
-    return this.wire(company, await this.intake.create(company, body, uploads, actor));
+  async create(
+    @CurrentCompany() company: CompanyContext,
+    @CurrentActor() actor: Actor,
+    @Body() body: CreateInvoiceDto,
+    @Uploads() uploads: InvoiceUploads,
+    @Claim() claim?: IdempotencyClaim,
+  ) {
+    return this.wire(company, await this.intake.create(company, body, uploads, actor, this.remember(company, claim, () => 201)));
   }
 
   @Get()
@@ -108,9 +118,14 @@ export class InvoicesController {
   @ApiFormBody({ idempotent: true })
   @ApiCreated(InvoiceResponseSchema, 'The invoice with the payment recorded')
   @ApiProblems(400, 404, 409, 413, 415, 422)
-  async addPayment(@CurrentCompany() company: CompanyContext, @CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: CreatePaymentDto) {
-    const invoice = await this.payments.record(company, id, body, actor);
-    return this.wire(company, await this.invoices.get(company, `inv-${invoice.id}`));
+  async addPayment(
+    @CurrentCompany() company: CompanyContext,
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @Body() body: CreatePaymentDto,
+    @Claim() claim?: IdempotencyClaim,
+  ) {
+    return this.wire(company, await this.invoices.recordPayment(company, id, body, actor, this.remember(company, claim, () => 201)));
   }
 
   @Delete(':id/payments/:paymentId')
@@ -123,55 +138,72 @@ export class InvoicesController {
 
   @Post(':id/release')
   @HttpCode(200)
-  @ApiFormBody({ optional: InvoiceActionDto })
+  @Idempotent()
+  @ApiFormBody({ optional: InvoiceActionDto, idempotent: true })
   @ApiOk(InvoiceResponseSchema)
   @ApiResponse({ status: 202, type: InvoiceResponseSchema, description: 'Shipping is under way: still a draft, sent once it succeeded (GET …/deliveries)' })
   @ApiProblems(400, 404, 409, 413, 415, 422)
-  async release(@CurrentCompany() c: CompanyContext, @CurrentActor() a: Actor, @Param('id') id: string, @Body() body: InvoiceActionDto, @Res({ passthrough: true }) res: Response) {
-    const answer = await this.act(c, a, id, 'release', body);
-    // Still a draft: shipping is under way (GET …/deliveries); the invoice becomes sent once it succeeded.
-    if (answer.invoice.invoice_status === 'draft') res.status(202);
+  async release(
+    @CurrentCompany() c: CompanyContext,
+    @CurrentActor() a: Actor,
+    @Param('id') id: string,
+    @Body() body: InvoiceActionDto,
+    @Res({ passthrough: true }) res: Response,
+    @Claim() claim?: IdempotencyClaim,
+  ) {
+    const answer = await this.act(c, a, id, 'release', body, claim);
+    res.status(releaseStatus(answer.invoice.invoice_status));
     return answer;
   }
 
   @Post(':id/archive')
   @HttpCode(200)
-  @ApiFormBody({ optional: InvoiceActionDto })
+  @Idempotent()
+  @ApiFormBody({ optional: InvoiceActionDto, idempotent: true })
   @ApiOk(InvoiceResponseSchema)
   @ApiProblems(400, 404, 409, 413, 415, 422)
-  archive(@CurrentCompany() c: CompanyContext, @CurrentActor() a: Actor, @Param('id') id: string, @Body() body: InvoiceActionDto) {
-    return this.act(c, a, id, 'archive', body);
+  archive(@CurrentCompany() c: CompanyContext, @CurrentActor() a: Actor, @Param('id') id: string, @Body() body: InvoiceActionDto, @Claim() claim?: IdempotencyClaim) {
+    return this.act(c, a, id, 'archive', body, claim);
   }
 
   @Post(':id/mark_duplicate')
   @HttpCode(200)
-  @ApiFormBody({ optional: InvoiceActionDto })
+  @Idempotent()
+  @ApiFormBody({ optional: InvoiceActionDto, idempotent: true })
   @ApiOk(InvoiceResponseSchema)
   @ApiProblems(400, 404, 409, 413, 415, 422)
-  markDuplicate(@CurrentCompany() c: CompanyContext, @CurrentActor() a: Actor, @Param('id') id: string, @Body() body: InvoiceActionDto) {
-    return this.act(c, a, id, 'mark_duplicate', body);
+  markDuplicate(@CurrentCompany() c: CompanyContext, @CurrentActor() a: Actor, @Param('id') id: string, @Body() body: InvoiceActionDto, @Claim() claim?: IdempotencyClaim) {
+    return this.act(c, a, id, 'mark_duplicate', body, claim);
   }
 
   @Post(':id/write_off')
   @HttpCode(200)
-  @ApiFormBody({ optional: InvoiceActionDto })
+  @Idempotent()
+  @ApiFormBody({ optional: InvoiceActionDto, idempotent: true })
   @ApiOk(InvoiceResponseSchema)
   @ApiProblems(400, 404, 409, 413, 415, 422)
-  writeOff(@CurrentCompany() c: CompanyContext, @CurrentActor() a: Actor, @Param('id') id: string, @Body() body: InvoiceActionDto) {
-    return this.act(c, a, id, 'write_off', body);
+  writeOff(@CurrentCompany() c: CompanyContext, @CurrentActor() a: Actor, @Param('id') id: string, @Body() body: InvoiceActionDto, @Claim() claim?: IdempotencyClaim) {
+    return this.act(c, a, id, 'write_off', body, claim);
   }
 
   @Post(':id/hand_to_collection')
   @HttpCode(200)
-  @ApiFormBody({ optional: InvoiceActionDto })
+  @Idempotent()
+  @ApiFormBody({ optional: InvoiceActionDto, idempotent: true })
   @ApiOk(InvoiceResponseSchema)
   @ApiProblems(400, 404, 409, 413, 415, 422)
-  handToCollection(@CurrentCompany() c: CompanyContext, @CurrentActor() a: Actor, @Param('id') id: string, @Body() body: InvoiceActionDto) {
-    return this.act(c, a, id, 'hand_to_collection', body);
+  handToCollection(@CurrentCompany() c: CompanyContext, @CurrentActor() a: Actor, @Param('id') id: string, @Body() body: InvoiceActionDto, @Claim() claim?: IdempotencyClaim) {
+    return this.act(c, a, id, 'hand_to_collection', body, claim);
   }
 
-  private async act(company: CompanyContext, actor: Actor, id: string, action: ManualAction, body: InvoiceActionDto) {
-    return this.wire(company, await this.invoices.act(company, id, action, actor, body?.reason ?? null));
+  private async act(company: CompanyContext, actor: Actor, id: string, action: ManualAction, body: InvoiceActionDto, claim?: IdempotencyClaim) {
+    const status = action === 'release' ? (view: InvoiceView) => releaseStatus(view.invoice.status) : () => 200;
+    return this.wire(company, await this.invoices.act(company, id, action, actor, body?.reason ?? null, this.remember(company, claim, status)));
+  }
+
+  /** With an Idempotency-Key: the answer, exactly as sent, is stored in the work's transaction. */
+  private remember(company: CompanyContext, claim: IdempotencyClaim | undefined, status: (view: InvoiceView) => number): AnswerInTransaction | undefined {
+    return claim && ((manager, view) => claim.store(manager, status(view), this.wire(company, view)));
   }
 
   private async download(company: CompanyContext, id: string, which: 'pdf' | 'attachment', res: Response) {

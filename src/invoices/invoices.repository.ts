@@ -5,7 +5,9 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { AppError } from '../common/errors.js';
 import { toPublicId } from '../common/ids.js';
 import type { PageRequest } from '../common/pagination.js';
-import { isUniqueViolation } from '../database/pg-errors.js';
+import { poolQuery } from '../database/pool-query.js';
+import { uniqueWrite } from '../database/unique-write.js';
+import { PendingDocumentsRepository } from '../documents/pending-documents.repository.js';
 import { type ActorType, InvoiceEvent } from './invoice-event.entity.js';
 import { Invoice } from './invoice.entity.js';
 import type { InvoiceStatus } from './invoice-status.js';
@@ -42,8 +44,22 @@ export class InvoicesRepository {
   async insert(companyId: string, id: string, values: InvoiceValues, manager: EntityManager): Promise<Invoice> {
     const now = new Date();
     const invoice = manager.create(Invoice, { ...values, companyId, id, createdAt: now, updatedAt: now });
-    await this.guardExternalId(companyId, values.externalId, () => manager.insert(Invoice, invoice));
+    await this.guardExternalId(companyId, values.externalId, manager, () => manager.insert(Invoice, invoice));
     return invoice;
+  }
+
+  /**
+   * The first write of a create, on the pool in one statement: announces the invoice's files
+   * (pending_documents, committed before any is stored) and reads the company's shipping defaults.
+   */
+  async beginCreate(companyId: string, id: string, keys: string[]): Promise<{ autosend: boolean; autoskipShipping: boolean }> {
+    const [row] = await poolQuery<{ autosend: boolean; autoskip_shipping: boolean }>(
+      this.db,
+      `WITH announced AS (INSERT INTO pending_documents (company_id, id, keys) VALUES ($1, $2, $3))
+       SELECT autosend, autoskip_shipping FROM companies WHERE id = $1`,
+      [companyId, id, keys],
+    );
+    return { autosend: row?.autosend ?? false, autoskipShipping: row?.autoskip_shipping ?? false };
   }
 
   /** For reads outside a transaction of the caller's. */
@@ -55,23 +71,25 @@ export class InvoicesRepository {
    * Inserts the invoice and its first event in one statement (a data-modifying WITH): atomic on its
    * own, one round trip where a transaction takes four (BEGIN, two INSERTs, COMMIT).
    */
-  async insertWithEvent(companyId: string, id: string, values: InvoiceValues, actor: Actor, event: NewEvent): Promise<Invoice> {
+  async insertWithEvent(companyId: string, id: string, values: InvoiceValues, actor: Actor, event: NewEvent, options: { settlePendingDocuments?: boolean } = {}): Promise<Invoice> {
     const now = new Date();
     const invoice = this.db.manager.create(Invoice, { ...values, companyId, id, createdAt: now, updatedAt: now });
     const [insertSql, params] = this.db.manager.createQueryBuilder().insert().into(Invoice).values(invoice).getQueryAndParameters();
     const at = params.length;
     const eventParams = eventValues(invoice, actor, event);
+    // The invoice's files stop being pending in the same statement (the event's first two parameters are company and invoice).
+    const settle = options.settlePendingDocuments ? `, settled AS (${PendingDocumentsRepository.settleSql(`$${at + 1}`, `$${at + 2}`)}) ` : ' ';
     const sql =
-      `WITH created AS (${insertSql}) ` +
+      `WITH created AS (${insertSql})${settle}` +
       `INSERT INTO invoice_events (company_id, invoice_id, kind, from_status, to_status, actor_type, actor_id, reason, details) ` +
       `VALUES (${eventParams.map((_, i) => `$${at + i + 1}`).join(', ')})`;
-    await this.guardExternalId(companyId, values.externalId, () => this.db.query(sql, [...params, ...eventParams]));
+    await this.guardExternalId(companyId, values.externalId, this.db.manager, () => this.db.query(sql, [...params, ...eventParams]));
     return invoice;
   }
 
   async update(invoice: Invoice, changes: Partial<InvoiceValues>, manager: EntityManager = this.db.manager): Promise<Invoice> {
     const updated: Invoice = { ...invoice, ...changes, updatedAt: new Date() };
-    await this.guardExternalId(invoice.companyId, changes.externalId, () =>
+    await this.guardExternalId(invoice.companyId, changes.externalId, manager, () =>
       manager.update(Invoice, { companyId: invoice.companyId, id: invoice.id }, { ...changes, updatedAt: updated.updatedAt }),
     );
     return updated;
@@ -128,20 +146,18 @@ export class InvoicesRepository {
     return this.db.manager.find(InvoiceEvent, { where: { companyId, invoiceId }, order: { id: 'ASC' } });
   }
 
-  private async guardExternalId(companyId: string, externalId: string | null | undefined, write: () => Promise<unknown>) {
-    try {
-      await write();
-    } catch (error) {
-      if (!externalId || !isUniqueViolation(error, 'invoices_external_id_key')) throw error;
-      // The failed statement aborted the surrounding transaction: look the holder up on a fresh connection.
-      const existing = await this.findByExternalId(companyId, externalId, this.db.manager);
-      throw new AppError(
+  /** Runs the write; a taken external_id (case-insensitive) becomes a 409 naming the existing invoice. */
+  private async guardExternalId(companyId: string, externalId: string | null | undefined, manager: EntityManager, write: () => Promise<unknown>) {
+    if (!externalId) return void (await write());
+    await uniqueWrite(manager, 'invoices_external_id_key', write, async (same) => {
+      const existing = await this.findByExternalId(companyId, externalId, same);
+      return new AppError(
         'invoice.external_id_taken',
         `An invoice with external_id "${externalId}" exists already`,
         [{ field: 'external_id', message: 'external_id is already taken' }],
         { existing_id: existing ? toPublicId('inv', existing.id) : undefined },
       );
-    }
+    });
   }
 }
 

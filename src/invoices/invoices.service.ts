@@ -1,5 +1,5 @@
 // Reading, changing and moving invoices through their manual status actions.
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import type { Readable } from 'node:stream';
 import type { EntityManager } from 'typeorm';
 import type { CompanyContext } from '../auth/principal.js';
@@ -10,7 +10,7 @@ import { parsePublicId } from '../common/ids.js';
 import { Decimal } from '../common/money.js';
 import type { PageRequest } from '../common/pagination.js';
 import { ContactsRepository } from '../contacts/contacts.repository.js';
-import { DocumentStore } from '../documents/document-store.js';
+import { DocumentNotFoundError, DocumentStore } from '../documents/document-store.js';
 import { ShippingService } from '../shipping/shipping.service.js';
 import type { UpdateInvoiceDto } from './dto/update-invoice.dto.js';
 import type { InvoiceEvent } from './invoice-event.entity.js';
@@ -18,16 +18,26 @@ import type { Invoice } from './invoice.entity.js';
 import { isSettled, moneyFields } from './invoice-money.js';
 import { assertEditable, assertReleasable } from './invoice-rules.js';
 import { canApply, type InvoiceAction } from './invoice-status.js';
-import { resolveTerms } from './invoice-terms.js';
+import { resolveChangedTerms } from './invoice-terms.js';
 import { InvoiceTransitions } from './invoice-transitions.js';
 import type { InvoiceView } from './invoice.serializer.js';
 import { InvoiceViews } from './invoice-views.js';
 import { type Actor, type InvoiceFilters, InvoicesRepository } from './invoices.repository.js';
+import type { CreatePaymentDto } from './dto/payment.dto.js';
+import { PaymentsService } from './payments.service.js';
 
 export type ManualAction = Extract<InvoiceAction, 'release' | 'archive' | 'mark_duplicate' | 'write_off' | 'hand_to_collection'>;
 
+/**
+ * Stores the answer to an idempotent request inside the transaction of its work (IdempotencyClaim):
+ * the answer commits with the work or not at all, so a retry never does committed work again.
+ */
+export type AnswerInTransaction = (manager: EntityManager, view: InvoiceView) => Promise<void>;
+
 @Injectable()
 export class InvoicesService {
+  private readonly logger = new Logger(InvoicesService.name);
+
   constructor(
     private readonly invoices: InvoicesRepository,
     private readonly views: InvoiceViews,
@@ -35,6 +45,7 @@ export class InvoicesService {
     private readonly contacts: ContactsRepository,
     private readonly documents: DocumentStore,
     private readonly shipping: ShippingService,
+    private readonly payments: PaymentsService,
   ) {}
 
   async get(company: CompanyContext, publicId: string): Promise<InvoiceView> {
@@ -69,7 +80,7 @@ export class InvoicesService {
         dunningBlockReason: dto.dunning_block_reason,
         dunningBlockUntil: dto.dunning_block_until,
       });
-      if (dto.contact_id !== undefined) changes.contactId = await this.contactOf(company, invoice, dto.contact_id);
+      if (dto.contact_id !== undefined) changes.contactId = await this.contactOf(company, invoice, dto.contact_id, manager);
       if (dto.total !== undefined) {
         Object.assign(changes, moneyFields({ originalTotal: dto.total ?? 0, reminderFees: invoice.reminderFees, paidAmount: invoice.paidAmount, waivedAmount: invoice.waivedAmount }));
       }
@@ -88,15 +99,33 @@ export class InvoicesService {
     return this.views.one(updated);
   }
 
-  async act(company: CompanyContext, publicId: string, action: ManualAction, actor: Actor, reason: string | null): Promise<InvoiceView> {
-    const updated = await this.invoices.transaction(async (manager) => {
+  async act(company: CompanyContext, publicId: string, action: ManualAction, actor: Actor, reason: string | null, answer?: AnswerInTransaction): Promise<InvoiceView> {
+    return this.answered(answer, async (manager) => {
       const invoice = await this.require(company, publicId, true, manager);
       if (action !== 'release') return this.transitions.apply(manager, invoice, action, actor, reason);
       // Release ships the draft; it becomes sent once shipping succeeded (at once for skip_shipping).
       assertReleasable(invoice);
       return this.shipping.shipInvoice(manager, invoice, actor, { reason, unroutable: 'refuse' });
     });
-    return this.views.one(updated);
+  }
+
+  async recordPayment(company: CompanyContext, publicId: string, dto: CreatePaymentDto, actor: Actor, answer?: AnswerInTransaction): Promise<InvoiceView> {
+    if (answer) return this.answered(answer, (manager) => this.payments.recordWith(manager, company, publicId, dto, actor));
+    const invoice = await this.payments.record(company, publicId, dto, actor);
+    return this.get(company, `inv-${invoice.id}`);
+  }
+
+  /**
+   * Runs the work in a transaction and answers with the invoice's view: read after the commit, or, for
+   * an idempotent request, read in the transaction and stored there with the answer.
+   */
+  private async answered(answer: AnswerInTransaction | undefined, work: (manager: EntityManager) => Promise<Invoice>): Promise<InvoiceView> {
+    if (!answer) return this.views.one(await this.invoices.transaction(work));
+    return this.invoices.transaction(async (manager) => {
+      const view = await this.views.one(await work(manager), manager);
+      await answer(manager, view);
+      return view;
+    });
   }
 
   async events(company: CompanyContext, publicId: string): Promise<InvoiceEvent[]> {
@@ -111,7 +140,12 @@ export class InvoicesService {
     // An invoice without a PDF of its own (ERP pull) gets one stored when the service ships it; until then …/letter renders it.
     const missing = which === 'pdf' ? `has no PDF yet: the service renders and stores one when it ships the invoice; GET /api/v1/invoices/${publicId}/letter shows it now` : 'has no attachment';
     if (!key) throw new AppError('invoice.document_missing', `Invoice ${publicId} ${missing}`);
-    const stream: Readable = await this.documents.openRead(key);
+    const stream: Readable = await this.documents.openRead(key).catch((error: unknown) => {
+      if (!(error instanceof DocumentNotFoundError)) throw error;
+      // The row names a file the store no longer has: lost data an operator must restore from a backup.
+      this.logger.error({ key, invoice_id: publicId, company_id: company.id }, 'invoice document missing from the store');
+      throw new AppError('document.not_found', `The ${which === 'pdf' ? 'PDF' : 'attachment'} of invoice ${publicId} is missing from the document store; the operator has been alerted`);
+    });
     const name = `${invoice.invoiceNumber ?? publicId}${which === 'attachment' ? '-attachment' : ''}.pdf`.replace(/[^\w.-]+/g, '_');
     return { stream, size: size === null ? undefined : Number(size), filename: name };
   }
@@ -123,10 +157,11 @@ export class InvoicesService {
     return invoice;
   }
 
-  private async contactOf(company: CompanyContext, invoice: Invoice, contactId: string | null): Promise<string | null> {
+  /** On the transaction's own connection: the invoice row is locked, and others may queue on it with the rest of the pool. */
+  private async contactOf(company: CompanyContext, invoice: Invoice, contactId: string | null, manager: EntityManager): Promise<string | null> {
     if (contactId === null) return null;
     const id = parsePublicId('con', contactId);
-    const contact = id ? await this.contacts.findById(company.id, id) : null;
+    const contact = id ? await this.contacts.findById(company.id, id, manager) : null;
     if (!contact) throw validationFailed([{ field: 'contact_id', message: `no contact ${contactId}` }]);
     if (contact.customerId !== invoice.customerId) throw validationFailed([{ field: 'contact_id', message: 'the contact belongs to another customer' }]);
     return contact.id;
@@ -139,7 +174,7 @@ export class InvoicesService {
       dueDate: dto.due_date === undefined ? (dto.time_for_payment !== undefined ? null : invoice.dueDate) : dto.due_date,
       timeForPayment: dto.time_for_payment === undefined ? null : dto.time_for_payment,
     };
-    const { terms, errors } = resolveTerms(given, todayIn(company.timeZone));
+    const { terms, errors } = resolveChangedTerms(given, todayIn(company.timeZone));
     if (!terms) throw validationFailed(errors);
     return terms;
   }

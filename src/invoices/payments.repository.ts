@@ -4,7 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { type DataSource, type EntityManager, In } from 'typeorm';
 import { AppError } from '../common/errors.js';
 import { toPublicId } from '../common/ids.js';
-import { isUniqueViolation } from '../database/pg-errors.js';
+import { uniqueWrite } from '../database/unique-write.js';
 import { Payment } from './payment.entity.js';
 import { Reminder } from './reminder.entity.js';
 
@@ -23,21 +23,23 @@ export class PaymentsRepository {
   async insert(companyId: string, invoiceId: string, id: string, values: PaymentValues, manager: EntityManager): Promise<Payment> {
     const now = new Date();
     const payment = manager.create(Payment, { ...values, companyId, invoiceId, id, createdAt: now, updatedAt: now });
-    try {
+    const externalId = values.externalId;
+    if (!externalId) {
       await manager.insert(Payment, payment);
-    } catch (error) {
-      if (!values.externalId || !isUniqueViolation(error, 'payments_external_id_key')) throw error;
-      const existing = await this.db.manager
+      return payment;
+    }
+    await uniqueWrite(manager, 'payments_external_id_key', () => manager.insert(Payment, payment), async (same) => {
+      const existing = await same
         .createQueryBuilder(Payment, 'p')
-        .where('p.company_id = :companyId AND lower(p.external_id) = lower(:externalId)', { companyId, externalId: values.externalId })
+        .where('p.company_id = :companyId AND lower(p.external_id) = lower(:externalId)', { companyId, externalId })
         .getOne();
-      throw new AppError(
+      return new AppError(
         'payment.external_id_taken',
-        `A payment with external_id "${values.externalId}" exists already`,
+        `A payment with external_id "${externalId}" exists already`,
         [{ field: 'external_id', message: 'external_id is already taken' }],
         { existing_id: existing ? toPublicId('pay', existing.id) : undefined, invoice_id: existing ? toPublicId('inv', existing.invoiceId) : undefined },
       );
-    }
+    });
     return payment;
   }
 
@@ -58,18 +60,18 @@ export class PaymentsRepository {
     return rows[0].total;
   }
 
-  async paymentsOf(companyId: string, invoiceIds: string[]): Promise<Map<string, Payment[]>> {
+  async paymentsOf(companyId: string, invoiceIds: string[], manager: EntityManager = this.db.manager): Promise<Map<string, Payment[]>> {
     if (invoiceIds.length === 0) return new Map();
-    const rows = await this.db.manager.find(Payment, {
+    const rows = await manager.find(Payment, {
       where: { companyId, invoiceId: In(invoiceIds) },
       order: { createdAt: 'ASC', id: 'ASC' },
     });
     return groupBy(invoiceIds, rows);
   }
 
-  async remindersOf(companyId: string, invoiceIds: string[]): Promise<Map<string, Reminder[]>> {
+  async remindersOf(companyId: string, invoiceIds: string[], manager: EntityManager = this.db.manager): Promise<Map<string, Reminder[]>> {
     if (invoiceIds.length === 0) return new Map();
-    const rows = await this.db.manager.find(Reminder, {
+    const rows = await manager.find(Reminder, {
       where: { companyId, invoiceId: In(invoiceIds) },
       order: { reminderStage: 'ASC' },
     });

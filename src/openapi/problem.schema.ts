@@ -55,6 +55,8 @@ const CODES: Record<ErrorCode, true> = {
   'erp_pull.already_running': true,
   rate_limited: true,
   service_unavailable: true,
+  'database.busy': true,
+  'document.not_found': true,
   internal: true,
 };
 

@@ -92,8 +92,8 @@ export function invoiceApi(app: INestApplication, company: Pick<TestCompany, 'au
     payJson: (id: string, body: unknown, headers: Record<string, string> = {}) =>
       as(request(server).post(`/api/v1/invoices/${id}/payments`)).set(headers).type('json').send(body as object),
     deletePayment: (id: string, paymentId: string) => as(request(server).delete(`/api/v1/invoices/${id}/payments/${paymentId}`)),
-    act: (id: string, action: string, body?: Fields) => {
-      const req = as(request(server).post(`/api/v1/invoices/${id}/${action}`));
+    act: (id: string, action: string, body?: Fields, headers: Record<string, string> = {}) => {
+      const req = as(request(server).post(`/api/v1/invoices/${id}/${action}`)).set(headers);
       return body ? req.type('form').send(body) : req;
     },
   };
