@@ -123,6 +123,25 @@ describe('push: POST /v2/documents with an API key', () => {
     expect(invoice).toEqual([{ open: '69.00' }]);
   });
 
+  it('never changes a payment booked through the REST API: the pushed one with its external_id is dead-lettered at once', async () => {
+    const invoiceDoc = await waitForStatus(app, auth, await pushAccepted(app, auth, invoiceDocument('RE-3', 'K-3')), ['processed']);
+    const invoiceId = invoiceDoc.result!.id;
+    const rest = await request(app.getHttpServer()).post(`/api/v1/invoices/${invoiceId}/payments`).set('Authorization', company.auth).type('form').send({ amount: '30', external_id: 'Z-REST', payment_date: '01.11.2026' });
+    expect(rest.status).toBe(201);
+    const before = (await get(`/api/v1/invoices/${invoiceId}`).expect(200)).body.invoice;
+    expect(before.open_amount).toBe('89.0');
+    for (const [externalId, amount] of [['z-rest', '50.00'], ['Z-REST', '30.00']]) {
+      const id = await pushAccepted(app, auth, { document_type: 'payment', external_id: externalId, amount, invoice_external_id: 'RE-3', payment_date: '2026-11-01' });
+      const dead = await waitForStatus(app, auth, id, ['dead_lettered']);
+      expect(dead).toMatchObject({ attempts: 1, result: null, last_error: expect.stringMatching(/^payment\.external_id_taken: .*through the REST API/) });
+      expect(await auditSteps(app, id)).toEqual(['received', 'attempt 1', 'failed 1', 'dead_lettered']);
+    }
+    const after = (await get(`/api/v1/invoices/${invoiceId}`).expect(200)).body.invoice;
+    expect(after.open_amount).toBe('89.0');
+    expect(after.payments).toEqual(before.payments);
+    expect(after.payments).toEqual([expect.objectContaining({ external_id: 'Z-REST', amount: '30.0', source: 'API' })]);
+  });
+
   describe('bad input is refused and nothing is stored', () => {
     afterEach(async () => {
       const [{ n }] = await dataSource(app).query(`SELECT count(*)::int AS n FROM push_documents`);

@@ -199,8 +199,8 @@ export class PushDocumentsRepository {
     );
   }
 
-  /** A failed attempt; the last one dead-letters the document at once (its job goes to the dead-letter queue too). */
-  async markFailed(companyId: string, id: string, error: string, final: boolean): Promise<void> {
+  /** A failed attempt; the last one (or a hopeless one) dead-letters the document at once, saying why. */
+  async markFailed(companyId: string, id: string, error: string, final: boolean, reason = 'every attempt failed'): Promise<void> {
     await this.db.query(
       `WITH changed AS (
          UPDATE push_documents d SET status = CASE WHEN $4 THEN 'dead_lettered' ELSE 'failed' END, last_error = $3,
@@ -209,12 +209,12 @@ export class PushDocumentsRepository {
        )
        INSERT INTO push_audit_log (company_id, document_id, step, attempt, error, details, credential_type, credential_id, request_id)
        SELECT c.company_id, c.id, s.step, c.attempts, c.last_error,
-              CASE WHEN s.step = 'dead_lettered' THEN jsonb_build_object('reason', 'every attempt failed') END,
+              CASE WHEN s.step = 'dead_lettered' THEN jsonb_build_object('reason', $5::text) END,
               c.credential_type, c.credential_id, c.request_id
          FROM changed c CROSS JOIN (VALUES (1, 'failed'), (2, 'dead_lettered')) AS s(n, step)
         WHERE s.step = 'failed' OR c.status = 'dead_lettered'
         ORDER BY s.n`,
-      [companyId, id, error, final],
+      [companyId, id, error, final, reason],
     );
   }
 

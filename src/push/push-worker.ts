@@ -19,6 +19,21 @@ import type { PushDocument } from './push-document.js';
 import { PushDocumentsRepository } from './push-documents.repository.js';
 import { enqueueDocument, PUSH_DEAD_LETTER_QUEUE, PUSH_QUEUE, type PushJob } from './push-queue.js';
 
+/**
+ * References that may still arrive: an ERP's documents can come out of order (the payment before its
+ * invoice), so these are retried with backoff, and replayed by hand once the reference exists.
+ */
+const NOT_YET: readonly string[] = ['customer.not_found', 'invoice.not_found'];
+
+/**
+ * An error that retrying cannot cure: a client error about the document itself or about the state of
+ * the record it changes (a conflict, a field that can no longer change, a validation failure). The
+ * document is dead-lettered after this one attempt, with the error, instead of three more.
+ */
+export function isPermanent(error: unknown): boolean {
+  return error instanceof AppError && error.status >= 400 && error.status < 500 && error.status !== 429 && !NOT_YET.includes(error.code);
+}
+
 /** Errors are stored and shown to the client: the message, never a stack or SQL parameters. */
 function describe(error: unknown): string {
   if (error instanceof AppError) {
@@ -77,10 +92,13 @@ export class PushWorker implements OnApplicationBootstrap {
         await this.documents.markProcessed(document, result.outcome, result.result, manager);
       });
     } catch (error) {
-      const final = job.retryCount >= job.retryLimit;
-      await this.documents.markFailed(companyId, documentId, describe(error), final);
+      const permanent = isPermanent(error);
+      const final = permanent || job.retryCount >= job.retryLimit;
+      const reason = permanent ? 'the error cannot go away by retrying' : 'every attempt failed';
+      await this.documents.markFailed(companyId, documentId, describe(error), final, reason);
       if (!(error instanceof AppError)) this.logger.warn({ err: error, document: `doc-${documentId}`, attempt: document.attempts }, 'push document failed');
-      throw error;
+      // A dead letter now: its job is done (a replay queues a new one). Otherwise pg-boss retries it.
+      if (!permanent) throw error;
     }
   }
 
