@@ -1,7 +1,10 @@
-// Maps every thrown error to a problem document. Unknown errors are logged and answered with a generic 500.
+// Maps every thrown error to a problem document. A database (or store) that cannot be reached is a 503
+// with Retry-After: the request was fine and will succeed later. Unknown errors are logged and
+// answered with a generic 500.
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { AppError, type ErrorCode } from './errors.js';
+import { isDatabaseUnavailable } from '../database/pg-errors.js';
 import { requestIdOf } from '../logging/logger.js';
 import { type Problem, problem, sendProblem } from './problem.js';
 
@@ -16,6 +19,9 @@ const BY_STATUS: Record<number, ErrorCode> = {
   429: 'rate_limited',
   503: 'service_unavailable',
 };
+
+/** About what a PostgreSQL restart or failover takes. */
+const RETRY_AFTER_SECONDS = 5;
 
 /** body-parser and multer errors carry a status and a type instead of being HttpExceptions. */
 interface ParserError {
@@ -68,6 +74,11 @@ export class ProblemFilter implements ExceptionFilter {
     const req = ctx.getRequest<Request>();
     const res = ctx.getResponse<Response>();
     let body = toProblem(error);
+    if (!body && isDatabaseUnavailable(error)) {
+      // Only the message: a driver error carries the statement's parameters (payloads, secret hashes).
+      this.logger.warn({ request_id: requestIdOf(req), error: (error as Error).message }, 'a dependency is unavailable: answered 503');
+      body = problem('service_unavailable', 503, 'The service cannot reach its database right now; retry after the seconds in Retry-After');
+    }
     if (!body) {
       this.logger.error({ err: error, request_id: requestIdOf(req) }, 'unhandled error');
       body = problem('internal', 500, 'An internal error occurred; it has been logged with the request id');
@@ -75,6 +86,7 @@ export class ProblemFilter implements ExceptionFilter {
     if (body.status === 401 && !res.getHeader('WWW-Authenticate')) {
       res.setHeader('WWW-Authenticate', 'Token realm="api"');
     }
+    if (body.status === 503 && !res.getHeader('Retry-After')) res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
     if (res.headersSent) return;
     sendProblem(res, body, requestIdOf(req));
   }
