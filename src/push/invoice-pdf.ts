@@ -1,7 +1,7 @@
 // Renders an invoice PDF from a pushed invoice's fields, for documents that carry no PDF of their own.
 // One A4 page: sender, recipient address, numbers and dates, the amount due.
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
-import { formatDecimal } from '../common/money.js';
+import { Decimal } from '../common/money.js';
 
 export interface InvoicePdfFields {
   companyName: string;
@@ -18,6 +18,12 @@ export interface InvoicePdfFields {
 const winAnsi = (text: string): string => text.replace(/[^\x20-\x7e\xa0-\xff€„“”‚‘’–—…]/g, '?');
 
 const german = (iso: string): string => iso.split('-').reverse().join('.');
+
+/** 11900.5 → "11.900,50", as a German invoice shows an amount. */
+const euro = (amount: string): string => {
+  const [whole, cents] = new Decimal(amount).toFixed(2).split('.');
+  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, '.')},${cents}`;
+};
 
 export async function renderInvoicePdf(fields: InvoicePdfFields): Promise<Buffer> {
   const pdf = await PDFDocument.create();
@@ -42,7 +48,7 @@ export async function renderInvoicePdf(fields: InvoicePdfFields): Promise<Buffer
   line(`Fällig am: ${german(fields.dueDate)}`);
   line(`Ihre Referenz: ${fields.externalId}`);
   y -= 30;
-  line(`Rechnungsbetrag: ${formatDecimal(fields.total)?.replace('.', ',')} EUR`, 14, bold);
+  line(`Rechnungsbetrag: ${euro(fields.total)} EUR`, 14, bold);
   y -= 20;
   line(`Bitte überweisen Sie den Betrag bis zum ${german(fields.dueDate)}.`);
   return Buffer.from(await pdf.save());

@@ -188,14 +188,22 @@ export class PushDocumentsRepository {
     return rows[0];
   }
 
-  async markProcessed(doc: PushDocument, outcome: Outcome, result: { type: ResultType; id: string } | null, manager: EntityManager): Promise<void> {
+  async markProcessed(doc: PushDocument, outcome: Outcome, result: { type: ResultType; id: string } | null, manager: EntityManager, notes: string[] = []): Promise<void> {
     await manager.query(
       `WITH changed AS (
          UPDATE push_documents d SET status = 'processed', outcome = $3, result_type = $4, result_id = $5, last_error = NULL,
                 processed_at = now(), updated_at = now()
           WHERE d.company_id = $1 AND d.id = $2 RETURNING ${COLUMNS}
-       ) ${auditFrom('succeeded', { attempt: 'c.attempts', error: 'NULL', details: `jsonb_build_object('outcome', c.outcome, 'result_type', c.result_type, 'result_id', c.result_id)`, credentialType: 'c.credential_type', credentialId: 'c.credential_id', requestId: 'c.request_id' })}`,
-      [doc.companyId, doc.id, outcome, result?.type ?? null, result?.id ?? null],
+       ) ${auditFrom('succeeded', {
+         attempt: 'c.attempts',
+         error: 'NULL',
+         details: `jsonb_build_object('outcome', c.outcome, 'result_type', c.result_type, 'result_id', c.result_id)
+                   || CASE WHEN $6::jsonb IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('notes', $6::jsonb) END`,
+         credentialType: 'c.credential_type',
+         credentialId: 'c.credential_id',
+         requestId: 'c.request_id',
+       })}`,
+      [doc.companyId, doc.id, outcome, result?.type ?? null, result?.id ?? null, notes.length ? JSON.stringify(notes) : null],
     );
   }
 

@@ -9,29 +9,41 @@ import type PgBoss from 'pg-boss';
 import type { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app.config.js';
 import { AppError } from '../common/errors.js';
+import { DocumentStore } from '../documents/document-store.js';
 import { JobQueue } from '../jobs/job-queue.js';
 import type { DocumentType } from './dto/push-document.dto.js';
 import { CustomerProcessor } from './processors/customer.processor.js';
 import { InvoiceProcessor } from './processors/invoice.processor.js';
 import { LedgerProcessor } from './processors/ledger.processor.js';
-import type { DocumentProcessor, ProcessResult } from './processors/processor.js';
+import type { DocumentProcessor, FileChanges, ProcessResult } from './processors/processor.js';
 import type { PushDocument } from './push-document.js';
 import { PushDocumentsRepository } from './push-documents.repository.js';
 import { enqueueDocument, PUSH_DEAD_LETTER_QUEUE, PUSH_QUEUE, type PushJob } from './push-queue.js';
 
 /**
- * References that may still arrive: an ERP's documents can come out of order (the payment before its
- * invoice), so these are retried with backoff, and replayed by hand once the reference exists.
+ * Client errors that can go away by themselves, retried with backoff: a reference that has not arrived
+ * yet (an ERP's documents can come out of order: the payment before its invoice; replay it by hand
+ * once the reference exists), and a record created by someone else at the same moment (the retry finds
+ * it and updates it).
  */
-const NOT_YET: readonly string[] = ['customer.not_found', 'invoice.not_found'];
+const RETRYABLE: readonly string[] = [
+  'customer.not_found',
+  'invoice.not_found',
+  'customer.external_id_taken',
+  'contact.external_id_taken',
+  'invoice.external_id_taken',
+  'shipping.in_progress',
+  'rate_limited',
+];
 
 /**
  * An error that retrying cannot cure: a client error about the document itself or about the state of
- * the record it changes (a conflict, a field that can no longer change, a validation failure). The
- * document is dead-lettered after this one attempt, with the error, instead of three more.
+ * the record it changes (a payment id held by a REST payment, a field that can no longer change, an
+ * archived invoice, a due date before the invoice date). The document is dead-lettered after this one
+ * attempt, with the error, instead of three more.
  */
 export function isPermanent(error: unknown): boolean {
-  return error instanceof AppError && error.status >= 400 && error.status < 500 && error.status !== 429 && !NOT_YET.includes(error.code);
+  return error instanceof AppError && error.status >= 400 && error.status < 500 && !RETRYABLE.includes(error.code);
 }
 
 /** Errors are stored and shown to the client: the message, never a stack or SQL parameters. */
@@ -53,6 +65,7 @@ export class PushWorker implements OnApplicationBootstrap {
     private readonly queue: JobQueue,
     private readonly documents: PushDocumentsRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly store: DocumentStore,
     ledger: LedgerProcessor,
     customers: CustomerProcessor,
     invoices: InvoiceProcessor,
@@ -81,6 +94,7 @@ export class PushWorker implements OnApplicationBootstrap {
     if (!started) return this.notStarted(companyId, documentId);
     const { document } = started;
     const company = { id: companyId, name: started.companyName, timeZone: started.timeZone };
+    const files: FileChanges = { written: [], obsolete: [] };
     try {
       await this.db.transaction(async (manager) => {
         // Another run of the same document (a duplicate job) waits here and then finds it processed.
@@ -88,10 +102,11 @@ export class PushWorker implements OnApplicationBootstrap {
         if (locked?.status !== 'processing') return;
         if (locked.superseded) return this.documents.markProcessed(document, 'superseded', null, manager);
         const actor = { type: 'push' as const, id: `doc-${document.id}` };
-        const result: ProcessResult = await this.processors[document.documentType].apply({ company, document, actor, manager });
-        await this.documents.markProcessed(document, result.outcome, result.result, manager);
+        const result: ProcessResult = await this.processors[document.documentType].apply({ company, document, actor, manager, files });
+        await this.documents.markProcessed(document, result.outcome, result.result, manager, result.notes);
       });
     } catch (error) {
+      await this.removeFiles(files.written);
       const permanent = isPermanent(error);
       const final = permanent || job.retryCount >= job.retryLimit;
       const reason = permanent ? 'the error cannot go away by retrying' : 'every attempt failed';
@@ -99,6 +114,15 @@ export class PushWorker implements OnApplicationBootstrap {
       if (!(error instanceof AppError)) this.logger.warn({ err: error, document: `doc-${documentId}`, attempt: document.attempts }, 'push document failed');
       // A dead letter now: its job is done (a replay queues a new one). Otherwise pg-boss retries it.
       if (!permanent) throw error;
+      return;
+    }
+    await this.removeFiles(files.obsolete);
+  }
+
+  /** Best effort: a file left behind (the process died first) is unreferenced, never missing. */
+  private async removeFiles(keys: string[]): Promise<void> {
+    for (const key of keys) {
+      await this.store.delete(key).catch((error: unknown) => this.logger.warn({ err: error, key }, 'could not remove a replaced document file'));
     }
   }
 
