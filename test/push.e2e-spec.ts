@@ -6,7 +6,7 @@ import { PushWorker } from '../src/push/push-worker.js';
 import { expectProblem } from './support/factories.js';
 import { apiKeyAuth, auditSteps, customerFields, invoiceDocument, pushAccepted, pushDocument, startPushApp, waitForStatus } from './support/push.js';
 import { makePdf } from './support/pdf.js';
-import { dataSource, registerCompany, resetDatabase, type TestCompany } from './support/test-app.js';
+import { dataSource, registerCompany, resetDatabase, testConfig, type TestCompany } from './support/test-app.js';
 
 describe('push: POST /v2/documents with an API key', () => {
   let app: INestApplication;
@@ -184,5 +184,45 @@ describe('push: POST /v2/documents with an API key', () => {
     expectProblem(res, 404);
     const audit = await request(app.getHttpServer()).get(`/v2/audit_log?document_id=${id}`).set('Authorization', apiKeyAuth(other.apiKey)).expect(200);
     expect(audit.body.audit_log).toEqual([]);
+  });
+});
+
+describe('push: invoice PDFs up to MAX_UPLOAD_MB', () => {
+  let app: INestApplication;
+  let company: TestCompany;
+
+  beforeAll(async () => {
+    app = await startPushApp({}, { documents: { ...testConfig().documents, maxUploadMb: 1 } });
+    await resetDatabase(app);
+    company = await registerCompany(app);
+  });
+  afterAll(async () => app.close());
+
+  it('accepts a base64 PDF above the general body limit (MAX_BODY_KB) up to MAX_UPLOAD_MB, and refuses a larger one with 413', async () => {
+    const auth = apiKeyAuth(company.apiKey);
+    const fits = await makePdf('Rechnung RE-BIG', 1_000_000); // base64 about 1.33 MB: above MAX_BODY_KB (1024)
+    expect(fits.length).toBeLessThanOrEqual(1024 * 1024);
+    const doc = await waitForStatus(app, auth, await pushAccepted(app, auth, invoiceDocument('RE-BIG', 'K-1', { pdf: fits.toString('base64') })), ['processed']);
+    const stored = await request(app.getHttpServer())
+      .get(`/api/v1/invoices/${doc.result!.id}/pdf`)
+      .set('Authorization', company.auth)
+      .buffer(true)
+      .parse((r, cb) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => cb(null, Buffer.concat(chunks)));
+      })
+      .expect(200);
+    expect(Buffer.compare(stored.body as Buffer, fits)).toBe(0);
+    const shown = await request(app.getHttpServer()).get(`/v2/documents/${doc.id}`).set('Authorization', auth).expect(200);
+    expect(shown.body.document.payload.pdf).toEqual({ bytes: fits.length });
+
+    const tooLarge = await pushDocument(app, auth, invoiceDocument('RE-BIGGER', 'K-1', { pdf: (await makePdf('zu groß', 1_200_000)).toString('base64') }));
+    expectProblem(tooLarge, 413);
+    expect(tooLarge.body).toMatchObject({ code: 'document.too_large', errors: [expect.objectContaining({ field: 'pdf' })] });
+    const beyondBody = await pushDocument(app, auth, invoiceDocument('RE-BIGGEST', 'K-1', { pdf: (await makePdf('viel zu groß', 2_000_000)).toString('base64') }));
+    expectProblem(beyondBody, 413);
+    const [{ n }] = await dataSource(app).query(`SELECT count(*)::int AS n FROM push_documents`);
+    expect(n).toBe(1);
   });
 });

@@ -1,11 +1,12 @@
 // POST /v2/documents (push a business document) and GET /v2/documents[/<id>], with an API key or an
 // OAuth access token. 202 only after the document and its processing job are committed.
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiBody, ApiExtraModels, ApiOkResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Authenticated, CurrentCompany, CurrentPrincipal } from '../auth/auth.decorators.js';
 import type { CompanyContext, Principal } from '../auth/principal.js';
 import { AppError } from '../common/errors.js';
+import { DOCUMENTS_CONFIG, type DocumentsConfig } from '../config/documents.config.js';
 import { type PageRequest, pageMeta, Pagination } from '../common/pagination.js';
 import { requestIdOf } from '../logging/logger.js';
 import { CreditMemoDocumentDto, CustomerDocumentDto, InvoiceDocumentDto, PaymentDocumentDto } from './dto/push-document.dto.js';
@@ -21,7 +22,10 @@ const BODIES = { invoice: InvoiceDocumentDto, credit_memo: CreditMemoDocumentDto
 @Authenticated('apikey', 'bearer')
 @Controller('v2/documents')
 export class DocumentsController {
-  constructor(private readonly documents: PushDocumentsService) {}
+  constructor(
+    private readonly documents: PushDocumentsService,
+    @Inject(DOCUMENTS_CONFIG) private readonly files: DocumentsConfig,
+  ) {}
 
   @Post()
   @HttpCode(202)
@@ -44,7 +48,7 @@ export class DocumentsController {
     if (!req.is(['application/json', '+json'])) {
       throw new AppError('request.unsupported_media_type', 'Send the document as JSON with Content-Type: application/json');
     }
-    const input = await readPushDocument(body);
+    const input = await readPushDocument(body, this.files.maxUploadMb * 1024 * 1024);
     const { document, created } = await this.documents.accept(company, input, credentialOf(principal, requestIdOf(req)));
     const location = `/v2/documents/doc-${document.id}`;
     if (created) res.setHeader('Location', location);

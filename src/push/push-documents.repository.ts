@@ -29,11 +29,17 @@ interface DocumentRow {
   processed_at: Date | null;
   dead_lettered_at: Date | null;
   updated_at: Date;
+  pdf_bytes?: number | null;
 }
 
-const COLUMNS = `d.company_id, d.id, d.document_type, d.external_id, d.version, d.payload, d.status, d.attempts, d.last_error,
+const OTHER_COLUMNS = `d.company_id, d.id, d.document_type, d.external_id, d.version, d.status, d.attempts, d.last_error,
   d.outcome, d.result_type, d.result_id, d.credential_type, d.credential_id, d.request_id, d.discard_reason,
   d.received_at, d.processed_at, d.dead_lettered_at, d.updated_at`;
+/** Everything, for the worker. */
+const FULL_COLUMNS = `${OTHER_COLUMNS}, d.payload`;
+/** Without the base64 PDF (up to MAX_UPLOAD_MB each), which answers and lists show by its size only. */
+const COLUMNS = `${OTHER_COLUMNS}, d.payload - 'pdf' AS payload,
+  (SELECT octet_length(b) * 3 / 4 - (octet_length(b) - octet_length(rtrim(b, '='))) FROM (SELECT d.payload ->> 'pdf' AS b) AS pdf) AS pdf_bytes`;
 
 const toDocument = (r: DocumentRow): PushDocument => ({
   companyId: r.company_id,
@@ -56,6 +62,7 @@ const toDocument = (r: DocumentRow): PushDocument => ({
   processedAt: r.processed_at,
   deadLetteredAt: r.dead_lettered_at,
   updatedAt: r.updated_at,
+  pdfBytes: r.pdf_bytes ?? null,
 });
 
 /** An earlier version of the same (document_type, external_id) that is not done yet. */
@@ -163,7 +170,7 @@ export class PushDocumentsRepository {
       `WITH changed AS (
          UPDATE push_documents d SET status = 'processing', attempts = d.attempts + 1, updated_at = now()
           WHERE d.company_id = $1 AND d.id = $2 AND d.status IN ('queued', 'processing', 'failed') AND NOT ${PENDING_PREDECESSOR}
-          RETURNING ${COLUMNS}
+          RETURNING ${FULL_COLUMNS}
        ), audit AS (${auditFrom('attempt', { attempt: 'c.attempts', error: 'NULL', details: 'NULL', credentialType: 'c.credential_type', credentialId: 'c.credential_id', requestId: 'c.request_id' })})
        SELECT changed.*, co.name AS company_name, co.time_zone FROM changed JOIN companies co ON co.id = changed.company_id`,
       [companyId, id],

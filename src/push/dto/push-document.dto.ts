@@ -2,7 +2,7 @@
 // each). Amounts accept 119.5, "119.50" and "119,50"; dates DD.MM.YYYY or YYYY-MM-DD.
 import { ApiProperty, ApiPropertyOptional, OmitType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsBase64, IsDefined, IsIn, IsOptional, MaxLength, ValidateNested } from 'class-validator';
+import { IsBase64, IsDefined, IsIn, IsOptional, ValidateNested } from 'class-validator';
 import { CreateCustomerDto } from '../../customers/dto/customer.dto.js';
 import { InvoiceOptionsDto } from '../../invoices/dto/create-invoice.dto.js';
 import { INVOICE_SHIPPING_MODES, type InvoiceShippingMode } from '../../invoices/invoice.entity.js';
@@ -11,9 +11,6 @@ import type { Decimal } from '../../common/money.js';
 
 export const DOCUMENT_TYPES = ['invoice', 'credit_memo', 'payment', 'customer'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
-
-/** A base64 PDF in JSON is a third larger than the file: 20 MB of PDF at most, and the body limit applies first. */
-const MAX_PDF_BASE64 = 28_000_000;
 
 export class PushDocumentBaseDto {
   @ApiProperty({ enum: DOCUMENT_TYPES })
@@ -64,10 +61,13 @@ export class InvoiceDocumentDto extends PushDocumentBaseDto {
   @OptionalInteger(0, 3650) readonly time_for_payment?: number | null;
   @OptionalEnum(INVOICE_SHIPPING_MODES) readonly shipping_mode?: InvoiceShippingMode | null;
 
-  @ApiPropertyOptional({ type: String, format: 'byte', description: 'the invoice PDF, base64; without it the service renders one from the fields' })
+  @ApiPropertyOptional({
+    type: String,
+    format: 'byte',
+    description: 'the invoice PDF, base64, at most MAX_UPLOAD_MB (default 20 MB; 413 beyond); without it the service renders one from the fields',
+  })
   @IsOptional()
   @IsBase64({}, { message: 'pdf must be a base64-encoded PDF' })
-  @MaxLength(MAX_PDF_BASE64, { message: 'pdf is larger than 20 MB' })
   readonly pdf?: string;
 
   @ApiPropertyOptional({ type: InvoiceOptionsDto })
