@@ -7,6 +7,7 @@ import { Shipping1763770000000 } from './1763770000000-shipping.js';
 import { Push1763770100000 } from './1763770100000-push.js';
 import { ErpPull1763770200000 } from './1763770200000-erp-pull.js';
 import { Dunning1763770300000 } from './1763770300000-dunning.js';
+import { OAuthOptionalPkce1763770700000 } from './1763770700000-oauth-optional-pkce.js';
 
 export const migrations = [
   Foundation1763769600000,
@@ -17,4 +18,5 @@ export const migrations = [
   Push1763770100000,
   ErpPull1763770200000,
   Dunning1763770300000,
+  OAuthOptionalPkce1763770700000,
 ];
