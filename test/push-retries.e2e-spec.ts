@@ -49,10 +49,13 @@ describe('push: retries, dead letters, audit log', () => {
     const done = await waitForStatus(app, auth, id, ['processed'], 60_000);
     expect(done).toMatchObject({ attempts: 3, last_error: null, outcome: 'applied' });
     expect(seen.calls).toHaveLength(3);
-    expect(seen.calls[2] - seen.calls[1]).toBeGreaterThan(seen.calls[1] - seen.calls[0]);
+    // pg-boss waits between base·2^(n-1) and base·2^n before retry n (jitter): 1–2 s, then 2–4 s. A
+    // constant delay would give the second gap about 1 s.
+    expect(seen.calls[1] - seen.calls[0]).toBeGreaterThanOrEqual(950);
+    expect(seen.calls[2] - seen.calls[1]).toBeGreaterThanOrEqual(1950);
     expect(await auditSteps(app, id)).toEqual(['received', 'attempt 1', 'failed 1', 'attempt 2', 'failed 2', 'attempt 3', 'succeeded 3']);
-    const [{ n }] = await dataSource(app).query(`SELECT count(*)::int AS n FROM payments WHERE external_id = 'Z-1'`);
-    expect(n).toBe(1);
+    const [invoice] = await dataSource(app).query(`SELECT open_amount::text AS open FROM invoices WHERE external_id = 'RE-1'`);
+    expect(invoice.open).toBe('109.00');
   }, 90_000);
 
   it('dead-letters a document after 3 retries; replay processes it, and the audit log has every step', async () => {
@@ -70,8 +73,8 @@ describe('push: retries, dead letters, audit log', () => {
     expect(replay.body.document).toMatchObject({ id, status: 'queued' });
     const done = await waitForStatus(app, auth, id, ['processed']);
     expect(done.attempts).toBe(5);
-    const [{ n }] = await dataSource(app).query(`SELECT count(*)::int AS n FROM payments WHERE external_id = 'Z-2'`);
-    expect(n).toBe(1);
+    const [invoice] = await dataSource(app).query(`SELECT open_amount::text AS open FROM invoices WHERE external_id = 'RE-1'`);
+    expect(invoice.open).toBe('109.00');
     expect(await auditSteps(app, id)).toEqual([
       'received', 'attempt 1', 'failed 1', 'attempt 2', 'failed 2', 'attempt 3', 'failed 3', 'attempt 4', 'failed 4', 'dead_lettered', 'replayed', 'attempt 5', 'succeeded 5',
     ]);
@@ -96,6 +99,20 @@ describe('push: retries, dead letters, audit log', () => {
     expectProblem(await http().post(`/v2/dead_letters/${id}/replay`).set('Authorization', auth), 404);
     expect((await auditSteps(app, id)).slice(-2)).toEqual(['dead_lettered', 'discarded']);
   }, 100_000);
+
+  it('wakes a later version as soon as the earlier one is processed, after one quiet deferral', async () => {
+    failPayments(3);
+    const v1 = await pushAccepted(app, auth, payment('Z-5'));
+    await waitForStatus(app, auth, v1, ['failed']);
+    const v2 = await pushAccepted(app, auth, { ...payment('Z-5'), amount: '12.00' });
+    const first = await waitForStatus(app, auth, v1, ['processed'], 60_000);
+    const second = await waitForStatus(app, auth, v2, ['processed'], 60_000);
+    // By now v2 waits up to 8 s between its own looks: it ran this soon because v1 woke it.
+    expect(Date.parse(second.processed_at as string) - Date.parse(first.processed_at as string)).toBeLessThan(4000);
+    expect(await auditSteps(app, v2)).toEqual(['received', 'deferred', 'attempt 1', 'succeeded 1']);
+    const payments = await dataSource(app).query(`SELECT amount::text AS amount FROM payments WHERE external_id = 'Z-5'`);
+    expect(payments).toEqual([{ amount: '12.00' }]);
+  }, 90_000);
 
   it('keeps the audit log append-only: the database refuses UPDATE and DELETE', async () => {
     await expect(dataSource(app).query(`UPDATE push_audit_log SET step = 'succeeded'`)).rejects.toThrow(/append-only/);

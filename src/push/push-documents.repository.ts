@@ -7,6 +7,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { PageRequest } from '../common/pagination.js';
 import type { DocumentType } from './dto/push-document.dto.js';
 import type { AuditEntry, AuditStep, Credential, DocumentStatus, Outcome, PushDocument, ResultType } from './push-document.js';
+import { PUSH_QUEUE } from './push-queue.js';
 
 interface DocumentRow {
   company_id: string;
@@ -70,6 +71,10 @@ const PENDING_PREDECESSOR = `EXISTS (
   SELECT 1 FROM push_documents p
    WHERE p.company_id = d.company_id AND p.document_type = d.document_type AND lower(p.external_id) = lower(d.external_id)
      AND p.version < d.version AND p.status IN ('queued', 'processing', 'failed'))`;
+
+/** Later versions (alias s) of the document with these (company, type, external_id, version) parameters. */
+const SUCCESSOR_OF = (company: string, type: string, externalId: string, version: string) =>
+  `s.company_id = ${company} AND s.document_type = ${type} AND lower(s.external_id) = lower(${externalId}) AND s.version > ${version}`;
 
 /** Appends one audit row for the document(s) the CTE `changed` returned. */
 const auditFrom = (step: AuditStep, extra = { attempt: 'NULL', error: 'NULL', details: 'NULL', credentialType: 'c.credential_type', credentialId: 'c.credential_id', requestId: 'c.request_id' }) =>
@@ -162,18 +167,29 @@ export class PushDocumentsRepository {
 
   /**
    * Starts an attempt: the document becomes `processing` (attempts + 1, an `attempt` audit row) unless
-   * it is done already or an earlier version of its external_id is still pending. Returns the document
-   * with its company's name and time zone, or undefined when it was not started.
+   * it is done already or an earlier version of its external_id is still pending. A document found
+   * `processing` lost its previous attempt (its process ended, or it outran PUSH_ATTEMPT_TIMEOUT_SECONDS):
+   * that attempt gets its `failed` row first. Returns the document with its company's name and time
+   * zone, or undefined when it was not started.
    */
   async startAttempt(companyId: string, id: string): Promise<{ document: PushDocument; companyName: string; timeZone: string } | undefined> {
     const rows: Array<DocumentRow & { company_name: string; time_zone: string }> = await this.db.query(
       `WITH changed AS (
-         UPDATE push_documents d SET status = 'processing', attempts = d.attempts + 1, updated_at = now()
+         UPDATE push_documents d SET status = 'processing', attempts = d.attempts + 1, updated_at = now(),
+                last_error = CASE WHEN d.status = 'processing' THEN $3 ELSE d.last_error END
+           FROM push_documents p
           WHERE d.company_id = $1 AND d.id = $2 AND d.status IN ('queued', 'processing', 'failed') AND NOT ${PENDING_PREDECESSOR}
-          RETURNING ${FULL_COLUMNS}
-       ), audit AS (${auditFrom('attempt', { attempt: 'c.attempts', error: 'NULL', details: 'NULL', credentialType: 'c.credential_type', credentialId: 'c.credential_id', requestId: 'c.request_id' })})
+            AND p.company_id = d.company_id AND p.id = d.id
+          RETURNING ${FULL_COLUMNS}, p.status AS previous_status
+       ), audit AS (
+         INSERT INTO push_audit_log (company_id, document_id, step, attempt, error, credential_type, credential_id, request_id)
+         SELECT c.company_id, c.id, s.step, c.attempts - s.back, CASE WHEN s.step = 'failed' THEN $3 END, c.credential_type, c.credential_id, c.request_id
+           FROM changed c CROSS JOIN (VALUES (1, 'failed', 1), (2, 'attempt', 0)) AS s(n, step, back)
+          WHERE s.step = 'attempt' OR c.previous_status = 'processing'
+          ORDER BY s.n
+       )
        SELECT changed.*, co.name AS company_name, co.time_zone FROM changed JOIN companies co ON co.id = changed.company_id`,
-      [companyId, id],
+      [companyId, id, 'the attempt did not finish: its process ended, or it ran longer than PUSH_ATTEMPT_TIMEOUT_SECONDS'],
     );
     const row = rows[0];
     return row && { document: toDocument(row), companyName: row.company_name, timeZone: row.time_zone };
@@ -195,8 +211,9 @@ export class PushDocumentsRepository {
     return rows[0];
   }
 
-  async markProcessed(doc: PushDocument, outcome: Outcome, result: { type: ResultType; id: string } | null, manager: EntityManager, notes: string[] = []): Promise<void> {
-    await manager.query(
+  /** Marks the document processed; true when a later version of its external_id waits for it (wake it after the commit). */
+  async markProcessed(doc: PushDocument, outcome: Outcome, result: { type: ResultType; id: string } | null, manager: EntityManager, notes: string[] = []): Promise<boolean> {
+    const rows: Array<{ waiting: boolean }> = await manager.query(
       `WITH changed AS (
          UPDATE push_documents d SET status = 'processed', outcome = $3, result_type = $4, result_id = $5, last_error = NULL,
                 processed_at = now(), updated_at = now()
@@ -209,9 +226,44 @@ export class PushDocumentsRepository {
          credentialType: 'c.credential_type',
          credentialId: 'c.credential_id',
          requestId: 'c.request_id',
-       })}`,
-      [doc.companyId, doc.id, outcome, result?.type ?? null, result?.id ?? null, notes.length ? JSON.stringify(notes) : null],
+       })}
+       RETURNING EXISTS (SELECT 1 FROM push_documents s WHERE ${SUCCESSOR_OF('$1', '$7', '$8', '$9')} AND s.status = 'queued') AS waiting`,
+      [doc.companyId, doc.id, outcome, result?.type ?? null, result?.id ?? null, notes.length ? JSON.stringify(notes) : null, doc.documentType, doc.externalId, doc.version],
     );
+    return rows[0]?.waiting ?? false;
+  }
+
+  /**
+   * A version finished (processed or dead-lettered): the later versions of its external_id that were
+   * deferred behind it are due now. Their waiting job is moved forward in the job queue's own table
+   * (pg-boss 10: pgboss.job, state created, start_after), instead of a second job per document.
+   */
+  async wakeSuccessors(doc: Pick<PushDocument, 'companyId' | 'documentType' | 'externalId' | 'version'>): Promise<void> {
+    await this.db.query(
+      `UPDATE pgboss.job j SET start_after = now()
+         FROM push_documents s
+        WHERE j.name = $1 AND j.state = 'created' AND j.start_after > now()
+          AND j.data ->> 'companyId' = $2 AND j.data ->> 'documentId' = s.id::text
+          AND ${SUCCESSOR_OF('$3', '$4', '$5', '$6')} AND s.status = 'queued'`,
+      [PUSH_QUEUE, doc.companyId, doc.companyId, doc.documentType, doc.externalId, doc.version],
+    );
+  }
+
+  /** Moves the document's own deferred job forward: its earlier version finished while it was being deferred. */
+  async wake(doc: PushDocument): Promise<void> {
+    await this.db.query(
+      `UPDATE pgboss.job SET start_after = now()
+        WHERE name = $1 AND state = 'created' AND start_after > now() AND data ->> 'companyId' = $2::text AND data ->> 'documentId' = $3::text`,
+      [PUSH_QUEUE, doc.companyId, doc.id],
+    );
+  }
+
+  async hasPendingPredecessor(doc: PushDocument): Promise<boolean> {
+    const rows: Array<{ pending: boolean }> = await this.db.query(
+      `SELECT ${PENDING_PREDECESSOR} AS pending FROM push_documents d WHERE d.company_id = $1 AND d.id = $2`,
+      [doc.companyId, doc.id],
+    );
+    return rows[0]?.pending ?? false;
   }
 
   /** A failed attempt; the last one (or a hopeless one) dead-letters the document at once, saying why. */
