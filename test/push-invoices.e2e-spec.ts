@@ -131,6 +131,14 @@ describe('push: invoices that change', () => {
     expect((await invoice(id)).original_total).toBe('119.0');
   });
 
+  it('dead-letters at once a version whose due date falls before the stored invoice date (not checkable at push time)', async () => {
+    await processed(invoiceDocument('RE-G', 'K-7'));
+    const { invoice_date: _kept, ...withoutInvoiceDate } = invoiceDocument('RE-G', 'K-7', { due_date: '2026-10-01' });
+    const id = await pushAccepted(app, auth, withoutInvoiceDate);
+    const dead = await waitForStatus(app, auth, id, ['dead_lettered']);
+    expect(dead).toMatchObject({ attempts: 1, last_error: 'validation.failed: The request has invalid fields (due_date: due_date must not be before invoice_date)' });
+  });
+
   it('ships an invoice pushed with options[autosend] through the shipping service (post): a letter in the print batch, then sent', async () => {
     const doc = await processed(invoiceDocument('RE-D', 'K-4', { shipping_mode: 'post', options: { autosend: true } }));
     const id = doc.result!.id;

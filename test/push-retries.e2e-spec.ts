@@ -5,7 +5,7 @@ import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { LedgerProcessor } from '../src/push/processors/ledger.processor.js';
 import { expectProblem } from './support/factories.js';
-import { apiKeyAuth, auditSteps, invoiceDocument, pushAccepted, startPushApp, waitForStatus } from './support/push.js';
+import { apiKeyAuth, auditSteps, expectDocumented, invoiceDocument, pushAccepted, startPushApp, waitForStatus } from './support/push.js';
 import { dataSource, registerCompany, resetDatabase, type TestCompany } from './support/test-app.js';
 
 describe('push: retries, dead letters, audit log', () => {
@@ -66,11 +66,13 @@ describe('push: retries, dead letters, audit log', () => {
     const list = await http().get('/v2/dead_letters').set('Authorization', auth).expect(200);
     expect(list.body.dead_letters.map((d: { id: string }) => d.id)).toEqual([id]);
     expect(list.body.meta).toMatchObject({ total_count: 1, current_page: 1 });
+    expectDocumented(list, '/v2/dead_letters', 'get');
     const [{ n: before }] = await dataSource(app).query(`SELECT count(*)::int AS n FROM payments WHERE external_id = 'Z-2'`);
     expect(before).toBe(0);
 
     const replay = await http().post(`/v2/dead_letters/${id}/replay`).set('Authorization', company.auth).set('X-Request-ID', 'replay-1').expect(202);
     expect(replay.body.document).toMatchObject({ id, status: 'queued' });
+    expectDocumented(replay, '/v2/dead_letters/{id}/replay', 'post');
     const done = await waitForStatus(app, auth, id, ['processed']);
     expect(done.attempts).toBe(5);
     const [invoice] = await dataSource(app).query(`SELECT open_amount::text AS open FROM invoices WHERE external_id = 'RE-1'`);
@@ -82,6 +84,8 @@ describe('push: retries, dead letters, audit log', () => {
     expect(log.body.audit_log).toEqual([
       expect.objectContaining({ document_id: id, step: 'replayed', request_id: 'replay-1', credential: { type: 'token', id: expect.stringMatching(/^tok-/) }, document_type: 'payment', external_id: 'Z-2' }),
     ]);
+    expectDocumented(log, '/v2/audit_log', 'get');
+    expectDocumented(await http().get(`/v2/audit_log?document_id=${id}`).set('Authorization', auth).expect(200), '/v2/audit_log', 'get');
     const received = await http().get(`/v2/audit_log?document_id=${id}&step=received`).set('Authorization', auth).expect(200);
     expect(received.body.audit_log[0]).toMatchObject({ credential: { type: 'apikey', id: expect.stringMatching(/^key-/) }, request_id: expect.any(String) });
     expect((await http().get('/v2/dead_letters').set('Authorization', auth).expect(200)).body.dead_letters).toEqual([]);

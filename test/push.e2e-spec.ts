@@ -4,7 +4,7 @@ import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { PushWorker } from '../src/push/push-worker.js';
 import { expectProblem } from './support/factories.js';
-import { apiKeyAuth, auditSteps, customerFields, invoiceDocument, pushAccepted, pushDocument, startPushApp, waitForStatus } from './support/push.js';
+import { apiKeyAuth, auditSteps, customerFields, expectDocumented, invoiceDocument, pushAccepted, pushDocument, startPushApp, waitForStatus } from './support/push.js';
 import { makePdf } from './support/pdf.js';
 import { dataSource, registerCompany, resetDatabase, testConfig, type TestCompany } from './support/test-app.js';
 
@@ -30,10 +30,13 @@ describe('push: POST /v2/documents with an API key', () => {
     expect(res.status).toBe(202);
     expect(res.body.document).toMatchObject({ id: expect.stringMatching(/^doc-[0-9a-f-]{36}$/), status: 'queued', document_type: 'customer', external_id: 'K-1', version: 1, attempts: 0 });
     expect(res.headers.location).toBe(`/v2/documents/${res.body.document.id}`);
+    expectDocumented(res, '/v2/documents', 'post');
     const [job] = await dataSource(app).query(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'push-documents' AND data->>'documentId' = $1`, [res.body.document.id.slice(4)]);
     expect(job.n).toBe(1);
     const done = await waitForStatus(app, auth, res.body.document.id, ['processed']);
     expect(done).toMatchObject({ status: 'processed', attempts: 1, outcome: 'applied', last_error: null, result: { type: 'customer', id: expect.stringMatching(/^cus-/) } });
+    expectDocumented(await request(app.getHttpServer()).get(`/v2/documents/${res.body.document.id}`).set('Authorization', auth).expect(200), '/v2/documents/{id}', 'get');
+    expectDocumented(await request(app.getHttpServer()).get('/v2/documents?document_type=customer').set('Authorization', auth).expect(200), '/v2/documents', 'get');
     const customer = await get(`/api/v1/customers/${done.result!.id}`).expect(200);
     expect(customer.body).toMatchObject({ external_id: 'K-1', name: 'Kunde 1 GmbH' });
   });
@@ -82,6 +85,7 @@ describe('push: POST /v2/documents with an API key', () => {
     expect(again.status).toBe(200);
     expect(again.body.document.id).toBe(first);
     expect(again.headers['content-location']).toBe(`/v2/documents/${first}`);
+    expectDocumented(again, '/v2/documents', 'post');
     const changed = await pushDocument(app, auth, { ...body, city: 'Hamburg' });
     expect(changed.status).toBe(202);
     expect(changed.body.document).toMatchObject({ version: 2 });
@@ -166,10 +170,13 @@ describe('push: POST /v2/documents with an API key', () => {
       ['an incomplete nested customer', { ...invoiceDocument('RE', 'K'), customer: { name: 'X' } }, ['customer[address_line1]']],
       ['a customer without address', { document_type: 'customer', external_id: 'K', name: 'X GmbH' }, ['address_line1', 'address_line3', 'zip', 'city', 'country_code']],
       ['a pdf that is no PDF', invoiceDocument('RE', 'K', { pdf: Buffer.from('hello').toString('base64') }), ['pdf']],
+      ['an invoice due before its invoice date', invoiceDocument('RE', 'K', { invoice_date: '10.11.2026', due_date: '2026-11-01' }), ['due_date']],
+      ['a time_for_payment that contradicts the dates', invoiceDocument('RE', 'K', { time_for_payment: 30 }), ['time_for_payment']],
       ['an array', [{ document_type: 'payment' }], ['body']],
     ])('%s is a 422 naming the fields', async (_what, body, fields) => {
       const res = await pushDocument(app, auth, body);
       expectProblem(res, 422);
+      expectDocumented(res, '/v2/documents', 'post');
       const named = (res.body.errors as Array<{ field: string }>).map((e) => e.field);
       for (const field of fields) expect(named).toContain(field);
     });

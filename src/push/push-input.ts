@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { PDFDocument } from 'pdf-lib';
 import { AppError, validationFailed } from '../common/errors.js';
 import { Decimal } from '../common/money.js';
+import { resolveTerms } from '../invoices/invoice-terms.js';
 import { flattenValidationErrors } from '../common/validation.js';
 import { DOCUMENT_CLASSES, DOCUMENT_TYPES, type DocumentType, PushDocumentBaseDto } from './dto/push-document.dto.js';
 
@@ -33,6 +34,8 @@ export async function readPushDocument(body: unknown, maxPdfBytes: number): Prom
   const errors = flattenValidationErrors(await validate(dto, OPTIONS));
   if (errors.length) throw validationFailed(errors);
   const { document_type, external_id, ...rest } = normalize(dto) as Record<string, unknown>;
+  if (document_type === 'invoice') assertTermsAgree(rest);
+  if (document_type === 'customer') delete rest.amount; // the integration guide's body always has one; a customer has none
   if (typeof rest.pdf === 'string') await assertPdf(rest.pdf, maxPdfBytes);
   return {
     documentType: document_type as DocumentType,
@@ -62,6 +65,22 @@ export function canonicalJson(value: unknown): string {
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
   }
   return JSON.stringify(value);
+}
+
+/**
+ * What can be told without the database is told now, as a 422: an invoice date with a due date before
+ * it, or a time for payment that contradicts both dates. Without an invoice date the invoice's stored
+ * one (or the processing day) counts, so that case is checked by processing (dead-lettered at once).
+ */
+function assertTermsAgree(payload: Record<string, unknown>): void {
+  const { invoice_date: invoiceDate, due_date: dueDate, time_for_payment: timeForPayment } = payload as {
+    invoice_date?: string | null;
+    due_date?: string | null;
+    time_for_payment?: number | null;
+  };
+  if (invoiceDate == null || dueDate == null) return;
+  const { errors } = resolveTerms({ invoiceDate, dueDate, timeForPayment: timeForPayment ?? null }, invoiceDate);
+  if (errors.length) throw validationFailed(errors);
 }
 
 /** Like an upload: at most MAX_UPLOAD_MB, the PDF header in the first KiB and a parse. */

@@ -23,6 +23,7 @@ export class PushDocumentBaseDto {
 }
 
 export class PaymentDocumentDto extends PushDocumentBaseDto {
+  @ApiProperty({ enum: ['payment'] }) override readonly document_type!: 'payment';
   @RequiredAmount({ positive: true }) readonly amount!: Decimal;
   @RequiredText(255, 'RE-2026-0042') readonly invoice_external_id!: string;
   @OptionalDate('the day the money arrived; default: the day it is processed') readonly payment_date?: string | null;
@@ -31,6 +32,7 @@ export class PaymentDocumentDto extends PushDocumentBaseDto {
 }
 
 export class CreditMemoDocumentDto extends PushDocumentBaseDto {
+  @ApiProperty({ enum: ['credit_memo'] }) override readonly document_type!: 'credit_memo';
   @RequiredAmount({ positive: true }) readonly amount!: Decimal;
   @RequiredText(255, 'RE-2026-0042') readonly invoice_external_id!: string;
   @OptionalDate('the credit memo date; default: the day it is processed') readonly credit_date?: string | null;
@@ -41,6 +43,7 @@ export class CreditMemoDocumentDto extends PushDocumentBaseDto {
 export class PushedCustomerDto extends OmitType(CreateCustomerDto, ['external_id'] as const) {}
 
 export class InvoiceDocumentDto extends PushDocumentBaseDto {
+  @ApiProperty({ enum: ['invoice'] }) override readonly document_type!: 'invoice';
   @RequiredAmount() readonly amount!: Decimal;
   @RequiredText(255, 'ERP-4711') readonly customer_external_id!: string;
 
@@ -78,11 +81,14 @@ export class InvoiceDocumentDto extends PushDocumentBaseDto {
 }
 
 export class CustomerDocumentDto extends OmitType(CreateCustomerDto, ['external_id'] as const) {
-  @ApiProperty({ enum: DOCUMENT_TYPES })
+  @ApiProperty({ enum: ['customer'] })
   @IsIn(['customer'])
   readonly document_type!: 'customer';
 
   @RequiredText(255, 'ERP-4711') readonly external_id!: string;
+
+  /** The integration guide's body always carries an amount; a customer has none, so it is accepted and ignored. */
+  @OptionalAmount() readonly amount?: Decimal | null;
 }
 
 export const DOCUMENT_CLASSES = {
