@@ -1,11 +1,14 @@
 // Push with an API key: every document type end to end, identical and changed re-pushes, ordering
 // per external_id, exactly-once effects, bad input, and tenancy.
+import { jest } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
+import { JobQueue } from '../src/jobs/job-queue.js';
 import { PushWorker } from '../src/push/push-worker.js';
 import { expectProblem } from './support/factories.js';
 import { apiKeyAuth, auditSteps, customerFields, expectDocumented, invoiceDocument, pushAccepted, pushDocument, startPushApp, waitForStatus } from './support/push.js';
 import { makePdf } from './support/pdf.js';
+import { pdfText } from './support/pdf-text.js';
 import { dataSource, registerCompany, resetDatabase, testConfig, type TestCompany } from './support/test-app.js';
 
 describe('push: POST /v2/documents with an API key', () => {
@@ -41,6 +44,23 @@ describe('push: POST /v2/documents with an API key', () => {
     expect(customer.body).toMatchObject({ external_id: 'K-1', name: 'Kunde 1 GmbH' });
   });
 
+  it('stores nothing when its job cannot be queued: no 202 without the job', async () => {
+    const send = jest.spyOn(app.get(JobQueue), 'send').mockRejectedValueOnce(new Error('Connection terminated unexpectedly'));
+    try {
+      const res = await pushDocument(app, auth, { document_type: 'customer', external_id: 'K-LOST', ...customerFields(1) });
+      expectProblem(res, 503);
+      expect(res.headers['retry-after']).toMatch(/^\d+$/);
+    } finally {
+      send.mockRestore();
+    }
+    const [{ documents, audit }] = await dataSource(app).query(
+      `SELECT (SELECT count(*)::int FROM push_documents) AS documents, (SELECT count(*)::int FROM push_audit_log) AS audit`,
+    );
+    expect({ documents, audit }).toEqual({ documents: 0, audit: 0 });
+    // The client's retry of the same document is then a first push.
+    expect((await pushDocument(app, auth, { document_type: 'customer', external_id: 'K-LOST', ...customerFields(1) })).status).toBe(202);
+  });
+
   it('processes an invoice with a rendered PDF, then a payment and a credit memo against it', async () => {
     const invoiceDoc = await waitForStatus(app, auth, await pushAccepted(app, auth, invoiceDocument('RE-1', 'K-7')), ['processed']);
     expect(invoiceDoc.result).toMatchObject({ type: 'invoice', id: expect.stringMatching(/^inv-/) });
@@ -51,7 +71,10 @@ describe('push: POST /v2/documents with an API key', () => {
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => cb(null, Buffer.concat(chunks)));
     }).expect(200);
-    expect((pdf.body as Buffer).subarray(0, 5).toString()).toBe('%PDF-');
+    const text = await pdfText(pdf.body as Buffer);
+    for (const line of ['Kunde K-7 GmbH', 'Rechnung R-RE-1', 'Rechnungsdatum: 02.11.2026', 'Fällig am: 16.11.2026', 'Ihre Referenz: RE-1', 'Rechnungsbetrag: 119,00 EUR']) {
+      expect(text).toContain(line);
+    }
 
     const payment = await waitForStatus(app, auth, await pushAccepted(app, auth, { document_type: 'payment', external_id: 'Z-1', amount: 19.5, invoice_external_id: 're-1', payment_date: '03.11.2026' }), ['processed']);
     expect(payment.result).toMatchObject({ type: 'payment', id: expect.stringMatching(/^pay-/) });
@@ -115,6 +138,13 @@ describe('push: POST /v2/documents with an API key', () => {
     const [{ jobs }] = await dataSource(app).query(`SELECT count(*)::int AS jobs FROM pgboss.job WHERE name = 'push-documents' AND data->>'documentId' = $1`, [v2.slice(4)]);
     expect(jobs).toBeLessThanOrEqual(6);
   }, 90_000);
+
+  it('numbers many changed versions pushed at the same moment without a gap or a 5xx', async () => {
+    const pushes = Array.from({ length: 16 }, (_, i) => pushDocument(app, auth, { document_type: 'customer', external_id: 'K-STORM', ...customerFields('storm'), phone: `+49 30 ${i}` }));
+    const answers = await Promise.all(pushes);
+    expect(answers.map((a) => a.status)).toEqual(Array(16).fill(202));
+    expect(answers.map((a) => a.body.document.version).sort((a, b) => a - b)).toEqual(Array.from({ length: 16 }, (_, i) => i + 1));
+  });
 
   it('books a payment once even when its job runs twice, at the same time or again later', async () => {
     await waitForStatus(app, auth, await pushAccepted(app, auth, invoiceDocument('RE-2', 'K-2')), ['processed']);

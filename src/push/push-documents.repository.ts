@@ -104,6 +104,11 @@ export class PushDocumentsRepository {
     return this.db.transaction(work);
   }
 
+  /** Serializes pushes of one (document_type, external_id) until the transaction ends. */
+  async lockExternalId(companyId: string, type: DocumentType, externalId: string, manager: EntityManager): Promise<void> {
+    await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1 || lower($2), 0))`, [`push:${companyId}:${type}:`, externalId]);
+  }
+
   /** The newest version of this (document_type, external_id), for the identical-re-push check and the next version number. */
   async latest(companyId: string, type: DocumentType, externalId: string, manager: EntityManager): Promise<{ id: string; version: number; payloadHash: Buffer } | undefined> {
     const rows: Array<{ id: string; version: number; payload_hash: Buffer }> = await manager.query(

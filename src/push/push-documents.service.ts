@@ -14,6 +14,9 @@ import { type AuditFilters, type DocumentFilters, PushDocumentsRepository } from
 import type { PushInput } from './push-input.js';
 import { enqueueDocument } from './push-queue.js';
 
+/** Optimistic first, then under the external_id's lock: more than a few rounds means a storm of pushes. */
+const MAX_VERSION_ATTEMPTS = 10;
+
 export function credentialOf(principal: Principal, requestId: string | undefined): Credential {
   return { type: principal.scheme, id: principal.credentialId, requestId: requestId ?? null };
 }
@@ -30,6 +33,8 @@ export class PushDocumentsService {
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.documents.transaction(async (manager) => {
+          // Two pushes of one external_id at once took the same version number before: the retry queues up.
+          if (attempt > 1) await this.documents.lockExternalId(company.id, input.documentType, input.externalId, manager);
           const latest = await this.documents.latest(company.id, input.documentType, input.externalId, manager);
           if (latest?.payloadHash.equals(input.payloadHash)) {
             await this.documents.audit(company.id, latest.id, 'received_again', by, manager);
@@ -44,9 +49,10 @@ export class PushDocumentsService {
           return { document, created: true };
         });
       } catch (error) {
-        // Two pushes of the same external_id at once took the same version number: the loser reads again.
-        if (attempt < 5 && isUniqueViolation(error, 'push_documents_version_key')) continue;
-        throw error;
+        if (!isUniqueViolation(error, 'push_documents_version_key')) throw error;
+        if (attempt >= MAX_VERSION_ATTEMPTS) {
+          throw new AppError('service_unavailable', `Too many pushes of external_id "${input.externalId}" at the same moment; push this one again`);
+        }
       }
     }
   }
