@@ -118,7 +118,10 @@ describe('push: POST /v2/documents with an API key', () => {
     expect({ n, city }).toEqual({ n: 1, city: 'Hamburg' });
     const docs = await dataSource(app).query(`SELECT count(*)::int AS n FROM push_documents`);
     expect(docs[0].n).toBe(2);
-    expect(await auditSteps(app, first)).toEqual(['received', 'received_again', 'attempt 1', 'succeeded 1']);
+    // The worker may start on the first before the re-push arrives: received_again falls anywhere after received.
+    const steps = await auditSteps(app, first);
+    expect(steps.filter((step) => step !== 'received_again')).toEqual(['received', 'attempt 1', 'succeeded 1']);
+    expect(steps.indexOf('received_again')).toBeGreaterThan(0);
   });
 
   it('applies changed versions of one external_id in order, even when the first has to wait for its invoice', async () => {
