@@ -3,8 +3,8 @@
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { expectProblem } from './support/factories.js';
-import { apiKeyAuth, customerFields, pushDocument, startPushApp } from './support/push.js';
-import { dataSource, registerCompany, resetDatabase, startTestApp, testConfig, type TestCompany } from './support/test-app.js';
+import { apiKeyAuth, customerFields, pushDocument, resetPushDatabase, startPushApp } from './support/push.js';
+import { dataSource, registerCompany, startTestApp, testConfig, type TestCompany } from './support/test-app.js';
 
 describe('API keys', () => {
   let app: INestApplication;
@@ -15,7 +15,7 @@ describe('API keys', () => {
   });
   afterAll(async () => app.close());
   beforeEach(async () => {
-    await resetDatabase(app);
+    await resetPushDatabase(app);
     company = await registerCompany(app);
   });
 
@@ -138,7 +138,7 @@ describe('rate limits of push credentials', () => {
       rateLimit: { ...base.rateLimit, perMinute: 3 },
       integration: { ...base.integration, push: { ...base.integration.push, rateLimitPerMinute: 5 } },
     });
-    await resetDatabase(app);
+    await resetPushDatabase(app);
   });
   afterAll(async () => app.close());
 

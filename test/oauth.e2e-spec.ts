@@ -9,8 +9,8 @@ import { createApp } from '../src/app.setup.js';
 import { runMigrations } from '../src/database/migrate.js';
 import { createRootLogger } from '../src/logging/logger.js';
 import { expectProblem, withoutRateLimits } from './support/factories.js';
-import { customerFields, startPushApp, waitForStatus } from './support/push.js';
-import { dataSource, resetDatabase, testConfig, testDatabaseUrl } from './support/test-app.js';
+import { customerFields, resetPushDatabase, startPushApp, waitForStatus } from './support/push.js';
+import { dataSource, testConfig, testDatabaseUrl } from './support/test-app.js';
 
 const REDIRECT = 'https://middleware.example.com/oauth/callback';
 const PASSWORD = 'Sicher!Passwort1';
@@ -46,7 +46,7 @@ describe('OAuth 2.0 authorization code flow', () => {
   });
   afterAll(async () => app.close());
   beforeEach(async () => {
-    await resetDatabase(app);
+    await resetPushDatabase(app);
     client = await registerClient();
   });
 
@@ -301,7 +301,7 @@ describe('OAuth secrets and the logs', () => {
     const app = await createApp(testConfig(withoutRateLimits()), testDatabaseUrl(), logger);
     await app.init();
     try {
-      await resetDatabase(app);
+      await resetPushDatabase(app);
       const http = () => request(app.getHttpServer());
       const reg = await http().post('/api/v1/registrations').send({ company_name: 'Log GmbH', email: 'log@example.com', password: PASSWORD }).expect(201);
       const created = await http().post('/api/v1/oauth_applications').set('Authorization', `Token token=${reg.body.api_token}`).send({ name: 'CPI', redirect_uris: [REDIRECT] }).expect(201);

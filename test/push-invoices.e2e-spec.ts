@@ -11,9 +11,9 @@ import type { AppConfig } from '../src/config/app.config.js';
 import { InvoicesRepository } from '../src/invoices/invoices.repository.js';
 import { makePdf } from './support/pdf.js';
 import { pdfText } from './support/pdf-text.js';
-import { apiKeyAuth, auditSteps, invoiceDocument, pushAccepted, startPushApp, waitForStatus } from './support/push.js';
+import { apiKeyAuth, auditSteps, invoiceDocument, pushAccepted, resetPushDatabase, startPushApp, waitForStatus } from './support/push.js';
 import { shippingApi, shippingTestConfig, waitFor } from './support/shipping.js';
-import { dataSource, registerCompany, resetDatabase, TEST_DATA_DIR, type TestCompany } from './support/test-app.js';
+import { dataSource, registerCompany, TEST_DATA_DIR, type TestCompany } from './support/test-app.js';
 
 describe('push: invoices that change', () => {
   let app: INestApplication;
@@ -30,7 +30,7 @@ describe('push: invoices that change', () => {
   });
   afterAll(async () => app.close());
   beforeEach(async () => {
-    await resetDatabase(app);
+    await resetPushDatabase(app);
     company = await registerCompany(app, 'Push Rechnungen GmbH');
     auth = apiKeyAuth(company.apiKey);
     await shippingApi(app, company)

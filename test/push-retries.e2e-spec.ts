@@ -5,8 +5,8 @@ import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { LedgerProcessor } from '../src/push/processors/ledger.processor.js';
 import { expectProblem } from './support/factories.js';
-import { apiKeyAuth, auditSteps, expectDocumented, invoiceDocument, pushAccepted, startPushApp, waitForStatus } from './support/push.js';
-import { dataSource, registerCompany, resetDatabase, type TestCompany } from './support/test-app.js';
+import { apiKeyAuth, auditSteps, expectDocumented, invoiceDocument, pushAccepted, resetPushDatabase, startPushApp, waitForStatus } from './support/push.js';
+import { dataSource, registerCompany, type TestCompany } from './support/test-app.js';
 
 describe('push: retries, dead letters, audit log', () => {
   let app: INestApplication;
@@ -18,7 +18,7 @@ describe('push: retries, dead letters, audit log', () => {
   });
   afterAll(async () => app.close());
   beforeEach(async () => {
-    await resetDatabase(app);
+    await resetPushDatabase(app);
     company = await registerCompany(app);
     auth = apiKeyAuth(company.apiKey);
     await waitForStatus(app, auth, await pushAccepted(app, auth, invoiceDocument('RE-1', 'K-1')), ['processed']);

@@ -6,10 +6,10 @@ import request from 'supertest';
 import { JobQueue } from '../src/jobs/job-queue.js';
 import { PushWorker } from '../src/push/push-worker.js';
 import { expectProblem } from './support/factories.js';
-import { apiKeyAuth, auditSteps, customerFields, expectDocumented, invoiceDocument, pushAccepted, pushDocument, startPushApp, waitForStatus } from './support/push.js';
+import { apiKeyAuth, auditSteps, customerFields, expectDocumented, invoiceDocument, pushAccepted, pushDocument, resetPushDatabase, startPushApp, waitForStatus } from './support/push.js';
 import { makePdf } from './support/pdf.js';
 import { pdfText } from './support/pdf-text.js';
-import { dataSource, registerCompany, resetDatabase, testConfig, type TestCompany } from './support/test-app.js';
+import { dataSource, registerCompany, testConfig, type TestCompany } from './support/test-app.js';
 
 describe('push: POST /v2/documents with an API key', () => {
   let app: INestApplication;
@@ -21,7 +21,7 @@ describe('push: POST /v2/documents with an API key', () => {
   });
   afterAll(async () => app.close());
   beforeEach(async () => {
-    await resetDatabase(app);
+    await resetPushDatabase(app);
     company = await registerCompany(app);
     auth = apiKeyAuth(company.apiKey);
   });
@@ -236,7 +236,7 @@ describe('push: invoice PDFs up to MAX_UPLOAD_MB', () => {
 
   beforeAll(async () => {
     app = await startPushApp({}, { documents: { ...testConfig().documents, maxUploadMb: 1 } });
-    await resetDatabase(app);
+    await resetPushDatabase(app);
     company = await registerCompany(app);
   });
   afterAll(async () => app.close());

@@ -109,33 +109,39 @@ export class PushDocumentsRepository {
     await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1 || lower($2), 0))`, [`push:${companyId}:${type}:`, externalId]);
   }
 
-  /** The newest version of this (document_type, external_id), for the identical-re-push check and the next version number. */
-  async latest(companyId: string, type: DocumentType, externalId: string, manager: EntityManager): Promise<{ id: string; version: number; payloadHash: Buffer } | undefined> {
-    const rows: Array<{ id: string; version: number; payload_hash: Buffer }> = await manager.query(
-      `SELECT id, version, payload_hash FROM push_documents
-        WHERE company_id = $1 AND document_type = $2 AND lower(external_id) = lower($3)
-        ORDER BY version DESC LIMIT 1`,
-      [companyId, type, externalId],
-    );
-    return rows[0] && { id: rows[0].id, version: rows[0].version, payloadHash: rows[0].payload_hash };
-  }
-
-  /** Stores a received document with its `received` audit row. */
-  async insert(
-    doc: { companyId: string; id: string; type: DocumentType; externalId: string; version: number; payload: object; payloadHash: Buffer },
+  /**
+   * Receives a document in one statement: unless the newest version of its (document_type,
+   * external_id) has the same payload hash, it is stored as the next version with its `received` audit
+   * row (`created`); else that newest version gets a `received_again` row and is returned. Two pushes
+   * at once may both take the same next version: one fails on push_documents_version_key.
+   */
+  async receive(
+    doc: { companyId: string; id: string; type: DocumentType; externalId: string; payload: object; payloadHash: Buffer },
     by: Credential,
     manager: EntityManager,
-  ): Promise<PushDocument> {
-    const rows: DocumentRow[] = await manager.query(
-      `WITH changed AS (
+  ): Promise<{ document: PushDocument; created: boolean }> {
+    const rows: Array<DocumentRow & { created: boolean }> = await manager.query(
+      `WITH latest AS (
+         SELECT l.id, l.version, l.payload_hash = $6 AS same FROM push_documents l
+          WHERE l.company_id = $1 AND l.document_type = $3 AND lower(l.external_id) = lower($4)
+          ORDER BY l.version DESC LIMIT 1
+       ), changed AS (
          INSERT INTO push_documents AS d (company_id, id, document_type, external_id, version, payload, payload_hash, credential_type, credential_id, request_id)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+         SELECT $1, $2, $3, $4, coalesce((SELECT version FROM latest), 0) + 1, $5, $6, $7, $8, $9
+          WHERE NOT EXISTS (SELECT 1 FROM latest WHERE same)
          RETURNING ${COLUMNS}
-       ), audit AS (${auditFrom('received', { attempt: 'NULL', error: 'NULL', details: `jsonb_build_object('version', c.version)`, credentialType: 'c.credential_type', credentialId: 'c.credential_id', requestId: 'c.request_id' })})
-       SELECT * FROM changed`,
-      [doc.companyId, doc.id, doc.type, doc.externalId, doc.version, JSON.stringify(doc.payload), doc.payloadHash, by.type, by.id, by.requestId],
+       ), audit AS (
+         INSERT INTO push_audit_log (company_id, document_id, step, details, credential_type, credential_id, request_id)
+         SELECT c.company_id, c.id, 'received', jsonb_build_object('version', c.version), c.credential_type, c.credential_id, c.request_id FROM changed c
+         UNION ALL
+         SELECT $1, l.id, 'received_again', NULL, $7, $8, $9 FROM latest l WHERE l.same
+       )
+       SELECT changed.*, true AS created FROM changed
+       UNION ALL
+       SELECT ${COLUMNS}, false FROM push_documents d JOIN latest l ON l.same AND d.id = l.id WHERE d.company_id = $1`,
+      [doc.companyId, doc.id, doc.type, doc.externalId, JSON.stringify(doc.payload), doc.payloadHash, by.type, by.id, by.requestId],
     );
-    return toDocument(rows[0]);
+    return { document: toDocument(rows[0]), created: rows[0].created };
   }
 
   async audit(companyId: string, documentId: string, step: AuditStep, by: Credential | null, manager: EntityManager = this.db.manager, fields: { attempt?: number; error?: string; details?: object } = {}): Promise<void> {

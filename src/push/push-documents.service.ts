@@ -35,18 +35,13 @@ export class PushDocumentsService {
         return await this.documents.transaction(async (manager) => {
           // Two pushes of one external_id at once took the same version number before: the retry queues up.
           if (attempt > 1) await this.documents.lockExternalId(company.id, input.documentType, input.externalId, manager);
-          const latest = await this.documents.latest(company.id, input.documentType, input.externalId, manager);
-          if (latest?.payloadHash.equals(input.payloadHash)) {
-            await this.documents.audit(company.id, latest.id, 'received_again', by, manager);
-            return { document: (await this.documents.find(company.id, latest.id, manager))!, created: false };
-          }
-          const document = await this.documents.insert(
-            { companyId: company.id, id: newUuid(), type: input.documentType, externalId: input.externalId, version: (latest?.version ?? 0) + 1, payload: input.payload, payloadHash: input.payloadHash },
+          const received = await this.documents.receive(
+            { companyId: company.id, id: newUuid(), type: input.documentType, externalId: input.externalId, payload: input.payload, payloadHash: input.payloadHash },
             by,
             manager,
           );
-          await enqueueDocument(this.queue, { companyId: company.id, documentId: document.id }, manager);
-          return { document, created: true };
+          if (received.created) await enqueueDocument(this.queue, { companyId: company.id, documentId: received.document.id }, manager);
+          return received;
         });
       } catch (error) {
         if (!isUniqueViolation(error, 'push_documents_version_key')) throw error;

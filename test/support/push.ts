@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import request from 'supertest';
 import type { AppConfig } from '../../src/config/app.config.js';
 import type { IntegrationConfig } from '../../src/config/integration.config.js';
-import { dataSource, startTestApp, testConfig } from './test-app.js';
+import { dataSource, resetDatabase, startTestApp, testConfig } from './test-app.js';
 import { withoutRateLimits } from './factories.js';
 
 /** Push settings for tests: retries after ~1, 2, 4 s, deferrals after 1 s, short attempt timeout. */
@@ -20,6 +20,21 @@ export function quickPush(push: Partial<IntegrationConfig['push']> = {}, rest: P
 
 export function startPushApp(push: Partial<IntegrationConfig['push']> = {}, rest: Partial<AppConfig> = {}): Promise<INestApplication> {
   return startTestApp(quickPush(push, rest));
+}
+
+/**
+ * resetDatabase, tried again when its TRUNCATE deadlocks with the job queue's own maintenance (pg-boss
+ * supervises its tables right after the app starts, and the push worker polls them all the time).
+ */
+export async function resetPushDatabase(app: INestApplication): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await resetDatabase(app);
+    } catch (error) {
+      if (attempt >= 5 || (error as { driverError?: { code?: string } }).driverError?.code !== '40P01') throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
+  }
 }
 
 export const apiKeyAuth = (key: string) => `ApiKey ${key}`;
