@@ -49,6 +49,8 @@ function toRecord(row: ApiKeyRow): ApiKeyRecord {
   };
 }
 
+const BY_HASH = `SELECT ${COLUMNS}, c.name AS company_name, c.time_zone FROM api_keys k JOIN companies c ON c.id = k.company_id WHERE k.key_hash = $1`;
+
 export interface KeyMatch {
   key: ApiKeyRecord;
   company: CompanyContext;
@@ -67,11 +69,11 @@ export class ApiKeysRepository {
    * company. On every push: a plain read straight on the pool, like the REST token lookup.
    */
   async findBySecret(secret: string): Promise<KeyMatch | undefined> {
+    // Named (prepared): planned once per connection, not on every push. node-postgres takes the object.
+    const statement = { name: 'api_key_by_hash', text: BY_HASH } as unknown as string;
     const rows = await poolQuery<ApiKeyRow & { company_name: string; time_zone: string }>(
       this.db,
-      `SELECT ${COLUMNS}, c.name AS company_name, c.time_zone
-         FROM api_keys k JOIN companies c ON c.id = k.company_id
-        WHERE k.key_hash = $1`,
+      statement,
       [hashSecret(secret)],
     );
     const row = rows[0];

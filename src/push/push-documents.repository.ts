@@ -72,6 +72,13 @@ const PENDING_PREDECESSOR = `EXISTS (
    WHERE p.company_id = d.company_id AND p.document_type = d.document_type AND lower(p.external_id) = lower(d.external_id)
      AND p.version < d.version AND p.status IN ('queued', 'processing', 'failed'))`;
 
+/**
+ * The statements every pushed document runs are named (prepared): PostgreSQL plans each once per
+ * connection instead of on every call — for these CTE statements the planning cost about as much as
+ * the execution. TypeORM hands the query object to node-postgres unchanged.
+ */
+const named = (name: string, text: string): string => ({ name: `push_${name}`, text }) as unknown as string;
+
 /** Later versions (alias s) of the document with these (company, type, external_id, version) parameters. */
 const SUCCESSOR_OF = (company: string, type: string, externalId: string, version: string) =>
   `s.company_id = ${company} AND s.document_type = ${type} AND lower(s.external_id) = lower(${externalId}) AND s.version > ${version}`;
@@ -121,7 +128,7 @@ export class PushDocumentsRepository {
     manager: EntityManager,
   ): Promise<{ document: PushDocument; created: boolean }> {
     const rows: Array<DocumentRow & { created: boolean }> = await manager.query(
-      `WITH latest AS (
+      named('receive', `WITH latest AS (
          SELECT l.id, l.version, l.payload_hash = $6 AS same FROM push_documents l
           WHERE l.company_id = $1 AND l.document_type = $3 AND lower(l.external_id) = lower($4)
           ORDER BY l.version DESC LIMIT 1
@@ -138,7 +145,7 @@ export class PushDocumentsRepository {
        )
        SELECT changed.*, true AS created FROM changed
        UNION ALL
-       SELECT ${COLUMNS}, false FROM push_documents d JOIN latest l ON l.same AND d.id = l.id WHERE d.company_id = $1`,
+       SELECT ${COLUMNS}, false FROM push_documents d JOIN latest l ON l.same AND d.id = l.id WHERE d.company_id = $1`),
       [doc.companyId, doc.id, doc.type, doc.externalId, JSON.stringify(doc.payload), doc.payloadHash, by.type, by.id, by.requestId],
     );
     return { document: toDocument(rows[0]), created: rows[0].created };
@@ -185,7 +192,7 @@ export class PushDocumentsRepository {
    */
   async startAttempt(companyId: string, id: string): Promise<{ document: PushDocument; companyName: string; timeZone: string } | undefined> {
     const rows: Array<DocumentRow & { company_name: string; time_zone: string }> = await this.db.query(
-      `WITH changed AS (
+      named('start_attempt', `WITH changed AS (
          UPDATE push_documents d SET status = 'processing', attempts = d.attempts + 1, updated_at = now(),
                 last_error = CASE WHEN d.status = 'processing' THEN $3 ELSE d.last_error END
            FROM push_documents p
@@ -199,7 +206,7 @@ export class PushDocumentsRepository {
           WHERE s.step = 'attempt' OR c.previous_status = 'processing'
           ORDER BY s.n
        )
-       SELECT changed.*, co.name AS company_name, co.time_zone FROM changed JOIN companies co ON co.id = changed.company_id`,
+       SELECT changed.*, co.name AS company_name, co.time_zone FROM changed JOIN companies co ON co.id = changed.company_id`),
       [companyId, id, 'the attempt did not finish: its process ended, or it ran longer than PUSH_ATTEMPT_TIMEOUT_SECONDS'],
     );
     const row = rows[0];
@@ -212,11 +219,11 @@ export class PushDocumentsRepository {
    */
   async lockForEffect(doc: PushDocument, manager: EntityManager): Promise<{ status: DocumentStatus; superseded: boolean } | undefined> {
     const rows: Array<{ status: DocumentStatus; superseded: boolean }> = await manager.query(
-      `SELECT d.status, EXISTS (
+      named('lock_for_effect', `SELECT d.status, EXISTS (
                 SELECT 1 FROM push_documents l
                  WHERE l.company_id = d.company_id AND l.document_type = d.document_type AND lower(l.external_id) = lower(d.external_id)
                    AND l.version > d.version AND l.status = 'processed') AS superseded
-         FROM push_documents d WHERE d.company_id = $1 AND d.id = $2 FOR UPDATE OF d`,
+         FROM push_documents d WHERE d.company_id = $1 AND d.id = $2 FOR UPDATE OF d`),
       [doc.companyId, doc.id],
     );
     return rows[0];
@@ -225,7 +232,7 @@ export class PushDocumentsRepository {
   /** Marks the document processed; true when a later version of its external_id waits for it (wake it after the commit). */
   async markProcessed(doc: PushDocument, outcome: Outcome, result: { type: ResultType; id: string } | null, manager: EntityManager, notes: string[] = []): Promise<boolean> {
     const rows: Array<{ waiting: boolean }> = await manager.query(
-      `WITH changed AS (
+      named('mark_processed', `WITH changed AS (
          UPDATE push_documents d SET status = 'processed', outcome = $3, result_type = $4, result_id = $5, last_error = NULL,
                 processed_at = now(), updated_at = now()
           WHERE d.company_id = $1 AND d.id = $2 RETURNING ${COLUMNS}
@@ -238,7 +245,7 @@ export class PushDocumentsRepository {
          credentialId: 'c.credential_id',
          requestId: 'c.request_id',
        })}
-       RETURNING EXISTS (SELECT 1 FROM push_documents s WHERE ${SUCCESSOR_OF('$1', '$7', '$8', '$9')} AND s.status = 'queued') AS waiting`,
+       RETURNING EXISTS (SELECT 1 FROM push_documents s WHERE ${SUCCESSOR_OF('$1', '$7', '$8', '$9')} AND s.status = 'queued') AS waiting`),
       [doc.companyId, doc.id, outcome, result?.type ?? null, result?.id ?? null, notes.length ? JSON.stringify(notes) : null, doc.documentType, doc.externalId, doc.version],
     );
     return rows[0]?.waiting ?? false;
