@@ -253,7 +253,8 @@ describe('push under faults (service in a child process)', () => {
     // While the database was away: 503 problems with Retry-After, never a 500, and no 429 afterwards
     // (failed lookups are no failed authentications).
     expect(refusals.length).toBeGreaterThan(0);
-    expect(refusals.filter((r) => r.status !== 503 || !/^\d+$/.test(r.retryAfter ?? ''))).toEqual([]);
+    const unhandled = service!.output().split('\n').filter((line) => line.includes('"unhandled error"')).map((line) => line.slice(0, 800));
+    expect({ refused: refusals.filter((r) => r.status !== 503 || !/^\d+$/.test(r.retryAfter ?? '')), unhandled }).toEqual({ refused: [], unhandled: [] });
     expect(service!.alive()).toBe(true);
     const ready = await fetch(`${service!.origin}/health/ready`);
     expect(ready.status).toBe(200);

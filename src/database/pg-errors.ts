@@ -23,8 +23,11 @@ const UNAVAILABLE_STATES = /^(08...|57P0[1-4]|53300)$/;
 const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 /** node-postgres says these in words only. */
 const UNAVAILABLE_MESSAGES = /Connection terminated|connection error and is not queryable|timeout exceeded when trying to connect|Client was closed and is not queryable/i;
-/** TypeORM releases a transaction's query runner when its connection breaks; the next statement says so. */
-const CONNECTION_RELEASED = 'QueryRunnerProviderAlreadyReleasedError';
+/**
+ * TypeORM releases a transaction's query runner when its connection breaks; the next statement (or the
+ * COMMIT) says so, through the manager or the runner itself.
+ */
+const CONNECTION_RELEASED = ['QueryRunnerProviderAlreadyReleasedError', 'QueryRunnerAlreadyReleasedError'];
 
 /**
  * The database cannot be reached or is restarting: nothing is wrong with the request, and the same
@@ -34,7 +37,7 @@ const CONNECTION_RELEASED = 'QueryRunnerProviderAlreadyReleasedError';
 export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (typeof error !== 'object' || error === null || depth > 3) return false;
   const e = error as { code?: unknown; name?: unknown; message?: unknown; driverError?: unknown; errors?: unknown; cause?: unknown };
-  if (e.name === CONNECTION_RELEASED) return true;
+  if (typeof e.name === 'string' && CONNECTION_RELEASED.includes(e.name)) return true;
   if (typeof e.code === 'string' && (UNAVAILABLE_STATES.test(e.code) || UNREACHABLE.has(e.code))) return true;
   if (typeof e.message === 'string' && UNAVAILABLE_MESSAGES.test(e.message)) return true;
   const inner = [e.driverError, e.cause, ...(Array.isArray(e.errors) ? e.errors : [])];
