@@ -10,6 +10,7 @@ import { Dunning1763770300000 } from './1763770300000-dunning.js';
 import { IdempotencyClaims1763770500000 } from './1763770500000-idempotency-claims.js';
 import { PendingDocuments1763770500100 } from './1763770500100-pending-documents.js';
 import { ShippingPrintDay1763770600000 } from './1763770600000-shipping-print-day.js';
+import { OAuthOptionalPkce1763770700000 } from './1763770700000-oauth-optional-pkce.js';
 import { ErpPullReconciliation1763770800000 } from './1763770800000-erp-pull-reconciliation.js';
 
 export const migrations = [
@@ -24,5 +25,6 @@ export const migrations = [
   IdempotencyClaims1763770500000,
   PendingDocuments1763770500100,
   ShippingPrintDay1763770600000,
+  OAuthOptionalPkce1763770700000,
   ErpPullReconciliation1763770800000,
 ];

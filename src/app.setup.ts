@@ -44,12 +44,20 @@ export async function createApp(config: AppConfig, databaseUrl: string, logger?:
   app.use(createHttpLogger(root));
   app.use(refuseUnknownBodyTypes);
   const limit = `${config.maxBodyKb}kb`;
-  app.use(withProblemErrors(express.json({ limit, type: ['application/json', 'application/*+json'] })));
+  const json = ['application/json', 'application/*+json'];
+  // A pushed invoice carries its PDF as base64 (a third larger): up to MAX_UPLOAD_MB of PDF on this route only.
+  app.use('/v2/documents', withProblemErrors(express.json({ limit: pushBodyLimit(config), type: json })));
+  app.use(withProblemErrors(express.json({ limit, type: json })));
   app.use(withProblemErrors(express.urlencoded({ limit, extended: true, parameterLimit: 1000 })));
   app.useGlobalPipes(createValidationPipe());
   app.enableShutdownHooks();
   setupOpenApi(app);
   return app;
+}
+
+/** Bytes of a POST /v2/documents body: the base64 of the largest PDF plus room for the other fields. */
+export function pushBodyLimit(config: AppConfig): number {
+  return Math.ceil((config.documents.maxUploadMb * 1024 * 1024 * 4) / 3) + config.maxBodyKb * 1024;
 }
 
 function tlsOptions(tls: { certFile: string; keyFile: string }): object {

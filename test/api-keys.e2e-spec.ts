@@ -3,8 +3,8 @@
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { expectProblem } from './support/factories.js';
-import { apiKeyAuth, customerFields, pushDocument, startPushApp } from './support/push.js';
-import { dataSource, registerCompany, resetDatabase, type TestCompany } from './support/test-app.js';
+import { apiKeyAuth, customerFields, pushDocument, resetPushDatabase, startPushApp } from './support/push.js';
+import { dataSource, registerCompany, startTestApp, testConfig, type TestCompany } from './support/test-app.js';
 
 describe('API keys', () => {
   let app: INestApplication;
@@ -15,7 +15,7 @@ describe('API keys', () => {
   });
   afterAll(async () => app.close());
   beforeEach(async () => {
-    await resetDatabase(app);
+    await resetPushDatabase(app);
     company = await registerCompany(app);
   });
 
@@ -126,5 +126,33 @@ describe('API keys', () => {
       expect(res.headers['www-authenticate']).toBe('Token realm="api"');
       expect(res.body.detail).toBe('The Authorization header must be "Token token=<API token>"');
     });
+  });
+});
+
+describe('rate limits of push credentials', () => {
+  let app: INestApplication;
+
+  beforeAll(async () => {
+    const base = testConfig();
+    app = await startTestApp({
+      rateLimit: { ...base.rateLimit, perMinute: 3 },
+      integration: { ...base.integration, push: { ...base.integration.push, rateLimitPerMinute: 5 } },
+    });
+    await resetPushDatabase(app);
+  });
+  afterAll(async () => app.close());
+
+  it('gives an API key the push budget (PUSH_RATE_LIMIT_PER_MINUTE) and the REST token its own, smaller one', async () => {
+    const company = await registerCompany(app);
+    const push = (n: number) => pushDocument(app, apiKeyAuth(company.apiKey), { document_type: 'customer', external_id: `K-${n}`, ...customerFields(n) });
+    for (let n = 1; n <= 5; n++) expect((await push(n)).status).toBe(202);
+    const limited = await push(6);
+    expectProblem(limited, 429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    const rest = () => request(app.getHttpServer()).get('/api/v1/customers').set('Authorization', company.auth);
+    for (let n = 1; n <= 3; n++) expect((await rest()).status).toBe(200);
+    expectProblem(await rest(), 429);
+    const [{ n }] = await dataSource(app).query(`SELECT count(*)::int AS n FROM push_documents`);
+    expect(n).toBe(5);
   });
 });

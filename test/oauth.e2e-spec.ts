@@ -2,11 +2,15 @@
 // application, open the consent page, log in and allow, exchange the code, push with the access token,
 // refresh (rotation), and the failures RFC 6749 describes.
 import type { INestApplication } from '@nestjs/common';
+import fc from 'fast-check';
 import { createHash, randomBytes } from 'node:crypto';
 import request from 'supertest';
-import { expectProblem } from './support/factories.js';
-import { customerFields, startPushApp, waitForStatus } from './support/push.js';
-import { dataSource, resetDatabase } from './support/test-app.js';
+import { createApp } from '../src/app.setup.js';
+import { runMigrations } from '../src/database/migrate.js';
+import { createRootLogger } from '../src/logging/logger.js';
+import { expectProblem, withoutRateLimits } from './support/factories.js';
+import { customerFields, resetPushDatabase, startPushApp, waitForStatus } from './support/push.js';
+import { dataSource, testConfig, testDatabaseUrl } from './support/test-app.js';
 
 const REDIRECT = 'https://middleware.example.com/oauth/callback';
 const PASSWORD = 'Sicher!Passwort1';
@@ -42,7 +46,7 @@ describe('OAuth 2.0 authorization code flow', () => {
   });
   afterAll(async () => app.close());
   beforeEach(async () => {
-    await resetDatabase(app);
+    await resetPushDatabase(app);
     client = await registerClient();
   });
 
@@ -152,18 +156,51 @@ describe('OAuth 2.0 authorization code flow', () => {
     expect(json.body.error).toBe('invalid_request');
   });
 
-  it('requires PKCE S256, a registered redirect URI and a known client before showing the page', async () => {
-    const noPkce = await http().get('/oauth/authorize').query({ response_type: 'code', client_id: client.clientId, redirect_uri: REDIRECT, state: 's1' }).expect(302);
-    const location = new URL(noPkce.headers.location);
-    expect(location.searchParams.get('error')).toBe('invalid_request');
-    expect(location.searchParams.get('state')).toBe('s1');
-    const plain = await http().get('/oauth/authorize').query(authorizeQuery(pkce().challenge, { code_challenge_method: 'plain' })).expect(302);
-    expect(new URL(plain.headers.location).searchParams.get('error')).toBe('invalid_request');
+  it('takes PKCE only as S256, and requires a registered redirect URI and a known client before showing the page', async () => {
+    const noPkce = await http().get('/oauth/authorize').query({ response_type: 'code', client_id: client.clientId, redirect_uri: REDIRECT, state: 's1' });
+    expect(noPkce.status).toBe(200); // a confidential client may leave PKCE out
+    for (const extra of [{ code_challenge_method: 'plain' }, { code_challenge: 'too-short' }, { code_challenge: undefined as unknown as string, code_challenge_method: 'S256' }]) {
+      const query = { ...authorizeQuery(pkce().challenge), ...extra };
+      if (query.code_challenge === undefined) delete (query as Partial<typeof query>).code_challenge;
+      const refused = await http().get('/oauth/authorize').query(query).expect(302);
+      const location = new URL(refused.headers.location);
+      expect({ extra, error: location.searchParams.get('error'), state: location.searchParams.get('state') }).toEqual({ extra, error: 'invalid_request', state: 'xyz-123' });
+    }
     const evil = await http().get('/oauth/authorize').query(authorizeQuery(pkce().challenge, { redirect_uri: 'https://evil.example.com/cb' })).expect(400);
     expect(evil.headers.location).toBeUndefined();
     expect(evil.text).toContain('redirect_uri');
     const unknown = await http().get('/oauth/authorize').query(authorizeQuery(pkce().challenge, { client_id: 'rca_unknown' })).expect(400);
     expect(unknown.text).toContain('client_id');
+  });
+
+  it('works for a middleware destination: code without PKCE, exchanged with client_id and client_secret in the form or in Basic', async () => {
+    /** What an SAP destination (OAuth2AuthorizationCode, token service URL <base>/oauth/token) sends. */
+    const codeWithoutPkce = async () => {
+      const page = await http().get('/oauth/authorize').query({ response_type: 'code', client_id: client.clientId, redirect_uri: REDIRECT, state: 'mw' }).expect(200);
+      const decision = await http().post('/oauth/authorize').type('form').send({ ...formFields(page.text), email: client.email, password: PASSWORD, decision: 'allow' }).expect(302);
+      return new URL(decision.headers.location).searchParams.get('code')!;
+    };
+    const inForm = await tokenRequest({ grant_type: 'authorization_code', code: await codeWithoutPkce(), redirect_uri: REDIRECT }).expect(200);
+    expect(inForm.body).toMatchObject({ token_type: 'Bearer', access_token: expect.stringMatching(/^roa_/), refresh_token: expect.stringMatching(/^ror_/) });
+    await push(inForm.body.access_token, 1).expect(202);
+    const inBasic = await tokenRequest({ grant_type: 'authorization_code', code: await codeWithoutPkce(), redirect_uri: REDIRECT }, true).expect(200);
+    await push(inBasic.body.access_token, 2).expect(202);
+    // Without PKCE the secret is what binds the code to the client: no secret, no token.
+    const noSecret = await http().post('/oauth/token').type('form').send({ grant_type: 'authorization_code', client_id: client.clientId, code: await codeWithoutPkce(), redirect_uri: REDIRECT });
+    expect(noSecret.body.error).toBe('invalid_client');
+    // A code_verifier for a code issued without a challenge is a downgrade attempt; a PKCE code needs its verifier.
+    const downgrade = await tokenRequest({ grant_type: 'authorization_code', code: await codeWithoutPkce(), redirect_uri: REDIRECT, code_verifier: pkce().verifier }).expect(400);
+    expect(downgrade.body.error).toBe('invalid_grant');
+    const withPkce = await tokenRequest({ grant_type: 'authorization_code', code: await authorize(pkce().challenge), redirect_uri: REDIRECT }).expect(400);
+    expect(withPkce.body.error).toBe('invalid_grant');
+  });
+
+  it('answers parameters sent as lists or objects with invalid_request, never a 5xx', async () => {
+    for (const form of [`client_secret[]=x&client_id=${client.clientId}&grant_type=refresh_token&refresh_token=r`, `code[a]=1&grant_type=authorization_code&client_id=${client.clientId}&client_secret=${client.clientSecret}`, `grant_type=refresh_token&grant_type=authorization_code`]) {
+      const res = await http().post('/oauth/token').set('Content-Type', 'application/x-www-form-urlencoded').send(form);
+      expect({ form, status: res.status, error: res.body.error }).toEqual({ form, status: 400, error: 'invalid_request' });
+      expect(res.headers['cache-control']).toBe('no-store');
+    }
   });
 
   it('shows the page again for a wrong password or a user of another company, and redirects a denial', async () => {
@@ -205,4 +242,92 @@ describe('OAuth 2.0 authorization code flow', () => {
     await http().delete(`/api/v1/oauth_applications/${application.id}`).set('Authorization', client.token).expect(204);
     expectProblem(await push(token.body.access_token, 1), 401);
   });
+
+  describe('fuzzing the authorization endpoints', () => {
+    type Value = string | Value[] | { [key: string]: Value };
+    const KEYS = ['grant_type', 'code', 'client_id', 'client_secret', 'refresh_token', 'redirect_uri', 'code_verifier', 'scope', 'state',
+      'response_type', 'code_challenge', 'code_challenge_method', 'email', 'password', 'decision', '__proto__', 'constructor', ''];
+    const text = fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom('authorization_code', 'refresh_token', 'code', 'S256', 'plain', 'allow', REDIRECT, '%00', 'rca_x'));
+    const value: fc.Arbitrary<Value> = fc.letrec<{ v: Value }>((tie) => ({
+      v: fc.oneof({ depthSize: 'small', withCrossShrink: true }, text, fc.array(tie('v'), { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 5 }), tie('v'), { maxKeys: 2 })),
+    })).v;
+    const form = fc.dictionary(fc.constantFrom(...KEYS), value, { maxKeys: 8 });
+    /** Bracket names as form clients send nested values (`a[]=…`, `a[b]=…`). */
+    const encode = (body: Record<string, Value>, realClient: boolean): string => {
+      const pairs: Array<[string, string]> = [];
+      const walk = (v: Value, name: string): void => {
+        if (typeof v === 'string') pairs.push([name, v]);
+        else if (Array.isArray(v)) v.forEach((item) => walk(item, `${name}[]`));
+        else for (const [key, item] of Object.entries(v)) walk(item, `${name}[${key}]`);
+      };
+      for (const [key, v] of Object.entries(body)) walk(v, key);
+      if (realClient) pairs.push(['client_id', client.clientId], ['client_secret', client.clientSecret]);
+      return new URLSearchParams(pairs).toString();
+    };
+
+    it('answers every token request with a 4xx RFC 6749 error body (or a token), never a 5xx', async () => {
+      await fc.assert(
+        fc.asyncProperty(form, fc.boolean(), fc.option(fc.string({ maxLength: 30 })), async (body, realClient, basic) => {
+          const req = http().post('/oauth/token').set('Content-Type', 'application/x-www-form-urlencoded');
+          if (basic !== null) req.set('Authorization', `Basic ${Buffer.from(basic).toString('base64')}`);
+          const res = await req.send(encode(body, realClient));
+          expect({ body, status: res.status < 500 }).toEqual({ body, status: true });
+          if (res.status >= 400) expect(typeof res.body.error).toBe('string');
+        }),
+        { numRuns: 80 },
+      );
+    }, 120_000);
+
+    it('answers every authorization request with the page, an error page or a redirect, never a 5xx', async () => {
+      await fc.assert(
+        fc.asyncProperty(form, fc.boolean(), fc.boolean(), async (body, realClient, post) => {
+          const encoded = encode(realClient ? { ...body, redirect_uri: REDIRECT } : body, false) + (realClient ? `&client_id=${client.clientId}` : '');
+          const res = post
+            ? await http().post('/oauth/authorize').set('Content-Type', 'application/x-www-form-urlencoded').send(encoded)
+            : await http().get(`/oauth/authorize?${encoded}`);
+          expect({ body, post, status: [200, 302, 400, 401, 429].includes(res.status) }).toEqual({ body, post, status: true });
+        }),
+        { numRuns: 80 },
+      );
+    }, 120_000);
+  });
+});
+
+describe('OAuth secrets and the logs', () => {
+  it('writes no client secret, password, code, code_verifier, access or refresh token into a log line', async () => {
+    await runMigrations(testDatabaseUrl());
+    const raw: string[] = [];
+    const logger = createRootLogger('trace', { write: (line: string) => void raw.push(line) });
+    const app = await createApp(testConfig(withoutRateLimits()), testDatabaseUrl(), logger);
+    await app.init();
+    try {
+      await resetPushDatabase(app);
+      const http = () => request(app.getHttpServer());
+      const reg = await http().post('/api/v1/registrations').send({ company_name: 'Log GmbH', email: 'log@example.com', password: PASSWORD }).expect(201);
+      const created = await http().post('/api/v1/oauth_applications').set('Authorization', `Token token=${reg.body.api_token}`).send({ name: 'CPI', redirect_uris: [REDIRECT] }).expect(201);
+      const { client_id: clientId, client_secret: clientSecret } = created.body.oauth_application;
+      const { verifier, challenge } = pkce();
+      const query = { response_type: 'code', client_id: clientId, redirect_uri: REDIRECT, state: 's', code_challenge: challenge, code_challenge_method: 'S256' };
+      const page = await http().get('/oauth/authorize').query(query).expect(200);
+      const wrongPassword = 'Falsch!Passwort99';
+      await http().post('/oauth/authorize').type('form').send({ ...formFields(page.text), email: 'log@example.com', password: wrongPassword, decision: 'allow' }).expect(401);
+      const decision = await http().post('/oauth/authorize').type('form').send({ ...formFields(page.text), email: 'log@example.com', password: PASSWORD, decision: 'allow' }).expect(302);
+      const code = new URL(decision.headers.location).searchParams.get('code')!;
+      const form = { grant_type: 'authorization_code', code, redirect_uri: REDIRECT, code_verifier: verifier, client_id: clientId, client_secret: clientSecret };
+      const token = await http().post('/oauth/token').type('form').send(form).expect(200);
+      await http().post('/oauth/token').type('form').send(form).expect(400); // the code again: invalid_grant, the grant revoked
+      const basic = Buffer.from(`${clientId}:${clientSecret}`).toString('base64');
+      await http().post('/oauth/token').type('form').set('Authorization', `Basic ${basic}`).send({ grant_type: 'refresh_token', refresh_token: token.body.refresh_token }).expect(400);
+      await http().post('/oauth/token').set('Content-Type', 'application/x-www-form-urlencoded').send(`client_id=${clientId}&client_secret[]=${clientSecret}&grant_type=refresh_token&refresh_token=${token.body.refresh_token}`).expect(400);
+      await http().post('/v2/documents').set('Authorization', `Bearer ${token.body.access_token}`).send({ document_type: 'customer', external_id: 'K-1', ...customerFields(1) }).expect(401);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const logs = raw.join('');
+      expect(logs).toContain('/oauth/token'); // the capture sees the token requests
+      for (const secret of [clientSecret, PASSWORD, wrongPassword, code, verifier, token.body.access_token, token.body.refresh_token, basic, reg.body.api_token]) {
+        expect(logs).not.toContain(secret);
+      }
+    } finally {
+      await app.close();
+    }
+  }, 60_000);
 });

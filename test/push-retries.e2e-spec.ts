@@ -5,8 +5,8 @@ import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { LedgerProcessor } from '../src/push/processors/ledger.processor.js';
 import { expectProblem } from './support/factories.js';
-import { apiKeyAuth, auditSteps, invoiceDocument, pushAccepted, startPushApp, waitForStatus } from './support/push.js';
-import { dataSource, registerCompany, resetDatabase, type TestCompany } from './support/test-app.js';
+import { apiKeyAuth, auditSteps, expectDocumented, invoiceDocument, pushAccepted, resetPushDatabase, startPushApp, waitForStatus } from './support/push.js';
+import { dataSource, registerCompany, type TestCompany } from './support/test-app.js';
 
 describe('push: retries, dead letters, audit log', () => {
   let app: INestApplication;
@@ -18,7 +18,7 @@ describe('push: retries, dead letters, audit log', () => {
   });
   afterAll(async () => app.close());
   beforeEach(async () => {
-    await resetDatabase(app);
+    await resetPushDatabase(app);
     company = await registerCompany(app);
     auth = apiKeyAuth(company.apiKey);
     await waitForStatus(app, auth, await pushAccepted(app, auth, invoiceDocument('RE-1', 'K-1')), ['processed']);
@@ -49,10 +49,13 @@ describe('push: retries, dead letters, audit log', () => {
     const done = await waitForStatus(app, auth, id, ['processed'], 60_000);
     expect(done).toMatchObject({ attempts: 3, last_error: null, outcome: 'applied' });
     expect(seen.calls).toHaveLength(3);
-    expect(seen.calls[2] - seen.calls[1]).toBeGreaterThan(seen.calls[1] - seen.calls[0]);
+    // pg-boss waits between base·2^(n-1) and base·2^n before retry n (jitter): 1–2 s, then 2–4 s. A
+    // constant delay would give the second gap about 1 s.
+    expect(seen.calls[1] - seen.calls[0]).toBeGreaterThanOrEqual(950);
+    expect(seen.calls[2] - seen.calls[1]).toBeGreaterThanOrEqual(1950);
     expect(await auditSteps(app, id)).toEqual(['received', 'attempt 1', 'failed 1', 'attempt 2', 'failed 2', 'attempt 3', 'succeeded 3']);
-    const [{ n }] = await dataSource(app).query(`SELECT count(*)::int AS n FROM payments WHERE external_id = 'Z-1'`);
-    expect(n).toBe(1);
+    const [invoice] = await dataSource(app).query(`SELECT open_amount::text AS open FROM invoices WHERE external_id = 'RE-1'`);
+    expect(invoice.open).toBe('109.00');
   }, 90_000);
 
   it('dead-letters a document after 3 retries; replay processes it, and the audit log has every step', async () => {
@@ -63,15 +66,17 @@ describe('push: retries, dead letters, audit log', () => {
     const list = await http().get('/v2/dead_letters').set('Authorization', auth).expect(200);
     expect(list.body.dead_letters.map((d: { id: string }) => d.id)).toEqual([id]);
     expect(list.body.meta).toMatchObject({ total_count: 1, current_page: 1 });
+    expectDocumented(list, '/v2/dead_letters', 'get');
     const [{ n: before }] = await dataSource(app).query(`SELECT count(*)::int AS n FROM payments WHERE external_id = 'Z-2'`);
     expect(before).toBe(0);
 
     const replay = await http().post(`/v2/dead_letters/${id}/replay`).set('Authorization', company.auth).set('X-Request-ID', 'replay-1').expect(202);
     expect(replay.body.document).toMatchObject({ id, status: 'queued' });
+    expectDocumented(replay, '/v2/dead_letters/{id}/replay', 'post');
     const done = await waitForStatus(app, auth, id, ['processed']);
     expect(done.attempts).toBe(5);
-    const [{ n }] = await dataSource(app).query(`SELECT count(*)::int AS n FROM payments WHERE external_id = 'Z-2'`);
-    expect(n).toBe(1);
+    const [invoice] = await dataSource(app).query(`SELECT open_amount::text AS open FROM invoices WHERE external_id = 'RE-1'`);
+    expect(invoice.open).toBe('109.00');
     expect(await auditSteps(app, id)).toEqual([
       'received', 'attempt 1', 'failed 1', 'attempt 2', 'failed 2', 'attempt 3', 'failed 3', 'attempt 4', 'failed 4', 'dead_lettered', 'replayed', 'attempt 5', 'succeeded 5',
     ]);
@@ -79,6 +84,8 @@ describe('push: retries, dead letters, audit log', () => {
     expect(log.body.audit_log).toEqual([
       expect.objectContaining({ document_id: id, step: 'replayed', request_id: 'replay-1', credential: { type: 'token', id: expect.stringMatching(/^tok-/) }, document_type: 'payment', external_id: 'Z-2' }),
     ]);
+    expectDocumented(log, '/v2/audit_log', 'get');
+    expectDocumented(await http().get(`/v2/audit_log?document_id=${id}`).set('Authorization', auth).expect(200), '/v2/audit_log', 'get');
     const received = await http().get(`/v2/audit_log?document_id=${id}&step=received`).set('Authorization', auth).expect(200);
     expect(received.body.audit_log[0]).toMatchObject({ credential: { type: 'apikey', id: expect.stringMatching(/^key-/) }, request_id: expect.any(String) });
     expect((await http().get('/v2/dead_letters').set('Authorization', auth).expect(200)).body.dead_letters).toEqual([]);
@@ -96,6 +103,20 @@ describe('push: retries, dead letters, audit log', () => {
     expectProblem(await http().post(`/v2/dead_letters/${id}/replay`).set('Authorization', auth), 404);
     expect((await auditSteps(app, id)).slice(-2)).toEqual(['dead_lettered', 'discarded']);
   }, 100_000);
+
+  it('wakes a later version as soon as the earlier one is processed, after one quiet deferral', async () => {
+    failPayments(3);
+    const v1 = await pushAccepted(app, auth, payment('Z-5'));
+    await waitForStatus(app, auth, v1, ['failed']);
+    const v2 = await pushAccepted(app, auth, { ...payment('Z-5'), amount: '12.00' });
+    const first = await waitForStatus(app, auth, v1, ['processed'], 60_000);
+    const second = await waitForStatus(app, auth, v2, ['processed'], 60_000);
+    // By now v2 waits up to 8 s between its own looks: it ran this soon because v1 woke it.
+    expect(Date.parse(second.processed_at as string) - Date.parse(first.processed_at as string)).toBeLessThan(4000);
+    expect(await auditSteps(app, v2)).toEqual(['received', 'deferred', 'attempt 1', 'succeeded 1']);
+    const payments = await dataSource(app).query(`SELECT amount::text AS amount FROM payments WHERE external_id = 'Z-5'`);
+    expect(payments).toEqual([{ amount: '12.00' }]);
+  }, 90_000);
 
   it('keeps the audit log append-only: the database refuses UPDATE and DELETE', async () => {
     await expect(dataSource(app).query(`UPDATE push_audit_log SET step = 'succeeded'`)).rejects.toThrow(/append-only/);

@@ -6,6 +6,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { hashSecret, newSecret } from '../auth/secrets.js';
 import type { CompanyContext } from '../auth/principal.js';
 import { newUuid } from '../common/ids.js';
+import { poolQuery } from '../database/pool-query.js';
 import type { PageRequest } from '../common/pagination.js';
 
 export interface ApiKeyRecord {
@@ -48,6 +49,8 @@ function toRecord(row: ApiKeyRow): ApiKeyRecord {
   };
 }
 
+const BY_HASH = `SELECT ${COLUMNS}, c.name AS company_name, c.time_zone FROM api_keys k JOIN companies c ON c.id = k.company_id WHERE k.key_hash = $1`;
+
 export interface KeyMatch {
   key: ApiKeyRecord;
   company: CompanyContext;
@@ -61,12 +64,16 @@ export class ApiKeysRepository {
     return this.db.transaction(work);
   }
 
-  /** The key with this secret, whatever its state (the caller tells expired from revoked), with its company. */
+  /**
+   * The key with this secret, whatever its state (the caller tells expired from revoked), with its
+   * company. On every push: a plain read straight on the pool, like the REST token lookup.
+   */
   async findBySecret(secret: string): Promise<KeyMatch | undefined> {
-    const rows: Array<ApiKeyRow & { company_name: string; time_zone: string }> = await this.db.query(
-      `SELECT ${COLUMNS}, c.name AS company_name, c.time_zone
-         FROM api_keys k JOIN companies c ON c.id = k.company_id
-        WHERE k.key_hash = $1`,
+    // Named (prepared): planned once per connection, not on every push. node-postgres takes the object.
+    const statement = { name: 'api_key_by_hash', text: BY_HASH } as unknown as string;
+    const rows = await poolQuery<ApiKeyRow & { company_name: string; time_zone: string }>(
+      this.db,
+      statement,
       [hashSecret(secret)],
     );
     const row = rows[0];

@@ -11,7 +11,7 @@ export const Public = (): MethodDecorator & ClassDecorator => applyDecorators(Se
 
 /** Which credentials a route accepts; routes without the decorator accept the REST API token. */
 export const Authenticated = (...schemes: AuthScheme[]): MethodDecorator & ClassDecorator =>
-  applyDecorators(SetMetadata(AUTH_SCHEMES, schemes), ...schemes.map((s) => ApiSecurity(s)));
+  applyDecorators(SetMetadata(AUTH_SCHEMES, schemes), ...schemes.map((s) => ApiSecurity(s, s === 'bearer' ? ['push'] : [])));
 
 export const CurrentPrincipal = createParamDecorator(
   (_data: unknown, ctx: ExecutionContext): Principal => ctx.switchToHttp().getRequest<Request>().user as Principal,

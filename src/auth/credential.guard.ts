@@ -51,8 +51,11 @@ export class CredentialGuard implements CanActivate {
     try {
       await this.passportGuard(schemes).canActivate(context);
     } catch (error) {
-      await this.failedAuth.recordFailure(address);
-      throw error instanceof UnauthorizedException ? noStrategyMatched(req, schemes) : error;
+      const refused = error instanceof UnauthorizedException ? noStrategyMatched(req, schemes) : error;
+      // Only a refused credential counts: a lookup that failed (database away) says nothing about the
+      // caller, and counting it would lock an ERP out for a minute after the database is back.
+      if (refused instanceof AppError && refused.status === 401) await this.failedAuth.recordFailure(address);
+      throw refused;
     }
     res.removeHeader('WWW-Authenticate');
     return true;

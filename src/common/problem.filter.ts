@@ -1,9 +1,12 @@
-// Maps every thrown error to a problem document. Unknown errors are logged and answered with a generic 500.
+// Maps every thrown error to a problem document. A database (or store) that cannot be reached is a 503
+// with Retry-After: the request was fine and will succeed later. Unknown errors are logged and
+// answered with a generic 500.
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { AppError, type ErrorCode } from './errors.js';
 import { isDatabaseBusy } from '../database/pg-errors.js';
 import { DocumentNotFoundError } from '../documents/document-store.js';
+import { isDatabaseUnavailable } from '../database/pg-errors.js';
 import { requestIdOf } from '../logging/logger.js';
 import { type Problem, problem, sendProblem } from './problem.js';
 
@@ -81,7 +84,12 @@ export class ProblemFilter implements ExceptionFilter {
     let body = toProblem(error);
     if (error instanceof DocumentNotFoundError) {
       // A row names a file the store no longer has: lost data an operator must restore from a backup.
-      this.logger.error({ err: error, key: error.key, request_id: requestIdOf(req) }, 'document missing from the store');
+      this.logger.error({ err: error, key: error.key }, 'document missing from the store');
+    }
+    if (!body && isDatabaseUnavailable(error)) {
+      // Only the message: a driver error carries the statement's parameters (payloads, secret hashes).
+      this.logger.warn({ error: (error as Error).message }, 'a dependency is unavailable: answered 503');
+      body = problem('service_unavailable', 503, 'The service cannot reach its database right now; retry after the seconds in Retry-After');
     }
     if (!body) {
       // The line carries request_id through the request's logger (nestjs-pino).

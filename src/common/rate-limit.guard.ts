@@ -1,4 +1,6 @@
 // Rate limits per credential (per client address for public routes), with rate-limiter-flexible.
+// REST tokens and client addresses share RATE_LIMIT_PER_MINUTE; push credentials (API keys, OAuth
+// access tokens) have PUSH_RATE_LIMIT_PER_MINUTE, sized for an ERP's bursts of thousands of documents.
 // Counters live in process memory: with several replicas each one counts its own share.
 import { type CanActivate, type ExecutionContext, Inject, Injectable, SetMetadata } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
@@ -16,12 +18,14 @@ export const SkipRateLimit = (): ClassDecorator & MethodDecorator => SetMetadata
 @Injectable()
 export class RateLimitGuard implements CanActivate {
   private readonly limiter: RateLimiterMemory;
+  private readonly pushLimiter: RateLimiterMemory;
 
   constructor(
     private readonly reflector: Reflector,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.limiter = new RateLimiterMemory({ points: config.rateLimit.perMinute, duration: 60 });
+    this.pushLimiter = new RateLimiterMemory({ points: config.integration.push.rateLimitPerMinute, duration: 60 });
   }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -32,7 +36,8 @@ export class RateLimitGuard implements CanActivate {
     const principal = req.user as Principal | undefined;
     const key = principal ? `${principal.scheme}:${principal.credentialId}` : `ip:${req.ip}`;
     try {
-      const state = await this.limiter.consume(key);
+      const push = principal?.scheme === 'apikey' || principal?.scheme === 'bearer';
+      const state = await (push ? this.pushLimiter : this.limiter).consume(key);
       res.setHeader('RateLimit-Remaining', String(state.remainingPoints));
       return true;
     } catch (rejection) {

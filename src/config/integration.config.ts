@@ -16,13 +16,18 @@ export interface PushConfig {
   /** Jobs fetched per poll, and how many of them are processed at the same time. */
   batchSize: number;
   concurrency: number;
+  /**
+   * Requests per minute and push credential (API key, OAuth token): an ERP hands over a day's bank
+   * statement in one burst, so push credentials get their own, much larger budget than REST tokens.
+   */
+  rateLimitPerMinute: number;
 }
 
 export interface ApiKeysConfig {
   lifetimeDays: number;
   /** How long a rotated key keeps working next to its successor. */
   rotationGraceHours: number;
-  /** From this many days before expiry, responses to the key carry the Sunset and API-Key-Expires headers. */
+  /** From this many days before expiry, responses to the key carry the Sunset and API-Key-Expires-At headers. */
   expiryWarningDays: number;
 }
 
@@ -60,6 +65,7 @@ export function loadIntegrationConfig(env: Env): IntegrationConfig {
       deferSeconds: int(env, 'PUSH_DEFER_SECONDS', 2, 1, 3600),
       batchSize: int(env, 'PUSH_BATCH_SIZE', 50, 1, 1000),
       concurrency: int(env, 'PUSH_CONCURRENCY', 8, 1, 64),
+      rateLimitPerMinute: int(env, 'PUSH_RATE_LIMIT_PER_MINUTE', 120_000),
     },
     apiKeys: {
       lifetimeDays: int(env, 'API_KEY_LIFETIME_DAYS', 90, 1, 3650),

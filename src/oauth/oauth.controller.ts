@@ -63,7 +63,9 @@ export class OAuthController {
   @ApiExcludeEndpoint()
   async token(@Req() req: Request, @Res() res: Response) {
     const answer = await this.oauth.token(req);
-    res.status(answer.status).set({ ...answer.headers, 'Cache-Control': 'no-store', Pragma: 'no-cache' }).json(answer.body);
+    // server_error (503): the database is away; the client may try again shortly.
+    const retry = answer.status === 503 ? { 'Retry-After': '5' } : {};
+    res.status(answer.status).set({ ...answer.headers, ...retry, 'Cache-Control': 'no-store', Pragma: 'no-cache' }).json(answer.body);
   }
 
   private refuse(check: Extract<AuthorizeCheck, { ok: false }>, res: Response) {

@@ -1,6 +1,7 @@
-// The model @node-oauth/oauth2-server calls for the authorization code grant (PKCE S256 required)
-// and the refresh token grant (rotated on every use). The library runs the protocol; this class only
-// stores and finds what it asks for, hashed, in Postgres.
+// The model @node-oauth/oauth2-server calls for the authorization code grant (PKCE S256 when the
+// client uses it) and the refresh token grant (rotated on every use). The library runs the protocol;
+// this class only stores and finds what it asks for, hashed, in Postgres. Secrets that are not plain
+// strings (a form's `a[]=…`) match nothing.
 import { Injectable } from '@nestjs/common';
 import OAuth2Server from '@node-oauth/oauth2-server';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
@@ -41,10 +42,11 @@ export class OAuthModel implements OAuth2Server.AuthorizationCodeModel, OAuth2Se
 
   /** `null` secret: the authorize endpoint identifies the client; the token endpoint must authenticate it. */
   async getClient(clientId: string, clientSecret: string | null | undefined): Promise<AppClient | false> {
+    if (typeof clientId !== 'string') return false;
     const app = await this.repository.findApplicationByClientId(clientId);
     if (!app || app.revokedAt) return false;
     if (clientSecret === null) return toClient(app);
-    if (!clientSecret) return false;
+    if (typeof clientSecret !== 'string' || !clientSecret) return false;
     const presented = hashSecret(clientSecret);
     return timingSafeEqual(presented, app.clientSecretHash) ? toClient(app) : false;
   }
@@ -76,8 +78,8 @@ export class OAuthModel implements OAuth2Server.AuthorizationCodeModel, OAuth2Se
     client: OAuth2Server.Client,
     user: OAuth2Server.User,
   ): Promise<OAuth2Server.AuthorizationCode> {
-    if (!code.codeChallenge || code.codeChallengeMethod !== 'S256') {
-      throw new OAuth2Server.InvalidRequestError('Invalid request: PKCE is required: send code_challenge with code_challenge_method=S256');
+    if (code.codeChallenge && code.codeChallengeMethod !== 'S256') {
+      throw new OAuth2Server.InvalidRequestError('Invalid request: code_challenge_method must be S256');
     }
     const app = client as AppClient;
     const codeId = await this.repository.insertCode(
@@ -87,8 +89,8 @@ export class OAuthModel implements OAuth2Server.AuthorizationCodeModel, OAuth2Se
         userId: (user as OAuthUser).id,
         redirectUri: code.redirectUri,
         scope: code.scope?.join(' ') ?? null,
-        codeChallenge: code.codeChallenge,
-        codeChallengeMethod: code.codeChallengeMethod,
+        codeChallenge: code.codeChallenge ?? null,
+        codeChallengeMethod: code.codeChallenge ? 'S256' : null,
         expiresAt: code.expiresAt,
       },
       code.authorizationCode,
@@ -97,6 +99,7 @@ export class OAuthModel implements OAuth2Server.AuthorizationCodeModel, OAuth2Se
   }
 
   async getAuthorizationCode(authorizationCode: string): Promise<OAuth2Server.AuthorizationCode | false> {
+    if (typeof authorizationCode !== 'string') return false;
     const code = await this.repository.findCode(authorizationCode);
     if (!code) return false;
     if (code.usedAt) {
@@ -114,8 +117,8 @@ export class OAuthModel implements OAuth2Server.AuthorizationCodeModel, OAuth2Se
       scope: code.scope ? code.scope.split(' ') : undefined,
       client,
       user,
-      codeChallenge: code.codeChallenge,
-      codeChallengeMethod: code.codeChallengeMethod,
+      // Without a challenge the library refuses a code_verifier (no PKCE downgrade).
+      ...(code.codeChallenge ? { codeChallenge: code.codeChallenge, codeChallengeMethod: code.codeChallengeMethod ?? 'S256' } : {}),
     };
   }
 
@@ -143,6 +146,7 @@ export class OAuthModel implements OAuth2Server.AuthorizationCodeModel, OAuth2Se
 
   /** Only for the library's own authenticate(); requests to /v2 go through the bearer strategy. */
   async getAccessToken(accessToken: string): Promise<OAuth2Server.Token | false> {
+    if (typeof accessToken !== 'string') return false;
     const match = await this.repository.findByAccessToken(accessToken);
     if (!match || match.token.revokedAt || match.applicationRevokedAt) return false;
     const client = await this.clientOf(match.token.companyId, match.token.applicationId);
@@ -157,6 +161,7 @@ export class OAuthModel implements OAuth2Server.AuthorizationCodeModel, OAuth2Se
   }
 
   async getRefreshToken(refreshToken: string): Promise<OAuth2Server.RefreshToken | false> {
+    if (typeof refreshToken !== 'string') return false;
     const token = await this.repository.findByRefreshToken(refreshToken);
     if (!token || token.revokedAt) return false;
     if (token.refreshUsedAt) {

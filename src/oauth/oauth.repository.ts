@@ -51,8 +51,9 @@ export interface StoredCode {
   userId: string;
   redirectUri: string;
   scope: string | null;
-  codeChallenge: string;
-  codeChallengeMethod: string;
+  /** Null: the client did not use PKCE (a confidential client authenticates with its secret). */
+  codeChallenge: string | null;
+  codeChallengeMethod: string | null;
   expiresAt: Date;
   usedAt: Date | null;
 }
@@ -256,8 +257,8 @@ interface CodeRow {
   user_id: string;
   redirect_uri: string;
   scope: string | null;
-  code_challenge: string;
-  code_challenge_method: string;
+  code_challenge: string | null;
+  code_challenge_method: string | null;
   expires_at: Date;
   used_at: Date | null;
 }

@@ -1,6 +1,10 @@
-// The OAuth 2.0 authorization server (authorization code with PKCE S256, refresh tokens rotated),
-// built on @node-oauth/oauth2-server: this service validates the authorization request for the
-// consent page, logs the user in, and hands the protocol steps to the library.
+// The OAuth 2.0 authorization server (authorization code, refresh tokens rotated), built on
+// @node-oauth/oauth2-server: this service validates the authorization request for the consent page,
+// logs the user in, and hands the protocol steps to the library. Every application is a confidential
+// client (it has a secret, and the token endpoint always authenticates it), so PKCE is optional, as
+// RFC 9700 2.1.1 allows for confidential clients: SAP middleware destinations (OAuth2AuthorizationCode)
+// exchange a code with client_id and client_secret only. A request that sends code_challenge must use
+// S256 and is held to it at the token endpoint; a code_verifier for a code issued without one is refused.
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import OAuth2Server from '@node-oauth/oauth2-server';
 import type { Request } from 'express';
@@ -70,10 +74,12 @@ export class OAuthService {
     }
     const refuse = (error: string, description: string) => ({ ok: false as const, redirect: errorRedirect(redirectUri, error, description, params.state) });
     if (params.response_type !== 'code') return refuse('unsupported_response_type', 'response_type must be code');
-    if (!params.code_challenge || !/^[A-Za-z0-9._~-]{43,128}$/.test(params.code_challenge)) {
-      return refuse('invalid_request', 'PKCE is required: code_challenge (43 to 128 characters) with code_challenge_method=S256');
+    if (params.code_challenge !== undefined || params.code_challenge_method !== undefined) {
+      if (!params.code_challenge || !/^[A-Za-z0-9._~-]{43,128}$/.test(params.code_challenge)) {
+        return refuse('invalid_request', 'code_challenge must be 43 to 128 characters (the S256 hash of the code_verifier, base64url)');
+      }
+      if (params.code_challenge_method !== 'S256') return refuse('invalid_request', 'code_challenge_method must be S256');
     }
-    if (params.code_challenge_method !== 'S256') return refuse('invalid_request', 'code_challenge_method must be S256');
     if (params.scope && params.scope.split(' ').some((s) => s !== 'push')) return refuse('invalid_scope', 'the only scope is push');
     return { ok: true, application, params: { ...params, redirect_uri: redirectUri }, redirectUri };
   }
@@ -107,6 +113,8 @@ export class OAuthService {
 
   /** POST /oauth/token: the library's answer (token or RFC 6749 error body), ready to send. */
   async token(req: Request): Promise<OAuthAnswer> {
+    const repeated = nonStringParameter(req.body);
+    if (repeated) return invalidRequest(`Invalid request: \`${repeated}\` must be sent once, as a plain value`);
     const request = new OAuth2Server.Request({ method: req.method, headers: req.headers as Record<string, string>, query: {}, body: req.body ?? {} });
     const response = new OAuth2Server.Response();
     try {
@@ -144,4 +152,18 @@ function errorRedirect(redirectUri: string, error: string, description: string, 
   url.searchParams.set('error_description', description);
   if (state) url.searchParams.set('state', state);
   return url.toString();
+}
+
+/**
+ * The form parser reads `a[]=1`, `a=1&a=2` and `a[b]=1` as arrays and objects; RFC 6749 3.1 allows each
+ * parameter once, as a string. Returns the first parameter that is not one.
+ */
+function nonStringParameter(body: unknown): string | undefined {
+  if (body === undefined || body === null) return undefined;
+  if (typeof body !== 'object' || Array.isArray(body)) return 'body';
+  return Object.entries(body as Record<string, unknown>).find(([, value]) => typeof value !== 'string')?.[0];
+}
+
+function invalidRequest(description: string): OAuthAnswer {
+  return { status: 400, headers: {}, body: { error: 'invalid_request', error_description: description } };
 }

@@ -11,13 +11,26 @@ const DESCRIPTION = [
   'Bodies are forms (`application/x-www-form-urlencoded`, nested with bracket names such as `customer[name]`) or JSON; invoice creation is `multipart/form-data`.',
   'Every response carries `X-Request-ID`: the client’s value when it sent a sane one, else a generated one.',
   'Rate-limited routes answer with `RateLimit-Remaining`, and with 429 and `Retry-After` once the limit is used up.',
+  'While the database cannot be reached every route answers 503 with `Retry-After`: retry the same request later.',
 ].join('\n\n');
 
 /** Every credential scheme of @Authenticated(...) (the compiler checks the list is complete); `token` is the default. */
 const SECURITY_SCHEMES: Record<AuthScheme, SecuritySchemeObject> = {
   token: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'Token token=<API token>' },
   apikey: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'ApiKey <API key>' },
-  bearer: { type: 'http', scheme: 'bearer', description: 'Bearer <OAuth 2.0 access token>' },
+  // `Authorization: Bearer <access token>` from the authorization code flow (PKCE optional: confidential clients).
+  bearer: {
+    type: 'oauth2',
+    description: 'Bearer <OAuth 2.0 access token>, from an application registered at /api/v1/oauth_applications',
+    flows: {
+      authorizationCode: {
+        authorizationUrl: '/oauth/authorize',
+        tokenUrl: '/oauth/token',
+        refreshUrl: '/oauth/token',
+        scopes: { push: 'Push business documents to /v2 and read them back' },
+      },
+    },
+  },
 };
 
 /** Headers that responses refer to by `#/components/headers/<name>`. */
@@ -26,6 +39,16 @@ const HEADERS = {
   'WWW-Authenticate': { description: 'The accepted scheme, e.g. `Token realm="api"`', schema: { type: 'string' } },
   'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer', minimum: 1 } },
   'Content-Disposition': { description: '`inline; filename="<invoice number>.pdf"`', schema: { type: 'string' } },
+  Location: { description: 'The path of the created resource', schema: { type: 'string' } },
+  'Content-Location': { description: 'The path of the resource the answer shows', schema: { type: 'string' } },
+  Sunset: {
+    description: 'Only for an API key that expires within API_KEY_EXPIRY_WARNING_DAYS (default 14), or a rotated key in its grace period: when it stops working (RFC 8594, HTTP date)',
+    schema: { type: 'string', example: 'Sat, 21 Feb 2027 19:53:00 GMT' },
+  },
+  'API-Key-Expires-At': {
+    description: 'Sent with Sunset: the same instant, ISO 8601 with the company’s UTC offset',
+    schema: { type: 'string', format: 'date-time', example: '2027-02-21T20:53:00+01:00' },
+  },
 };
 
 const REQUEST_ID_PARAMETER = {

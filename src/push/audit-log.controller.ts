@@ -9,6 +9,8 @@ import { DOCUMENT_TYPES } from './dto/push-document.dto.js';
 import { AUDIT_STEPS } from './push-document.js';
 import { serializeAuditEntry } from './push-document.serializer.js';
 import { PushDocumentsService } from './push-documents.service.js';
+import { AuditLogSchema } from '../openapi/push.schema.js';
+import { ApiOk, ApiPaged, ApiProblems } from '../openapi/responses.js';
 import { parseAuditFilters } from './push-filters.js';
 
 @ApiTags('push')
@@ -18,6 +20,9 @@ export class AuditLogController {
   constructor(private readonly documents: PushDocumentsService) {}
 
   @Get()
+  @ApiPaged()
+  @ApiOk(AuditLogSchema, 'One row per step of every pushed document, oldest first')
+  @ApiProblems(400, 401, 429)
   @ApiQuery({ name: 'document_id', required: false, description: 'doc-…' })
   @ApiQuery({ name: 'step', required: false, enum: AUDIT_STEPS })
   @ApiQuery({ name: 'document_type', required: false, enum: DOCUMENT_TYPES })

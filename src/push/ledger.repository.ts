@@ -10,17 +10,21 @@ export interface LedgerEntry {
   paymentDate: string;
   note: string | null;
   inkassoPayment: boolean;
+  /** Who booked it: PUSH, CREDIT_MEMO (both push), API (REST), ERP (the pull), … */
+  source: string;
 }
 
 @Injectable()
 export class LedgerRepository {
+  /** The entry holding this external_id, whoever booked it (the id is unique per company across all sources). */
   async findByExternalId(companyId: string, externalId: string, manager: EntityManager): Promise<LedgerEntry | undefined> {
-    const rows: Array<{ id: string; invoice_id: string; amount: string; payment_date: string; note: string | null; inkasso_payment: boolean }> = await manager.query(
-      `SELECT id, invoice_id, amount::text AS amount, payment_date::text AS payment_date, note, inkasso_payment
-         FROM payments WHERE company_id = $1 AND lower(external_id) = lower($2)`,
-      [companyId, externalId],
-    );
+    const rows: Array<{ id: string; invoice_id: string; amount: string; payment_date: string; note: string | null; inkasso_payment: boolean; source: string }> =
+      await manager.query(
+        `SELECT id, invoice_id, amount::text AS amount, payment_date::text AS payment_date, note, inkasso_payment, source
+           FROM payments WHERE company_id = $1 AND lower(external_id) = lower($2)`,
+        [companyId, externalId],
+      );
     const r = rows[0];
-    return r && { id: r.id, invoiceId: r.invoice_id, amount: r.amount, paymentDate: r.payment_date, note: r.note, inkassoPayment: r.inkasso_payment };
+    return r && { id: r.id, invoiceId: r.invoice_id, amount: r.amount, paymentDate: r.payment_date, note: r.note, inkassoPayment: r.inkasso_payment, source: r.source };
   }
 }

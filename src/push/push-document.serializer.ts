@@ -11,6 +11,7 @@ const CREDENTIAL_PREFIX: Record<string, string> = { apikey: 'key', token: 'tok',
 
 export function serializeDocument(doc: PushDocument, timeZone: string) {
   const { pdf, ...payload } = doc.payload;
+  const pdfBytes = typeof pdf === 'string' ? Buffer.byteLength(pdf, 'base64') : doc.pdfBytes;
   return {
     id: toPublicId('doc', doc.id),
     document_type: doc.documentType,
@@ -21,7 +22,7 @@ export function serializeDocument(doc: PushDocument, timeZone: string) {
     last_error: doc.lastError,
     outcome: doc.outcome,
     result: doc.resultType && doc.resultId ? { type: doc.resultType, id: toPublicId(RESULT_PREFIX[doc.resultType], doc.resultId) } : null,
-    payload: typeof pdf === 'string' ? { ...payload, pdf: { bytes: Math.floor((pdf.length * 3) / 4) } } : payload,
+    payload: pdfBytes != null ? { ...payload, pdf: { bytes: pdfBytes } } : payload,
     discard_reason: doc.discardReason,
     received_at: formatDateTime(doc.receivedAt, timeZone),
     processed_at: formatDateTime(doc.processedAt, timeZone),

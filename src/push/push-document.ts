@@ -40,6 +40,8 @@ export interface PushDocument {
   processedAt: Date | null;
   deadLetteredAt: Date | null;
   updatedAt: Date;
+  /** Size of the PDF the payload carries, when it was read without it (the payload then has no `pdf`). */
+  pdfBytes: number | null;
 }
 
 export interface AuditEntry {

@@ -7,6 +7,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { PageRequest } from '../common/pagination.js';
 import type { DocumentType } from './dto/push-document.dto.js';
 import type { AuditEntry, AuditStep, Credential, DocumentStatus, Outcome, PushDocument, ResultType } from './push-document.js';
+import { PUSH_QUEUE } from './push-queue.js';
 
 interface DocumentRow {
   company_id: string;
@@ -29,11 +30,17 @@ interface DocumentRow {
   processed_at: Date | null;
   dead_lettered_at: Date | null;
   updated_at: Date;
+  pdf_bytes?: number | null;
 }
 
-const COLUMNS = `d.company_id, d.id, d.document_type, d.external_id, d.version, d.payload, d.status, d.attempts, d.last_error,
+const OTHER_COLUMNS = `d.company_id, d.id, d.document_type, d.external_id, d.version, d.status, d.attempts, d.last_error,
   d.outcome, d.result_type, d.result_id, d.credential_type, d.credential_id, d.request_id, d.discard_reason,
   d.received_at, d.processed_at, d.dead_lettered_at, d.updated_at`;
+/** Everything, for the worker. */
+const FULL_COLUMNS = `${OTHER_COLUMNS}, d.payload`;
+/** Without the base64 PDF (up to MAX_UPLOAD_MB each), which answers and lists show by its size only. */
+const COLUMNS = `${OTHER_COLUMNS}, d.payload - 'pdf' AS payload,
+  (SELECT octet_length(b) * 3 / 4 - (octet_length(b) - octet_length(rtrim(b, '='))) FROM (SELECT d.payload ->> 'pdf' AS b) AS pdf) AS pdf_bytes`;
 
 const toDocument = (r: DocumentRow): PushDocument => ({
   companyId: r.company_id,
@@ -56,6 +63,7 @@ const toDocument = (r: DocumentRow): PushDocument => ({
   processedAt: r.processed_at,
   deadLetteredAt: r.dead_lettered_at,
   updatedAt: r.updated_at,
+  pdfBytes: r.pdf_bytes ?? null,
 });
 
 /** An earlier version of the same (document_type, external_id) that is not done yet. */
@@ -63,6 +71,17 @@ const PENDING_PREDECESSOR = `EXISTS (
   SELECT 1 FROM push_documents p
    WHERE p.company_id = d.company_id AND p.document_type = d.document_type AND lower(p.external_id) = lower(d.external_id)
      AND p.version < d.version AND p.status IN ('queued', 'processing', 'failed'))`;
+
+/**
+ * The statements every pushed document runs are named (prepared): PostgreSQL plans each once per
+ * connection instead of on every call — for these CTE statements the planning cost about as much as
+ * the execution. TypeORM hands the query object to node-postgres unchanged.
+ */
+const named = (name: string, text: string): string => ({ name: `push_${name}`, text }) as unknown as string;
+
+/** Later versions (alias s) of the document with these (company, type, external_id, version) parameters. */
+const SUCCESSOR_OF = (company: string, type: string, externalId: string, version: string) =>
+  `s.company_id = ${company} AND s.document_type = ${type} AND lower(s.external_id) = lower(${externalId}) AND s.version > ${version}`;
 
 /** Appends one audit row for the document(s) the CTE `changed` returned. */
 const auditFrom = (step: AuditStep, extra = { attempt: 'NULL', error: 'NULL', details: 'NULL', credentialType: 'c.credential_type', credentialId: 'c.credential_id', requestId: 'c.request_id' }) =>
@@ -92,33 +111,44 @@ export class PushDocumentsRepository {
     return this.db.transaction(work);
   }
 
-  /** The newest version of this (document_type, external_id), for the identical-re-push check and the next version number. */
-  async latest(companyId: string, type: DocumentType, externalId: string, manager: EntityManager): Promise<{ id: string; version: number; payloadHash: Buffer } | undefined> {
-    const rows: Array<{ id: string; version: number; payload_hash: Buffer }> = await manager.query(
-      `SELECT id, version, payload_hash FROM push_documents
-        WHERE company_id = $1 AND document_type = $2 AND lower(external_id) = lower($3)
-        ORDER BY version DESC LIMIT 1`,
-      [companyId, type, externalId],
-    );
-    return rows[0] && { id: rows[0].id, version: rows[0].version, payloadHash: rows[0].payload_hash };
+  /** Serializes pushes of one (document_type, external_id) until the transaction ends. */
+  async lockExternalId(companyId: string, type: DocumentType, externalId: string, manager: EntityManager): Promise<void> {
+    await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1 || lower($2), 0))`, [`push:${companyId}:${type}:`, externalId]);
   }
 
-  /** Stores a received document with its `received` audit row. */
-  async insert(
-    doc: { companyId: string; id: string; type: DocumentType; externalId: string; version: number; payload: object; payloadHash: Buffer },
+  /**
+   * Receives a document in one statement: unless the newest version of its (document_type,
+   * external_id) has the same payload hash, it is stored as the next version with its `received` audit
+   * row (`created`); else that newest version gets a `received_again` row and is returned. Two pushes
+   * at once may both take the same next version: one fails on push_documents_version_key.
+   */
+  async receive(
+    doc: { companyId: string; id: string; type: DocumentType; externalId: string; payload: object; payloadHash: Buffer },
     by: Credential,
     manager: EntityManager,
-  ): Promise<PushDocument> {
-    const rows: DocumentRow[] = await manager.query(
-      `WITH changed AS (
+  ): Promise<{ document: PushDocument; created: boolean }> {
+    const rows: Array<DocumentRow & { created: boolean }> = await manager.query(
+      named('receive', `WITH latest AS (
+         SELECT l.id, l.version, l.payload_hash = $6 AS same FROM push_documents l
+          WHERE l.company_id = $1 AND l.document_type = $3 AND lower(l.external_id) = lower($4)
+          ORDER BY l.version DESC LIMIT 1
+       ), changed AS (
          INSERT INTO push_documents AS d (company_id, id, document_type, external_id, version, payload, payload_hash, credential_type, credential_id, request_id)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+         SELECT $1, $2, $3, $4, coalesce((SELECT version FROM latest), 0) + 1, $5, $6, $7, $8, $9
+          WHERE NOT EXISTS (SELECT 1 FROM latest WHERE same)
          RETURNING ${COLUMNS}
-       ), audit AS (${auditFrom('received', { attempt: 'NULL', error: 'NULL', details: `jsonb_build_object('version', c.version)`, credentialType: 'c.credential_type', credentialId: 'c.credential_id', requestId: 'c.request_id' })})
-       SELECT * FROM changed`,
-      [doc.companyId, doc.id, doc.type, doc.externalId, doc.version, JSON.stringify(doc.payload), doc.payloadHash, by.type, by.id, by.requestId],
+       ), audit AS (
+         INSERT INTO push_audit_log (company_id, document_id, step, details, credential_type, credential_id, request_id)
+         SELECT c.company_id, c.id, 'received', jsonb_build_object('version', c.version), c.credential_type, c.credential_id, c.request_id FROM changed c
+         UNION ALL
+         SELECT $1, l.id, 'received_again', NULL, $7, $8, $9 FROM latest l WHERE l.same
+       )
+       SELECT changed.*, true AS created FROM changed
+       UNION ALL
+       SELECT ${COLUMNS}, false FROM push_documents d JOIN latest l ON l.same AND d.id = l.id WHERE d.company_id = $1`),
+      [doc.companyId, doc.id, doc.type, doc.externalId, JSON.stringify(doc.payload), doc.payloadHash, by.type, by.id, by.requestId],
     );
-    return toDocument(rows[0]);
+    return { document: toDocument(rows[0]), created: rows[0].created };
   }
 
   async audit(companyId: string, documentId: string, step: AuditStep, by: Credential | null, manager: EntityManager = this.db.manager, fields: { attempt?: number; error?: string; details?: object } = {}): Promise<void> {
@@ -155,18 +185,29 @@ export class PushDocumentsRepository {
 
   /**
    * Starts an attempt: the document becomes `processing` (attempts + 1, an `attempt` audit row) unless
-   * it is done already or an earlier version of its external_id is still pending. Returns the document
-   * with its company's name and time zone, or undefined when it was not started.
+   * it is done already or an earlier version of its external_id is still pending. A document found
+   * `processing` lost its previous attempt (its process ended, or it outran PUSH_ATTEMPT_TIMEOUT_SECONDS):
+   * that attempt gets its `failed` row first. Returns the document with its company's name and time
+   * zone, or undefined when it was not started.
    */
   async startAttempt(companyId: string, id: string): Promise<{ document: PushDocument; companyName: string; timeZone: string } | undefined> {
     const rows: Array<DocumentRow & { company_name: string; time_zone: string }> = await this.db.query(
-      `WITH changed AS (
-         UPDATE push_documents d SET status = 'processing', attempts = d.attempts + 1, updated_at = now()
+      named('start_attempt', `WITH changed AS (
+         UPDATE push_documents d SET status = 'processing', attempts = d.attempts + 1, updated_at = now(),
+                last_error = CASE WHEN d.status = 'processing' THEN $3 ELSE d.last_error END
+           FROM push_documents p
           WHERE d.company_id = $1 AND d.id = $2 AND d.status IN ('queued', 'processing', 'failed') AND NOT ${PENDING_PREDECESSOR}
-          RETURNING ${COLUMNS}
-       ), audit AS (${auditFrom('attempt', { attempt: 'c.attempts', error: 'NULL', details: 'NULL', credentialType: 'c.credential_type', credentialId: 'c.credential_id', requestId: 'c.request_id' })})
-       SELECT changed.*, co.name AS company_name, co.time_zone FROM changed JOIN companies co ON co.id = changed.company_id`,
-      [companyId, id],
+            AND p.company_id = d.company_id AND p.id = d.id
+          RETURNING ${FULL_COLUMNS}, p.status AS previous_status
+       ), audit AS (
+         INSERT INTO push_audit_log (company_id, document_id, step, attempt, error, credential_type, credential_id, request_id)
+         SELECT c.company_id, c.id, s.step, c.attempts - s.back, CASE WHEN s.step = 'failed' THEN $3 END, c.credential_type, c.credential_id, c.request_id
+           FROM changed c CROSS JOIN (VALUES (1, 'failed', 1), (2, 'attempt', 0)) AS s(n, step, back)
+          WHERE s.step = 'attempt' OR c.previous_status = 'processing'
+          ORDER BY s.n
+       )
+       SELECT changed.*, co.name AS company_name, co.time_zone FROM changed JOIN companies co ON co.id = changed.company_id`),
+      [companyId, id, 'the attempt did not finish: its process ended, or it ran longer than PUSH_ATTEMPT_TIMEOUT_SECONDS'],
     );
     const row = rows[0];
     return row && { document: toDocument(row), companyName: row.company_name, timeZone: row.time_zone };
@@ -178,29 +219,73 @@ export class PushDocumentsRepository {
    */
   async lockForEffect(doc: PushDocument, manager: EntityManager): Promise<{ status: DocumentStatus; superseded: boolean } | undefined> {
     const rows: Array<{ status: DocumentStatus; superseded: boolean }> = await manager.query(
-      `SELECT d.status, EXISTS (
+      named('lock_for_effect', `SELECT d.status, EXISTS (
                 SELECT 1 FROM push_documents l
                  WHERE l.company_id = d.company_id AND l.document_type = d.document_type AND lower(l.external_id) = lower(d.external_id)
                    AND l.version > d.version AND l.status = 'processed') AS superseded
-         FROM push_documents d WHERE d.company_id = $1 AND d.id = $2 FOR UPDATE OF d`,
+         FROM push_documents d WHERE d.company_id = $1 AND d.id = $2 FOR UPDATE OF d`),
       [doc.companyId, doc.id],
     );
     return rows[0];
   }
 
-  async markProcessed(doc: PushDocument, outcome: Outcome, result: { type: ResultType; id: string } | null, manager: EntityManager): Promise<void> {
-    await manager.query(
-      `WITH changed AS (
+  /** Marks the document processed; true when a later version of its external_id waits for it (wake it after the commit). */
+  async markProcessed(doc: PushDocument, outcome: Outcome, result: { type: ResultType; id: string } | null, manager: EntityManager, notes: string[] = []): Promise<boolean> {
+    const rows: Array<{ waiting: boolean }> = await manager.query(
+      named('mark_processed', `WITH changed AS (
          UPDATE push_documents d SET status = 'processed', outcome = $3, result_type = $4, result_id = $5, last_error = NULL,
                 processed_at = now(), updated_at = now()
           WHERE d.company_id = $1 AND d.id = $2 RETURNING ${COLUMNS}
-       ) ${auditFrom('succeeded', { attempt: 'c.attempts', error: 'NULL', details: `jsonb_build_object('outcome', c.outcome, 'result_type', c.result_type, 'result_id', c.result_id)`, credentialType: 'c.credential_type', credentialId: 'c.credential_id', requestId: 'c.request_id' })}`,
-      [doc.companyId, doc.id, outcome, result?.type ?? null, result?.id ?? null],
+       ) ${auditFrom('succeeded', {
+         attempt: 'c.attempts',
+         error: 'NULL',
+         details: `jsonb_build_object('outcome', c.outcome, 'result_type', c.result_type, 'result_id', c.result_id)
+                   || CASE WHEN $6::jsonb IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('notes', $6::jsonb) END`,
+         credentialType: 'c.credential_type',
+         credentialId: 'c.credential_id',
+         requestId: 'c.request_id',
+       })}
+       RETURNING EXISTS (SELECT 1 FROM push_documents s WHERE ${SUCCESSOR_OF('$1', '$7', '$8', '$9')} AND s.status = 'queued') AS waiting`),
+      [doc.companyId, doc.id, outcome, result?.type ?? null, result?.id ?? null, notes.length ? JSON.stringify(notes) : null, doc.documentType, doc.externalId, doc.version],
+    );
+    return rows[0]?.waiting ?? false;
+  }
+
+  /**
+   * A version finished (processed or dead-lettered): the later versions of its external_id that were
+   * deferred behind it are due now. Their waiting job is moved forward in the job queue's own table
+   * (pg-boss 10: pgboss.job, state created, start_after), instead of a second job per document.
+   */
+  async wakeSuccessors(doc: Pick<PushDocument, 'companyId' | 'documentType' | 'externalId' | 'version'>): Promise<void> {
+    await this.db.query(
+      `UPDATE pgboss.job j SET start_after = now()
+         FROM push_documents s
+        WHERE j.name = $1 AND j.state = 'created' AND j.start_after > now()
+          AND j.data ->> 'companyId' = $2 AND j.data ->> 'documentId' = s.id::text
+          AND ${SUCCESSOR_OF('$3', '$4', '$5', '$6')} AND s.status = 'queued'`,
+      [PUSH_QUEUE, doc.companyId, doc.companyId, doc.documentType, doc.externalId, doc.version],
     );
   }
 
-  /** A failed attempt; the last one dead-letters the document at once (its job goes to the dead-letter queue too). */
-  async markFailed(companyId: string, id: string, error: string, final: boolean): Promise<void> {
+  /** Moves the document's own deferred job forward: its earlier version finished while it was being deferred. */
+  async wake(doc: PushDocument): Promise<void> {
+    await this.db.query(
+      `UPDATE pgboss.job SET start_after = now()
+        WHERE name = $1 AND state = 'created' AND start_after > now() AND data ->> 'companyId' = $2::text AND data ->> 'documentId' = $3::text`,
+      [PUSH_QUEUE, doc.companyId, doc.id],
+    );
+  }
+
+  async hasPendingPredecessor(doc: PushDocument): Promise<boolean> {
+    const rows: Array<{ pending: boolean }> = await this.db.query(
+      `SELECT ${PENDING_PREDECESSOR} AS pending FROM push_documents d WHERE d.company_id = $1 AND d.id = $2`,
+      [doc.companyId, doc.id],
+    );
+    return rows[0]?.pending ?? false;
+  }
+
+  /** A failed attempt; the last one (or a hopeless one) dead-letters the document at once, saying why. */
+  async markFailed(companyId: string, id: string, error: string, final: boolean, reason = 'every attempt failed'): Promise<void> {
     await this.db.query(
       `WITH changed AS (
          UPDATE push_documents d SET status = CASE WHEN $4 THEN 'dead_lettered' ELSE 'failed' END, last_error = $3,
@@ -209,12 +294,12 @@ export class PushDocumentsRepository {
        )
        INSERT INTO push_audit_log (company_id, document_id, step, attempt, error, details, credential_type, credential_id, request_id)
        SELECT c.company_id, c.id, s.step, c.attempts, c.last_error,
-              CASE WHEN s.step = 'dead_lettered' THEN jsonb_build_object('reason', 'every attempt failed') END,
+              CASE WHEN s.step = 'dead_lettered' THEN jsonb_build_object('reason', $5::text) END,
               c.credential_type, c.credential_id, c.request_id
          FROM changed c CROSS JOIN (VALUES (1, 'failed'), (2, 'dead_lettered')) AS s(n, step)
         WHERE s.step = 'failed' OR c.status = 'dead_lettered'
         ORDER BY s.n`,
-      [companyId, id, error, final],
+      [companyId, id, error, final, reason],
     );
   }
 

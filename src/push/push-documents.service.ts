@@ -14,6 +14,9 @@ import { type AuditFilters, type DocumentFilters, PushDocumentsRepository } from
 import type { PushInput } from './push-input.js';
 import { enqueueDocument } from './push-queue.js';
 
+/** Optimistic first, then under the external_id's lock: more than a few rounds means a storm of pushes. */
+const MAX_VERSION_ATTEMPTS = 10;
+
 export function credentialOf(principal: Principal, requestId: string | undefined): Credential {
   return { type: principal.scheme, id: principal.credentialId, requestId: requestId ?? null };
 }
@@ -30,23 +33,21 @@ export class PushDocumentsService {
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.documents.transaction(async (manager) => {
-          const latest = await this.documents.latest(company.id, input.documentType, input.externalId, manager);
-          if (latest?.payloadHash.equals(input.payloadHash)) {
-            await this.documents.audit(company.id, latest.id, 'received_again', by, manager);
-            return { document: (await this.documents.find(company.id, latest.id, manager))!, created: false };
-          }
-          const document = await this.documents.insert(
-            { companyId: company.id, id: newUuid(), type: input.documentType, externalId: input.externalId, version: (latest?.version ?? 0) + 1, payload: input.payload, payloadHash: input.payloadHash },
+          // Two pushes of one external_id at once took the same version number before: the retry queues up.
+          if (attempt > 1) await this.documents.lockExternalId(company.id, input.documentType, input.externalId, manager);
+          const received = await this.documents.receive(
+            { companyId: company.id, id: newUuid(), type: input.documentType, externalId: input.externalId, payload: input.payload, payloadHash: input.payloadHash },
             by,
             manager,
           );
-          await enqueueDocument(this.queue, { companyId: company.id, documentId: document.id }, manager);
-          return { document, created: true };
+          if (received.created) await enqueueDocument(this.queue, { companyId: company.id, documentId: received.document.id }, manager);
+          return received;
         });
       } catch (error) {
-        // Two pushes of the same external_id at once took the same version number: the loser reads again.
-        if (attempt < 5 && isUniqueViolation(error, 'push_documents_version_key')) continue;
-        throw error;
+        if (!isUniqueViolation(error, 'push_documents_version_key')) throw error;
+        if (attempt >= MAX_VERSION_ATTEMPTS) {
+          throw new AppError('service_unavailable', `Too many pushes of external_id "${input.externalId}" at the same moment; push this one again`);
+        }
       }
     }
   }

@@ -5,8 +5,9 @@ import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import { createHash } from 'node:crypto';
 import { PDFDocument } from 'pdf-lib';
-import { validationFailed } from '../common/errors.js';
+import { AppError, validationFailed } from '../common/errors.js';
 import { Decimal } from '../common/money.js';
+import { resolveTerms } from '../invoices/invoice-terms.js';
 import { flattenValidationErrors } from '../common/validation.js';
 import { DOCUMENT_CLASSES, DOCUMENT_TYPES, type DocumentType, PushDocumentBaseDto } from './dto/push-document.dto.js';
 
@@ -20,7 +21,8 @@ export interface PushInput {
 
 const OPTIONS = { whitelist: true, forbidUnknownValues: false, validationError: { target: false, value: false } };
 
-export async function readPushDocument(body: unknown): Promise<PushInput> {
+/** `maxPdfBytes`: MAX_UPLOAD_MB, as for uploaded invoice PDFs. */
+export async function readPushDocument(body: unknown, maxPdfBytes: number): Promise<PushInput> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw validationFailed([{ field: 'body', message: 'the body must be one JSON object (a document)' }]);
   }
@@ -32,7 +34,9 @@ export async function readPushDocument(body: unknown): Promise<PushInput> {
   const errors = flattenValidationErrors(await validate(dto, OPTIONS));
   if (errors.length) throw validationFailed(errors);
   const { document_type, external_id, ...rest } = normalize(dto) as Record<string, unknown>;
-  if (typeof rest.pdf === 'string') await assertPdf(rest.pdf);
+  if (document_type === 'invoice') assertTermsAgree(rest);
+  if (document_type === 'customer') delete rest.amount; // the integration guide's body always has one; a customer has none
+  if (typeof rest.pdf === 'string') await assertPdf(rest.pdf, maxPdfBytes);
   return {
     documentType: document_type as DocumentType,
     externalId: external_id as string,
@@ -63,9 +67,28 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** Like an upload: the PDF header in the first KiB and a parse. */
-async function assertPdf(base64: string): Promise<void> {
+/**
+ * What can be told without the database is told now, as a 422: an invoice date with a due date before
+ * it, or a time for payment that contradicts both dates. Without an invoice date the invoice's stored
+ * one (or the processing day) counts, so that case is checked by processing (dead-lettered at once).
+ */
+function assertTermsAgree(payload: Record<string, unknown>): void {
+  const { invoice_date: invoiceDate, due_date: dueDate, time_for_payment: timeForPayment } = payload as {
+    invoice_date?: string | null;
+    due_date?: string | null;
+    time_for_payment?: number | null;
+  };
+  if (invoiceDate == null || dueDate == null) return;
+  const { errors } = resolveTerms({ invoiceDate, dueDate, timeForPayment: timeForPayment ?? null }, invoiceDate);
+  if (errors.length) throw validationFailed(errors);
+}
+
+/** Like an upload: at most MAX_UPLOAD_MB, the PDF header in the first KiB and a parse. */
+async function assertPdf(base64: string, maxBytes: number): Promise<void> {
   const bytes = Buffer.from(base64, 'base64');
+  if (bytes.length > maxBytes) {
+    throw new AppError('document.too_large', `pdf is larger than ${Math.round(maxBytes / 1048576)} MB`, [{ field: 'pdf', message: `pdf has ${bytes.length} bytes; at most ${maxBytes} are accepted` }]);
+  }
   const head = bytes.subarray(0, 1024);
   const fail = () => validationFailed([{ field: 'pdf', message: 'pdf is not a PDF file' }]);
   if (!head.includes(Buffer.from('%PDF-'))) throw fail();

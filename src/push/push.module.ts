@@ -4,6 +4,7 @@ import { Module } from '@nestjs/common';
 import { CompaniesModule } from '../companies/companies.module.js';
 import { CustomersModule } from '../customers/customers.module.js';
 import { InvoicesModule } from '../invoices/invoices.module.js';
+import { ShippingModule } from '../shipping/shipping.module.js';
 import { AuditLogController } from './audit-log.controller.js';
 import { DeadLettersController } from './dead-letters.controller.js';
 import { DocumentsController } from './documents.controller.js';
@@ -16,7 +17,7 @@ import { PushDocumentsService } from './push-documents.service.js';
 import { PushWorker } from './push-worker.js';
 
 @Module({
-  imports: [CompaniesModule, CustomersModule, InvoicesModule],
+  imports: [CompaniesModule, CustomersModule, InvoicesModule, ShippingModule],
   controllers: [DocumentsController, DeadLettersController, AuditLogController],
   providers: [PushDocumentsRepository, PushDocumentsService, LedgerRepository, LedgerProcessor, CustomerProcessor, InvoiceProcessor, PushWorker],
 })

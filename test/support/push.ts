@@ -1,10 +1,11 @@
 // Helpers of the push suites: an app whose retries are quick, pushing JSON documents, and waiting for
 // the worker to bring a document to a status.
 import type { INestApplication } from '@nestjs/common';
+import { readFileSync } from 'node:fs';
 import request from 'supertest';
 import type { AppConfig } from '../../src/config/app.config.js';
 import type { IntegrationConfig } from '../../src/config/integration.config.js';
-import { dataSource, startTestApp, testConfig } from './test-app.js';
+import { dataSource, resetDatabase, startTestApp, testConfig } from './test-app.js';
 import { withoutRateLimits } from './factories.js';
 
 /** Push settings for tests: retries after ~1, 2, 4 s, deferrals after 1 s, short attempt timeout. */
@@ -19,6 +20,21 @@ export function quickPush(push: Partial<IntegrationConfig['push']> = {}, rest: P
 
 export function startPushApp(push: Partial<IntegrationConfig['push']> = {}, rest: Partial<AppConfig> = {}): Promise<INestApplication> {
   return startTestApp(quickPush(push, rest));
+}
+
+/**
+ * resetDatabase, tried again when its TRUNCATE deadlocks with the job queue's own maintenance (pg-boss
+ * supervises its tables right after the app starts, and the push worker polls them all the time).
+ */
+export async function resetPushDatabase(app: INestApplication): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await resetDatabase(app);
+    } catch (error) {
+      if (attempt >= 5 || (error as { driverError?: { code?: string } }).driverError?.code !== '40P01') throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
+  }
 }
 
 export const apiKeyAuth = (key: string) => `ApiKey ${key}`;
@@ -81,4 +97,56 @@ export function invoiceDocument(externalId: string, customerExternalId: string, 
     due_date: '16.11.2026',
     ...overrides,
   };
+}
+
+interface Schema {
+  type?: string;
+  pattern?: string;
+  enum?: unknown[];
+  nullable?: boolean;
+  properties?: Record<string, Schema>;
+  required?: string[];
+  items?: Schema;
+  allOf?: Schema[];
+  $ref?: string;
+}
+
+type OpenApi = {
+  paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: Schema }> }> }>>;
+  components: { schemas: Record<string, Schema> };
+};
+
+let committed: OpenApi | undefined;
+
+/** The answer is documented in the committed openapi.json for its status, and matches that schema key for key. */
+export function expectDocumented(res: { status: number; body: unknown; headers: Record<string, string> }, path: string, method: string): void {
+  committed ??= JSON.parse(readFileSync('openapi.json', 'utf8')) as OpenApi;
+  const doc = committed;
+  const resolve = (s: Schema): Schema => {
+    const ref = s.$ref ?? s.allOf?.[0]?.$ref;
+    return ref ? { ...doc.components.schemas[ref.split('/').pop() as string], nullable: s.nullable } : s;
+  };
+  const conforms = (value: unknown, s: Schema, at: string): void => {
+    const target = resolve(s);
+    if (value === null) return expect({ at, nullable: target.nullable ?? false }).toEqual({ at, nullable: true });
+    if (target.enum) expect({ at, value, allowed: target.enum.includes(value) }).toEqual({ at, value, allowed: true });
+    if (target.pattern) expect({ at, value }).toEqual({ at, value: expect.stringMatching(new RegExp(target.pattern)) });
+    if (target.type === 'array') {
+      expect(Array.isArray(value)).toBe(true);
+      return (value as unknown[]).forEach((item, i) => conforms(item, target.items as Schema, `${at}[${i}]`));
+    }
+    if (target.type === 'object' && target.properties) {
+      const record = value as Record<string, unknown>;
+      const optional = Object.keys(target.properties).filter((key) => !target.required?.includes(key));
+      expect({ at, keys: Object.keys(record).filter((key) => !optional.includes(key)).sort() }).toEqual({ at, keys: [...(target.required ?? [])].sort() });
+      return Object.entries(record).forEach(([key, item]) => conforms(item, (target.properties as Record<string, Schema>)[key], `${at}.${key}`));
+    }
+    expect({ at, type: typeof value }).toEqual({ at, type: target.type === 'integer' ? 'number' : target.type });
+  };
+  const answer = doc.paths[path]?.[method]?.responses[String(res.status)];
+  expect({ path, method, status: res.status, documented: answer !== undefined }).toEqual({ path, method, status: res.status, documented: true });
+  const type = (res.headers['content-type'] ?? '').split(';')[0];
+  const content = answer.content?.[type];
+  expect({ path, status: res.status, type, documented: content !== undefined }).toEqual({ path, status: res.status, type, documented: true });
+  conforms(res.body, content!.schema, `${method} ${path} ${res.status}`);
 }

@@ -2,7 +2,7 @@
 // each). Amounts accept 119.5, "119.50" and "119,50"; dates DD.MM.YYYY or YYYY-MM-DD.
 import { ApiProperty, ApiPropertyOptional, OmitType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsBase64, IsDefined, IsIn, IsOptional, MaxLength, ValidateNested } from 'class-validator';
+import { IsBase64, IsDefined, IsIn, IsOptional, ValidateNested } from 'class-validator';
 import { CreateCustomerDto } from '../../customers/dto/customer.dto.js';
 import { InvoiceOptionsDto } from '../../invoices/dto/create-invoice.dto.js';
 import { INVOICE_SHIPPING_MODES, type InvoiceShippingMode } from '../../invoices/invoice.entity.js';
@@ -11,9 +11,6 @@ import type { Decimal } from '../../common/money.js';
 
 export const DOCUMENT_TYPES = ['invoice', 'credit_memo', 'payment', 'customer'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
-
-/** A base64 PDF in JSON is a third larger than the file: 20 MB of PDF at most, and the body limit applies first. */
-const MAX_PDF_BASE64 = 28_000_000;
 
 export class PushDocumentBaseDto {
   @ApiProperty({ enum: DOCUMENT_TYPES })
@@ -26,6 +23,7 @@ export class PushDocumentBaseDto {
 }
 
 export class PaymentDocumentDto extends PushDocumentBaseDto {
+  @ApiProperty({ enum: ['payment'] }) override readonly document_type!: 'payment';
   @RequiredAmount({ positive: true }) readonly amount!: Decimal;
   @RequiredText(255, 'RE-2026-0042') readonly invoice_external_id!: string;
   @OptionalDate('the day the money arrived; default: the day it is processed') readonly payment_date?: string | null;
@@ -34,6 +32,7 @@ export class PaymentDocumentDto extends PushDocumentBaseDto {
 }
 
 export class CreditMemoDocumentDto extends PushDocumentBaseDto {
+  @ApiProperty({ enum: ['credit_memo'] }) override readonly document_type!: 'credit_memo';
   @RequiredAmount({ positive: true }) readonly amount!: Decimal;
   @RequiredText(255, 'RE-2026-0042') readonly invoice_external_id!: string;
   @OptionalDate('the credit memo date; default: the day it is processed') readonly credit_date?: string | null;
@@ -44,6 +43,7 @@ export class CreditMemoDocumentDto extends PushDocumentBaseDto {
 export class PushedCustomerDto extends OmitType(CreateCustomerDto, ['external_id'] as const) {}
 
 export class InvoiceDocumentDto extends PushDocumentBaseDto {
+  @ApiProperty({ enum: ['invoice'] }) override readonly document_type!: 'invoice';
   @RequiredAmount() readonly amount!: Decimal;
   @RequiredText(255, 'ERP-4711') readonly customer_external_id!: string;
 
@@ -64,10 +64,13 @@ export class InvoiceDocumentDto extends PushDocumentBaseDto {
   @OptionalInteger(0, 3650) readonly time_for_payment?: number | null;
   @OptionalEnum(INVOICE_SHIPPING_MODES) readonly shipping_mode?: InvoiceShippingMode | null;
 
-  @ApiPropertyOptional({ type: String, format: 'byte', description: 'the invoice PDF, base64; without it the service renders one from the fields' })
+  @ApiPropertyOptional({
+    type: String,
+    format: 'byte',
+    description: 'the invoice PDF, base64, at most MAX_UPLOAD_MB (default 20 MB; 413 beyond); without it the service renders one from the fields',
+  })
   @IsOptional()
   @IsBase64({}, { message: 'pdf must be a base64-encoded PDF' })
-  @MaxLength(MAX_PDF_BASE64, { message: 'pdf is larger than 20 MB' })
   readonly pdf?: string;
 
   @ApiPropertyOptional({ type: InvoiceOptionsDto })
@@ -78,11 +81,14 @@ export class InvoiceDocumentDto extends PushDocumentBaseDto {
 }
 
 export class CustomerDocumentDto extends OmitType(CreateCustomerDto, ['external_id'] as const) {
-  @ApiProperty({ enum: DOCUMENT_TYPES })
+  @ApiProperty({ enum: ['customer'] })
   @IsIn(['customer'])
   readonly document_type!: 'customer';
 
   @RequiredText(255, 'ERP-4711') readonly external_id!: string;
+
+  /** The integration guide's body always carries an amount; a customer has none, so it is accepted and ignored. */
+  @OptionalAmount() readonly amount?: Decimal | null;
 }
 
 export const DOCUMENT_CLASSES = {

@@ -6,12 +6,16 @@ import type { Customer } from '../../customers/customer.entity.js';
 import { CUSTOMER_DEFAULTS, customerValues } from '../../customers/customer-values.js';
 import { CustomersRepository, type CustomerValues } from '../../customers/customers.repository.js';
 import type { UpdateCustomerDto } from '../../customers/dto/customer.dto.js';
+import { InvoicesRepository } from '../../invoices/invoices.repository.js';
 import type { EntityManager } from 'typeorm';
 import type { DocumentProcessor, ProcessContext, ProcessResult } from './processor.js';
 
 @Injectable()
 export class CustomerProcessor implements DocumentProcessor {
-  constructor(private readonly customers: CustomersRepository) {}
+  constructor(
+    private readonly customers: CustomersRepository,
+    private readonly invoices: InvoicesRepository,
+  ) {}
 
   async apply({ company, document, manager }: ProcessContext): Promise<ProcessResult> {
     const { customer, changed } = await this.upsert(company.id, document.externalId, document.payload, manager);
@@ -21,6 +25,9 @@ export class CustomerProcessor implements DocumentProcessor {
   /** Also used for the customer nested in an invoice document. */
   async upsert(companyId: string, externalId: string, fields: Record<string, unknown>, manager: EntityManager): Promise<{ customer: Customer; changed: boolean }> {
     const values = customerValues({ ...fields, external_id: externalId } as UpdateCustomerDto);
+    // Documents of one new customer processed at once (and REST's extended create) take turns here
+    // instead of both inserting it and one failing.
+    await this.invoices.lockExternalId('customer', companyId, externalId, manager);
     const existing = await this.customers.findByExternalId(companyId, externalId, manager);
     if (!existing) {
       const customer = await this.customers.insert(companyId, newUuid(), { ...CUSTOMER_DEFAULTS, ...values } as CustomerValues, manager);

@@ -1,30 +1,43 @@
-// Invoice documents: create the invoice with the document's external_id, or update it. The customer is
+// Invoice documents: create or update the invoice with the document's external_id. Its customer is
 // the one with customer_external_id (created or updated from a nested `customer` when given). A new
 // invoice gets the pushed PDF, or one rendered from its fields; it starts as a draft and is released
-// on creation as the options or the company settings say (as POST /api/v1/invoices does).
+// on creation as the options or the company settings say, exactly as POST /api/v1/invoices does
+// (autosend ships it through ShippingService in this transaction). A changed document changes what it
+// names: a field left out stays, a field sent as null is cleared; fields a sent invoice may no longer
+// change make it fail for good.
 import { Injectable } from '@nestjs/common';
 import { CompaniesRepository } from '../../companies/companies.repository.js';
 import { todayIn } from '../../common/calendar-date.js';
 import { AppError, validationFailed } from '../../common/errors.js';
 import { Decimal } from '../../common/money.js';
-import { createHash } from 'node:crypto';
 import { newUuid } from '../../common/ids.js';
-import { composeAddress } from '../../customers/address.js';
 import type { Customer } from '../../customers/customer.entity.js';
 import { CustomersRepository } from '../../customers/customers.repository.js';
 import { DocumentStore } from '../../documents/document-store.js';
 import type { Invoice } from '../../invoices/invoice.entity.js';
-import { moneyFields } from '../../invoices/invoice-money.js';
+import { isSettled, moneyFields } from '../../invoices/invoice-money.js';
 import { assertEditable, assertReleasable } from '../../invoices/invoice-rules.js';
+import { canApply } from '../../invoices/invoice-status.js';
 import { resolveTerms } from '../../invoices/invoice-terms.js';
 import { InvoiceTransitions } from '../../invoices/invoice-transitions.js';
 import { InvoicesRepository } from '../../invoices/invoices.repository.js';
+import { ShippingService } from '../../shipping/shipping.service.js';
 import type { InvoicePayload } from '../dto/push-document.dto.js';
-import { renderInvoicePdf } from '../invoice-pdf.js';
 import { CustomerProcessor } from './customer.processor.js';
+import { isRenderedKey, pdfKeyFor, renderFor, sha256, type StoredPdf } from './invoice-files.js';
 import type { DocumentProcessor, ProcessContext, ProcessResult } from './processor.js';
 
-const money = (value: string | null | undefined) => (value === undefined ? undefined : value === null ? null : new Decimal(value).toFixed(2));
+const money = (value: string | null | undefined) => (value == null ? null : new Decimal(value).toFixed(2));
+
+/** The invoice fields a document can change, compared as text. */
+const FIELDS = ['invoice_number', 'additional_number', 'net', 'vat7', 'vat19', 'order_date', 'shipping_mode', 'total'] as const;
+type Field = (typeof FIELDS)[number];
+
+interface Applied {
+  invoice: Invoice;
+  changed: boolean;
+  notes: string[];
+}
 
 @Injectable()
 export class InvoiceProcessor implements DocumentProcessor {
@@ -35,23 +48,24 @@ export class InvoiceProcessor implements DocumentProcessor {
     private readonly transitions: InvoiceTransitions,
     private readonly companies: CompaniesRepository,
     private readonly documents: DocumentStore,
+    private readonly shipping: ShippingService,
   ) {}
 
   async apply(ctx: ProcessContext): Promise<ProcessResult> {
     const { company, document, manager } = ctx;
     const p = document.payload as unknown as InvoicePayload;
-    const customer = p.customer
-      ? (await this.customerProcessor.upsert(company.id, p.customer_external_id, p.customer, manager)).customer
-      : await this.customers.findByExternalId(company.id, p.customer_external_id, manager);
+    const nested = p.customer ? await this.customerProcessor.upsert(company.id, p.customer_external_id, p.customer, manager) : undefined;
+    const customer = nested?.customer ?? (await this.customers.findByExternalId(company.id, p.customer_external_id, manager));
     if (!customer) {
       throw new AppError('customer.not_found', `No customer with external_id "${p.customer_external_id}" (yet): push the customer first, or send its fields as customer`);
     }
     const existing = await this.invoices.findByExternalId(company.id, document.externalId, manager);
-    const invoice = existing ? await this.update(ctx, existing, customer, p) : await this.create(ctx, customer, p);
-    return { outcome: invoice.changed ? 'applied' : 'unchanged', result: { type: 'invoice', id: invoice.invoice.id } };
+    const done = existing ? await this.update(ctx, existing, customer, nested?.changed ?? false, p) : await this.create(ctx, customer, p);
+    const changed = done.changed || (nested?.changed ?? false);
+    return { outcome: changed ? 'applied' : 'unchanged', result: { type: 'invoice', id: done.invoice.id }, notes: done.notes };
   }
 
-  private async create(ctx: ProcessContext, customer: Customer, p: InvoicePayload): Promise<{ invoice: Invoice; changed: boolean }> {
+  private async create(ctx: ProcessContext, customer: Customer, p: InvoicePayload): Promise<Applied> {
     const { company, document, manager, actor } = ctx;
     const { terms, errors } = resolveTerms(
       { invoiceDate: p.invoice_date ?? null, dueDate: p.due_date ?? null, timeForPayment: p.time_for_payment ?? null },
@@ -59,40 +73,28 @@ export class InvoiceProcessor implements DocumentProcessor {
     );
     if (!terms) throw validationFailed(errors);
     const id = newUuid();
-    const pdf = p.pdf
-      ? Buffer.from(p.pdf, 'base64')
-      : await renderInvoicePdf({
-          companyName: company.name,
-          customerAddress: composeAddress(customer),
-          invoiceNumber: p.invoice_number ?? null,
-          externalId: document.externalId,
-          invoiceDate: terms.invoiceDate,
-          dueDate: terms.dueDate,
-          orderDate: p.order_date ?? null,
-          total: p.amount,
-        });
-    const key = `${company.id}/invoices/${id}/invoice.pdf`;
-    // The file goes first: should the transaction roll back, an unreferenced file is left, never a missing one.
-    await this.documents.putBuffer(key, pdf, 'application/pdf');
+    const money0 = moneyFields({ originalTotal: p.amount, reminderFees: 0, paidAmount: 0 });
+    const fields = { invoiceNumber: p.invoice_number ?? null, orderDate: p.order_date ?? null, ...terms, originalTotal: money0.originalTotal };
+    const pdf = await this.store(ctx, id, p.pdf ? Buffer.from(p.pdf, 'base64') : await renderFor(company.name, customer, fields, document.externalId), !p.pdf);
     const settings = await this.companies.findById(company.id);
     const autoskip = p.options?.autoskip_shipping ?? settings?.autoskipShipping ?? false;
     const autosend = p.options?.autosend ?? settings?.autosend ?? false;
-    let invoice = await this.invoices.insert(
+    const invoice = await this.invoices.insert(
       company.id,
       id,
       {
         externalId: document.externalId,
         customerId: customer.id,
         contactId: null,
-        invoiceNumber: p.invoice_number ?? null,
+        invoiceNumber: fields.invoiceNumber,
         additionalNumber: p.additional_number ?? null,
         status: 'draft',
         statusBeforePaid: null,
-        ...moneyFields({ originalTotal: p.amount, reminderFees: 0, paidAmount: 0 }),
-        net: money(p.net) ?? null,
-        vat7: money(p.vat7) ?? null,
-        vat19: money(p.vat19) ?? null,
-        orderDate: p.order_date ?? null,
+        ...money0,
+        net: money(p.net),
+        vat7: money(p.vat7),
+        vat19: money(p.vat19),
+        orderDate: fields.orderDate,
         ...terms,
         source: 'PUSH',
         shippingMode: autoskip ? 'skip_shipping' : (p.shipping_mode ?? null),
@@ -100,9 +102,7 @@ export class InvoiceProcessor implements DocumentProcessor {
         writtenOffAt: null,
         dunningBlockReason: null,
         dunningBlockUntil: null,
-        pdfKey: key,
-        pdfSize: String(pdf.length),
-        pdfSha256: createHash('sha256').update(pdf).digest(),
+        ...pdf,
         attachmentKey: null,
         attachmentSize: null,
         attachmentSha256: null,
@@ -110,78 +110,114 @@ export class InvoiceProcessor implements DocumentProcessor {
       manager,
     );
     await this.invoices.addEvent(invoice, actor, { kind: 'created', toStatus: 'draft', details: { push_document: `doc-${document.id}` } }, manager);
-    if (autoskip || autosend) {
-      assertReleasable(invoice);
-      const reason = autoskip ? 'options[autoskip_shipping]: shipped by the client' : 'options[autosend]';
-      invoice = await this.transitions.apply(manager, invoice, 'release', actor, reason);
-    }
-    return { invoice, changed: true };
+    const notes: string[] = [];
+    return { invoice: await this.release(ctx, invoice, autoskip, autosend, notes), changed: true, notes };
   }
 
   /** Only what the document changes; fields a sent invoice may no longer change make the document fail. */
-  private async update(ctx: ProcessContext, invoice: Invoice, customer: Customer, p: InvoicePayload): Promise<{ invoice: Invoice; changed: boolean }> {
+  private async update(ctx: ProcessContext, found: Invoice, customer: Customer, customerChanged: boolean, p: InvoicePayload): Promise<Applied> {
     const { company, manager, actor, document } = ctx;
-    const locked = (await this.invoices.lockById(company.id, invoice.id, manager)) ?? invoice;
+    const locked = (await this.invoices.lockById(company.id, found.id, manager)) ?? found;
     if (locked.customerId !== customer.id) {
       throw new AppError('invoice.not_editable', `Invoice "${document.externalId}" belongs to another customer; the customer of an invoice does not change`);
     }
-    const wanted: Record<string, unknown> = {
-      invoice_number: p.invoice_number ?? locked.invoiceNumber,
-      additional_number: p.additional_number ?? locked.additionalNumber,
-      net: money(p.net) ?? locked.net,
-      vat7: money(p.vat7) ?? locked.vat7,
-      vat19: money(p.vat19) ?? locked.vat19,
-      order_date: p.order_date ?? locked.orderDate,
-      shipping_mode: p.shipping_mode ?? locked.shippingMode,
-      total: new Decimal(p.amount).toFixed(2),
-    };
-    const current: Record<string, unknown> = {
+    const draft = locked.status === 'draft';
+    const notes: string[] = [];
+    const given = (key: keyof InvoicePayload) => Object.prototype.hasOwnProperty.call(p, key);
+    const current: Record<Field, string | null> = {
       invoice_number: locked.invoiceNumber,
       additional_number: locked.additionalNumber,
-      net: locked.net && new Decimal(locked.net).toFixed(2),
-      vat7: locked.vat7 && new Decimal(locked.vat7).toFixed(2),
-      vat19: locked.vat19 && new Decimal(locked.vat19).toFixed(2),
+      net: money(locked.net),
+      vat7: money(locked.vat7),
+      vat19: money(locked.vat19),
       order_date: locked.orderDate,
       shipping_mode: locked.shippingMode,
-      total: new Decimal(locked.originalTotal).toFixed(2),
+      total: money(locked.originalTotal),
     };
-    const changedFields = Object.keys(wanted).filter((key) => wanted[key] !== current[key]);
-    const termsGiven = p.invoice_date != null || p.due_date != null || p.time_for_payment != null;
+    const wanted: Record<Field, string | null> = { ...current, total: money(p.amount) };
+    for (const field of ['invoice_number', 'additional_number', 'order_date', 'shipping_mode'] as const) if (given(field)) wanted[field] = p[field] ?? null;
+    for (const field of ['net', 'vat7', 'vat19'] as const) if (given(field)) wanted[field] = money(p[field]);
+    if (draft && p.options?.autoskip_shipping) wanted.shipping_mode = 'skip_shipping';
+    const changedFields: string[] = FIELDS.filter((field) => wanted[field] !== current[field]);
+
     let terms = {};
-    if (termsGiven) {
+    if (p.invoice_date != null || p.due_date != null || p.time_for_payment != null) {
       const resolved = resolveTerms(
         { invoiceDate: p.invoice_date ?? locked.invoiceDate, dueDate: p.due_date ?? null, timeForPayment: p.due_date ? null : (p.time_for_payment ?? locked.timeForPayment) },
         todayIn(company.timeZone),
       );
       if (!resolved.terms) throw validationFailed(resolved.errors);
-      const t = resolved.terms;
-      if (t.invoiceDate !== locked.invoiceDate) changedFields.push('invoice_date');
-      if (t.dueDate !== locked.dueDate) changedFields.push('due_date');
-      terms = t;
+      terms = resolved.terms;
+      if (resolved.terms.invoiceDate !== locked.invoiceDate) changedFields.push('invoice_date');
+      if (resolved.terms.dueDate !== locked.dueDate) changedFields.push('due_date');
     }
-    if (changedFields.length === 0 && !p.pdf) return { invoice: locked, changed: false };
     assertEditable(locked.status, changedFields);
+
+    const pushedPdf = p.pdf ? Buffer.from(p.pdf, 'base64') : undefined;
+    const newPdf = pushedPdf !== undefined && !locked.pdfSha256?.equals(sha256(pushedPdf));
+    if (newPdf && !draft) notes.push(`pdf: kept the PDF the invoice was released with (status ${locked.status}); a pushed PDF replaces only a draft's`);
+    const rerender = !pushedPdf && draft && isRenderedKey(locked.pdfKey) && (changedFields.length > 0 || customerChanged);
+    const release = draft && (p.options?.autoskip_shipping === true || p.options?.autosend === true);
+    if (changedFields.length === 0 && !(newPdf && draft) && !rerender && !release) return { invoice: locked, changed: false, notes };
+
     const changes: Partial<Invoice> = {
-      invoiceNumber: wanted.invoice_number as string | null,
-      additionalNumber: wanted.additional_number as string | null,
-      net: wanted.net as string | null,
-      vat7: wanted.vat7 as string | null,
-      vat19: wanted.vat19 as string | null,
-      orderDate: wanted.order_date as string | null,
+      invoiceNumber: wanted.invoice_number,
+      additionalNumber: wanted.additional_number,
+      net: wanted.net,
+      vat7: wanted.vat7,
+      vat19: wanted.vat19,
+      orderDate: wanted.order_date,
       shippingMode: wanted.shipping_mode as Invoice['shippingMode'],
       ...(changedFields.includes('total')
         ? moneyFields({ originalTotal: p.amount, reminderFees: locked.reminderFees, paidAmount: locked.paidAmount, waivedAmount: locked.waivedAmount })
         : {}),
       ...(changedFields.includes('invoice_date') || changedFields.includes('due_date') ? terms : {}),
     };
-    if (p.pdf) {
-      const pdf = Buffer.from(p.pdf, 'base64');
-      const key = locked.pdfKey ?? `${company.id}/invoices/${locked.id}/invoice.pdf`;
-      await this.documents.putBuffer(key, pdf, 'application/pdf');
-      Object.assign(changes, { pdfKey: key, pdfSize: String(pdf.length), pdfSha256: createHash('sha256').update(pdf).digest() });
+    if (newPdf && draft) {
+      Object.assign(changes, await this.store(ctx, locked.id, pushedPdf, false, locked.pdfKey));
+      changedFields.push('pdf');
+    } else if (rerender) {
+      const pdf = await renderFor(company.name, customer, { ...locked, ...changes }, document.externalId);
+      Object.assign(changes, await this.store(ctx, locked.id, pdf, true, locked.pdfKey));
+      changedFields.push('pdf');
     }
-    const updated = await this.invoices.update(locked, changes, manager);
-    await this.invoices.addEvent(locked, actor, { kind: 'updated', details: { fields: changedFields, push_document: `doc-${document.id}` } }, manager);
-    return { invoice: updated, changed: true };
+    let updated = await this.invoices.update(locked, changes, manager);
+    if (changedFields.length > 0) {
+      await this.invoices.addEvent(locked, actor, { kind: 'updated', details: { fields: changedFields, push_document: `doc-${document.id}` } }, manager);
+    }
+    // A lowered total that the payments so far already cover settles the invoice, as PATCH does.
+    if (changes.openAmount !== undefined && new Decimal(locked.paidAmount).greaterThan(0) && isSettled({ openAmount: changes.openAmount }) && canApply('settle', updated.status)) {
+      updated = await this.transitions.apply(manager, updated, 'settle', actor, 'total changed: covered by the payments');
+    }
+    if (release) updated = await this.release(ctx, updated, p.options?.autoskip_shipping === true, p.options?.autosend === true, notes);
+    return { invoice: updated, changed: true, notes };
+  }
+
+  /**
+   * autoskip: the client ships it, it enters the cycle as sent; autosend: shipped now through
+   * ShippingService (deliveries enqueued in this transaction; sent once they succeeded; one that cannot
+   * go out stays a draft and is flagged for attention). The same rules as POST /api/v1/invoices.
+   */
+  private async release(ctx: ProcessContext, invoice: Invoice, autoskip: boolean, autosend: boolean, notes: string[]): Promise<Invoice> {
+    if (!autoskip && !autosend) return invoice;
+    assertReleasable(invoice);
+    if (autoskip) return this.transitions.apply(ctx.manager, invoice, 'release', ctx.actor, 'options[autoskip_shipping]: shipped by the client');
+    try {
+      return await this.shipping.shipInvoice(ctx.manager, invoice, ctx.actor, { reason: 'options[autosend]', unroutable: 'flag' });
+    } catch (error) {
+      // A shipment of this draft is under way already (an earlier version asked for autosend too).
+      if (!(error instanceof AppError && error.code === 'shipping.in_progress')) throw error;
+      notes.push('options[autosend]: the invoice is being shipped already');
+      return invoice;
+    }
+  }
+
+  /** Stores a new version of the invoice PDF under a key of its own; the replaced one goes after the commit. */
+  private async store(ctx: ProcessContext, invoiceId: string, pdf: Buffer, rendered: boolean, replaces: string | null = null): Promise<StoredPdf> {
+    const key = pdfKeyFor(ctx.company.id, invoiceId, rendered);
+    ctx.files.written.push(key);
+    await this.documents.putBuffer(key, pdf, 'application/pdf');
+    if (replaces) ctx.files.obsolete.push(replaces);
+    return { pdfKey: key, pdfSize: String(pdf.length), pdfSha256: sha256(pdf) };
   }
 }

@@ -1,16 +1,21 @@
 // Payments and credit memos: money booked on the invoice named by invoice_external_id, through
 // PaymentsService (row lock on the invoice, open amount and status in the same transaction).
 // Exactly once in effect: the entry's external_id is derived from the document, so a document
-// applied twice finds its entry and changes nothing; a changed version replaces the entry.
+// applied twice finds its entry and changes nothing; a changed version replaces the entry. A pushed
+// payment keeps the ERP's own id as its external_id (that is what the client looks for); a credit
+// memo's entry is `credit_memo:<id>`, as credit memos and payments number independently in an ERP.
+// Push only ever changes entries that push booked: an entry with the same external_id booked through
+// the REST API or by the ERP pull is left alone and the document fails for good (a conflict).
 import { Injectable } from '@nestjs/common';
 import { todayIn } from '../../common/calendar-date.js';
 import { AppError } from '../../common/errors.js';
+import { toPublicId } from '../../common/ids.js';
 import { Decimal } from '../../common/money.js';
 import type { CreatePaymentDto } from '../../invoices/dto/payment.dto.js';
 import { InvoicesRepository } from '../../invoices/invoices.repository.js';
 import { PaymentsService } from '../../invoices/payments.service.js';
 import type { CreditMemoPayload, PaymentPayload } from '../dto/push-document.dto.js';
-import { LedgerRepository } from '../ledger.repository.js';
+import { type LedgerEntry, LedgerRepository } from '../ledger.repository.js';
 import type { ResultType } from '../push-document.js';
 import type { DocumentProcessor, ProcessContext, ProcessResult } from './processor.js';
 
@@ -73,6 +78,7 @@ export class LedgerProcessor {
       throw new AppError('invoice.not_found', `No invoice with external_id "${booking.invoiceExternalId}" (yet): push the invoice first`);
     }
     const existing = await this.ledger.findByExternalId(company.id, booking.externalId, manager);
+    if (existing && existing.source !== booking.source) throw foreignEntry(existing, booking);
     if (existing) {
       const same =
         existing.invoiceId === invoice.id &&
@@ -94,4 +100,23 @@ export class LedgerProcessor {
     const booked = await this.ledger.findByExternalId(company.id, booking.externalId, manager);
     return { outcome: 'applied', result: { type: booking.resultType, id: booked!.id } };
   }
+}
+
+const BOOKED_BY: Record<string, string> = {
+  API: 'through the REST API',
+  ERP: 'by the ERP pull',
+  PUSH: 'by a pushed payment',
+  CREDIT_MEMO: 'by a pushed credit memo',
+};
+
+/** The external_id belongs to an entry push did not book: changing or deleting it is not push's to do. */
+function foreignEntry(existing: LedgerEntry, booking: Booking): AppError {
+  const by = BOOKED_BY[existing.source] ?? `with source ${existing.source}`;
+  return new AppError(
+    'payment.external_id_taken',
+    `A payment with external_id "${booking.externalId}" was booked ${by} (${toPublicId('pay', existing.id)} on ${toPublicId('inv', existing.invoiceId)}); ` +
+      'a pushed document never changes it. Delete that payment and replay this document, or discard it',
+    [],
+    { existing_id: toPublicId('pay', existing.id) },
+  );
 }

@@ -5,16 +5,31 @@ import type { CompanyContext } from '../../auth/principal.js';
 import type { Actor } from '../../invoices/invoices.repository.js';
 import type { Outcome, PushDocument, ResultType } from '../push-document.js';
 
+/**
+ * Files in the document store that an attempt touched, settled by the worker once the transaction
+ * ended: stored bytes are never overwritten (a new version gets a new key), so a rolled-back attempt
+ * leaves the record pointing at its old, intact file.
+ */
+export interface FileChanges {
+  /** New keys: deleted again when the transaction rolls back. */
+  written: string[];
+  /** Keys the record no longer points to: deleted once the transaction committed. */
+  obsolete: string[];
+}
+
 export interface ProcessContext {
   company: CompanyContext;
   document: PushDocument;
   actor: Actor;
   manager: EntityManager;
+  files: FileChanges;
 }
 
 export interface ProcessResult {
   outcome: Exclude<Outcome, 'superseded'>;
   result: { type: ResultType; id: string };
+  /** What the document asked for and did not get, and why (kept in the audit log's `succeeded` row). */
+  notes?: string[];
 }
 
 export interface DocumentProcessor {
