@@ -90,7 +90,7 @@ describe('push: invoices that change', () => {
   it('renders a draft’s PDF again when the document changes it; a field left out stays, a field sent as null is cleared', async () => {
     const first = await processed(invoiceDocument('RE-B', 'K-2', { additional_number: 'PO-7', order_date: '2026-10-30', amount: '11900.5' }));
     const id = first.result!.id;
-    expect(await pdfText(await storedPdf(id))).toMatch(/Rechnung R-RE-B[\s\S]*Auftragsdatum: 30.10.2026[\s\S]*Rechnungsbetrag: 11.900,50 EUR/);
+    expect(await pdfText(await storedPdf(id))).toMatch(/Auftragsdatum 30.10.2026[\s\S]*Rechnung R-RE-B[\s\S]*Rechnungsbetrag 11.900,50 €/);
     const old = await files(id);
 
     // additional_number is left out (kept); invoice_number and order_date are sent as null (cleared).
@@ -100,7 +100,7 @@ describe('push: invoices that change', () => {
     expect(await invoice(id)).toMatchObject({ invoice_number: null, additional_number: 'PO-7', order_date: null, original_total: '200.0' });
     const text = await pdfText(await storedPdf(id));
     expect(text).toContain('Rechnung RE-B');
-    expect(text).toContain('Rechnungsbetrag: 200,00 EUR');
+    expect(text).toContain('Rechnungsbetrag 200,00 €');
     expect(text).not.toContain('Auftragsdatum');
     const now = await files(id);
     expect(now.key).toMatch(/\/rendered-[0-9a-f-]{36}\.pdf$/);

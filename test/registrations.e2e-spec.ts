@@ -155,6 +155,16 @@ describe('POST /api/v1/registrations', () => {
     expect(await counts()).toEqual({ companies: 0, users: 0, api_tokens: 0, api_keys: 0 });
   });
 
+  it('answers an e-mail with an unpaired surrogate (which the e-mail check itself cannot read) with 422 naming it', async () => {
+    for (const address of ['a\udc00', '\ud83d@example.com']) {
+      const res = await register().set('Content-Type', 'application/json').send(JSON.stringify({ company_name: 'A GmbH', email: address, password: PASSWORD }));
+      expectProblem(res, 422);
+      expect(res.body.errors.map((e: { field: string }) => e.field)).toEqual(['email', 'email']);
+      expect(res.body.errors.map((e: { message: string }) => e.message)).toContain('email must be an e-mail address');
+    }
+    expect(await counts()).toEqual({ companies: 0, users: 0, api_tokens: 0, api_keys: 0 });
+  });
+
   describe('with random bodies (fast-check)', () => {
     const RUNS = Number(process.env.FUZZ_RUNS) || 150;
     const KEYS = ['company_name', 'email', 'password'];

@@ -2,7 +2,7 @@
 // Required fields refuse null; optional text fields take null or "" to clear the value.
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsDefined, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateBy, ValidateIf } from 'class-validator';
+import { IsBoolean, IsDefined, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateBy, ValidateIf, isEmail } from 'class-validator';
 import { parseCalendarDate } from './calendar-date.js';
 import { Decimal } from './money.js';
 import { isStorableText } from './text.js';
@@ -18,6 +18,19 @@ const storable = () =>
     validator: {
       validate: (value) => typeof value !== 'string' || isStorableText(value),
       defaultMessage: (args) => `${args?.property} must not contain NUL characters or unpaired surrogates`,
+    },
+  });
+
+/**
+ * An e-mail address. class-validator's IsEmail throws ("URI malformed") on an unpaired surrogate,
+ * which would surface as a 500; such text is simply not an address.
+ */
+export const IsEmailAddress = () =>
+  ValidateBy({
+    name: 'isEmailAddress',
+    validator: {
+      validate: (value) => typeof value === 'string' && isStorableText(value) && isEmail(value),
+      defaultMessage: (args) => `${args?.property} must be an e-mail address`,
     },
   });
 

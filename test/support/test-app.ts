@@ -35,7 +35,7 @@ export function dataSource(app: INestApplication): DataSource {
   return app.get<DataSource>(getDataSourceToken());
 }
 
-const TABLES = ['dunning_runs', 'dunning_policies', 'deliveries', 'shipments', 'shipping_settings', 'erp_pull_runs', 'erp_connections', 'invoice_events', 'reminders', 'payments', 'invoices', 'idempotency_keys', 'contacts', 'customers', 'push_audit_log', 'push_documents', 'oauth_tokens', 'oauth_authorization_codes', 'oauth_applications', 'api_keys', 'api_tokens', 'users', 'companies'];
+const TABLES = ['erp_pulled_invoices', 'pending_documents', 'dunning_runs', 'dunning_policies', 'deliveries', 'shipments', 'shipping_settings', 'erp_pull_runs', 'erp_connections', 'invoice_events', 'reminders', 'payments', 'invoices', 'idempotency_keys', 'contacts', 'customers', 'push_audit_log', 'push_documents', 'oauth_tokens', 'oauth_authorization_codes', 'oauth_applications', 'api_keys', 'api_tokens', 'users', 'companies'];
 
 export async function resetDatabase(app: INestApplication): Promise<void> {
   await dataSource(app).query(`TRUNCATE ${TABLES.join(', ')}, pgboss.job CASCADE`);

@@ -1,14 +1,14 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsDefined, IsEmail, IsString, MaxLength } from 'class-validator';
-import { RequiredText } from '../../common/fields.js';
+import { IsDefined, IsString, MaxLength } from 'class-validator';
+import { IsEmailAddress, RequiredText } from '../../common/fields.js';
 
 export class RegistrationDto {
   @RequiredText(255, 'Muster GmbH')
   readonly company_name!: string;
 
-  // RequiredText refuses NUL characters; IsEmail then checks the form.
+  // RequiredText refuses NUL characters; IsEmailAddress then checks the form.
   @RequiredText(254, 'buchhaltung@muster.de')
-  @IsEmail({}, { message: 'email must be an e-mail address' })
+  @IsEmailAddress()
   readonly email!: string;
 
   @ApiProperty({ description: 'At least 12 characters with upper case, lower case, a digit and a special character', maxLength: 200 })

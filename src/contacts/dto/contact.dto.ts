@@ -1,7 +1,7 @@
 import { ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsEmail, IsOptional, ValidateNested } from 'class-validator';
-import { OptionalText, RequiredChoice, RequiredText } from '../../common/fields.js';
+import { IsOptional, ValidateNested } from 'class-validator';
+import { IsEmailAddress, OptionalText, RequiredChoice, RequiredText } from '../../common/fields.js';
 
 export class CustomerReferenceDto {
   @RequiredText(255, 'ERP-4711') readonly external_id!: string;
@@ -23,7 +23,7 @@ export class CreateContactDto {
   @OptionalText(50) readonly phone?: string | null;
   @OptionalText(255) readonly external_id?: string | null;
   @OptionalText(254, 'erika@muster.de')
-  @IsEmail({}, { message: 'email must be an e-mail address' })
+  @IsEmailAddress()
   readonly email?: string | null;
 }
 

@@ -1,9 +1,9 @@
 import { applyDecorators } from '@nestjs/common';
-import { IsBIC, IsEmail, IsIBAN, Matches } from 'class-validator';
-import { OptionalBoolean, OptionalEnum, OptionalText } from '../../common/fields.js';
+import { IsBIC, IsIBAN, Matches } from 'class-validator';
+import { IsEmailAddress, OptionalBoolean, OptionalEnum, OptionalText } from '../../common/fields.js';
 import { COMPANY_SHIPPING_MODES, type CompanyShippingMode } from '../../companies/company.entity.js';
 
-const Email = () => applyDecorators(OptionalText(254), IsEmail({}, { message: '$property must be an e-mail address' }));
+const Email = () => applyDecorators(OptionalText(254), IsEmailAddress());
 /** Templates: empty resets to the German default. */
 const Template = (maxLength: number) => OptionalText(maxLength);
 
