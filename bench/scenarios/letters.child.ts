@@ -1,7 +1,7 @@
 // Child process of the `letters` scenario: renders reminder letters exactly as shipping does (content
 // from letter-content.ts, DIN 5008 layout from src/letters) and hands them to the print-batch provider.
 // Reports to the parent over IPC: times, sizes and peak RSS after each phase.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Contact } from '../../src/contacts/contact.entity.js';
@@ -25,6 +25,8 @@ export interface LettersResult {
   batchMs: number;
   batchCpuMs: number;
   batchPeakRssMb: number;
+  /** PDF files of sample letters (levels 1–3, one to Poland). */
+  samples: string[];
 }
 
 const settings = withDefaults({
@@ -50,7 +52,7 @@ function letterData(n: number) {
   const customer = {
     name: city === 'Łódź' ? `Wójcik ${n} sp. z o.o.` : `Kunde ${n} GmbH`,
     addressLine1: city === 'Łódź' ? `Wójcik ${n} sp. z o.o.` : `Kunde ${n} GmbH`,
-    addressLine2: n % 2 ? `z. Hd. Frau Müller-${n}` : null,
+    addressLine2: n % 2 ? `z. Hd. ${n % 3 === 1 ? 'Herrn Max' : 'Frau Erika'} Müller-${n}` : null,
     addressLine3: `${STREETS[n % STREETS.length]} ${1 + (n % 120)}`,
     addressLine4: null,
     zip,
@@ -58,7 +60,8 @@ function letterData(n: number) {
     countryCode: COUNTRIES[city] ?? 'DE',
     customerNumber: `K-${10000 + n}`,
   } as Customer;
-  const contact = { name: `Erika Müller-${n}`, gender: (n % 3) as 0 | 1 | 2, salutation: 0 } as Contact;
+  const gender = (n % 3) as 0 | 1 | 2; // unknown, male, female
+  const contact = { name: `${gender === 1 ? 'Max' : 'Erika'} Müller-${n}`, gender, salutation: 0 } as Contact;
   const invoice = {
     id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
     invoiceNumber: `2026-${String(n).padStart(5, '0')}`,
@@ -83,7 +86,14 @@ const cpuMsSince = (start: NodeJS.CpuUsage) => {
 const peakRssMb = () => Math.round(process.resourceUsage().maxRSS / 1024);
 
 async function main(): Promise<void> {
-  const { letters, batchLetters } = JSON.parse(process.argv[2]) as { letters: number; batchLetters: number };
+  const { letters, batchLetters, samplesDir } = JSON.parse(process.argv[2]) as { letters: number; batchLetters: number; samplesDir: string };
+  await mkdir(samplesDir, { recursive: true });
+  const samples: string[] = [];
+  for (const n of [0, 1, 2, 5]) {
+    const file = join(samplesDir, `reminder-${n}-level-${(n % 3) + 1}.pdf`);
+    await writeFile(file, await renderLetter(letterData(n)));
+    samples.push(file);
+  }
   for (let i = 0; i < 20; i++) await renderLetter(letterData(i)); // warm-up: JIT, font metrics
   const pdfs: Uint8Array[] = [];
   let bytes = 0;
@@ -109,7 +119,7 @@ async function main(): Promise<void> {
   const batchMs = performance.now() - batchStarted;
   const batchCpuMs = cpuMsSince(batchCpu);
   await rm(dir, { recursive: true, force: true });
-  const result: LettersResult = { letters, renderMs, renderCpuMs, bytes, renderPeakRssMb, batchLetters: pdfs.length, batchMs, batchCpuMs, batchPeakRssMb: peakRssMb() };
+  const result: LettersResult = { letters, renderMs, renderCpuMs, bytes, renderPeakRssMb, batchLetters: pdfs.length, batchMs, batchCpuMs, batchPeakRssMb: peakRssMb(), samples };
   process.send?.(result);
 }
 
