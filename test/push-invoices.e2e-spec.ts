@@ -150,6 +150,19 @@ describe('push: invoices that change', () => {
     expect((await api.events(id)).filter((e) => e.to_status === 'sent')).toEqual([expect.objectContaining({ actor: expect.objectContaining({ type: expect.any(String) }) })]);
   });
 
+  it("lets the document's options[autosend] set aside the company's autoskip default, as POST /api/v1/invoices does", async () => {
+    const api = shippingApi(app, company);
+    await api.patch('/api/v1/shipping_settings', { autoskip_shipping: true }).expect(200);
+    const doc = await processed(invoiceDocument('RE-G', 'K-6', { shipping_mode: 'post', options: { autosend: true } }));
+    const id = doc.result!.id;
+    await waitFor(async () => (await api.invoiceStatus(id)) === 'sent', 'the invoice to be shipped', 30_000);
+    expect((await api.deliveries(id)).shipments).toEqual([expect.objectContaining({ shipping_mode: 'post', status: 'shipped' })]);
+    // Without an option, the company's autoskip holds: sent at once, nothing shipped by the service.
+    const skipped = (await processed(invoiceDocument('RE-H', 'K-6'))).result!.id;
+    expect(await api.invoiceStatus(skipped)).toBe('sent');
+    expect((await api.deliveries(skipped)).shipments).toEqual([]);
+  });
+
   it('releases a pushed draft when a later version asks for autosend', async () => {
     const first = await processed(invoiceDocument('RE-E', 'K-5', { shipping_mode: 'post' }));
     const id = first.result!.id;

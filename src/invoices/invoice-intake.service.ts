@@ -26,6 +26,7 @@ import { InvoiceTransitions } from './invoice-transitions.js';
 import { type Actor, type InvoiceValues, InvoicesRepository } from './invoices.repository.js';
 import { assertReleasable } from './invoice-rules.js';
 import type { AnswerInTransaction } from './invoices.service.js';
+import { resolveRelease } from './release-options.js';
 
 export interface InvoiceUploads {
   invoice?: StoredUpload;
@@ -70,10 +71,7 @@ export class InvoiceIntake {
     const keys = [keyOf(company.id, id, 'invoice'), ...(uploads.invoice_attachment ? [keyOf(company.id, id, 'attachment')] : [])];
     const settings = await this.invoices.beginCreate(company.id, id, keys);
     const announced = performance.now();
-    // A request's option overrides the company's defaults — both of them: options[autosend]=true also
-    // sets aside a company's autoskip, and the other way round.
-    const autoskip = dto.options?.autoskip_shipping ?? (dto.options?.autosend ? false : settings.autoskipShipping);
-    const autosend = dto.options?.autosend ?? (dto.options?.autoskip_shipping ? false : settings.autosend);
+    const { autosend, autoskip } = resolveRelease(dto.options, settings);
     try {
       const pdf = await this.store(keys[0], uploads.invoice);
       const attachment = uploads.invoice_attachment && (await this.store(keys[1], uploads.invoice_attachment));

@@ -26,6 +26,7 @@ import type { InvoicePayload } from '../dto/push-document.dto.js';
 import { CustomerProcessor } from './customer.processor.js';
 import { isRenderedKey, pdfKeyFor, renderFor, sha256, type StoredPdf } from './invoice-files.js';
 import type { DocumentProcessor, ProcessContext, ProcessResult } from './processor.js';
+import { resolveRelease } from '../../invoices/release-options.js';
 
 const money = (value: string | null | undefined) => (value == null ? null : new Decimal(value).toFixed(2));
 
@@ -76,9 +77,7 @@ export class InvoiceProcessor implements DocumentProcessor {
     const money0 = moneyFields({ originalTotal: p.amount, reminderFees: 0, paidAmount: 0 });
     const fields = { invoiceNumber: p.invoice_number ?? null, orderDate: p.order_date ?? null, ...terms, originalTotal: money0.originalTotal };
     const pdf = await this.store(ctx, id, p.pdf ? Buffer.from(p.pdf, 'base64') : await renderFor(company.name, customer, fields, document.externalId), !p.pdf);
-    const settings = await this.companies.findById(company.id);
-    const autoskip = p.options?.autoskip_shipping ?? settings?.autoskipShipping ?? false;
-    const autosend = p.options?.autosend ?? settings?.autosend ?? false;
+    const { autosend, autoskip } = resolveRelease(p.options, await this.companies.findById(company.id, manager));
     const invoice = await this.invoices.insert(
       company.id,
       id,
