@@ -45,7 +45,7 @@ describe('push: POST /v2/documents with an API key', () => {
   });
 
   it('stores nothing when its job cannot be queued: no 202 without the job', async () => {
-    const send = jest.spyOn(app.get(JobQueue), 'send').mockRejectedValueOnce(new Error('Connection terminated unexpectedly'));
+    const send = jest.spyOn(app.get(JobQueue), 'sendMany').mockRejectedValueOnce(new Error('Connection terminated unexpectedly'));
     try {
       const res = await pushDocument(app, auth, { document_type: 'customer', external_id: 'K-LOST', ...customerFields(1) });
       expectProblem(res, 503);

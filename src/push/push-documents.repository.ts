@@ -88,6 +88,19 @@ const auditFrom = (step: AuditStep, extra = { attempt: 'NULL', error: 'NULL', de
   `INSERT INTO push_audit_log (company_id, document_id, step, attempt, error, details, credential_type, credential_id, request_id)
    SELECT c.company_id, c.id, '${step}', ${extra.attempt}, ${extra.error}, ${extra.details}, ${extra.credentialType}, ${extra.credentialId}, ${extra.requestId} FROM changed c`;
 
+/** One document of a group commit, with the credential that pushed it. */
+export interface ReceivedDocument {
+  companyId: string;
+  id: string;
+  type: DocumentType;
+  externalId: string;
+  payload: object;
+  payloadHash: Buffer;
+  credentialType: string;
+  credentialId: string;
+  requestId: string | null;
+}
+
 export interface AuditFilters {
   documentId?: string;
   step?: AuditStep;
@@ -149,6 +162,62 @@ export class PushDocumentsRepository {
       [doc.companyId, doc.id, doc.type, doc.externalId, JSON.stringify(doc.payload), doc.payloadHash, by.type, by.id, by.requestId],
     );
     return { document: toDocument(rows[0]), created: rows[0].created };
+  }
+
+  /**
+   * receive() for many documents in one statement (the group commit of POST /v2/documents): each row
+   * is stored as the next version of its (document_type, external_id) with its `received` audit row,
+   * or answered with the newest version (`received_again`) when that has the same payload hash. The
+   * rows must name distinct (company, document_type, external_id)s: a batch never holds two versions
+   * of one. Answers in the order of `docs`.
+   */
+  async receiveMany(docs: ReceivedDocument[], manager: EntityManager): Promise<Array<{ document: PushDocument; created: boolean }>> {
+    const column = <K extends keyof ReceivedDocument>(key: K) => docs.map((d) => d[key]);
+    const rows: Array<DocumentRow & { created: boolean; n: string | null }> = await manager.query(
+      named('receive_many', `WITH input AS (
+         SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::jsonb[], $6::bytea[], $7::text[], $8::uuid[], $9::text[])
+                  WITH ORDINALITY AS i(company_id, id, document_type, external_id, payload, payload_hash, credential_type, credential_id, request_id, n)
+       ), latest AS (
+         SELECT i.n, l.id, l.version, l.payload_hash = i.payload_hash AS same
+           FROM input i CROSS JOIN LATERAL (
+             SELECT l.id, l.version, l.payload_hash FROM push_documents l
+              WHERE l.company_id = i.company_id AND l.document_type = i.document_type AND lower(l.external_id) = lower(i.external_id)
+              ORDER BY l.version DESC LIMIT 1) l
+       ), changed AS (
+         INSERT INTO push_documents AS d (company_id, id, document_type, external_id, version, payload, payload_hash, credential_type, credential_id, request_id, received_at)
+         SELECT i.company_id, i.id, i.document_type, i.external_id, coalesce(l.version, 0) + 1, i.payload, i.payload_hash, i.credential_type, i.credential_id, i.request_id, clock_timestamp()
+           FROM input i LEFT JOIN latest l ON l.n = i.n
+          WHERE NOT coalesce(l.same, false)
+          ORDER BY i.n
+         RETURNING ${COLUMNS}
+       ), audit AS (
+         INSERT INTO push_audit_log (company_id, document_id, step, details, credential_type, credential_id, request_id)
+         SELECT c.company_id, c.id, 'received', jsonb_build_object('version', c.version), c.credential_type, c.credential_id, c.request_id FROM changed c
+         UNION ALL
+         SELECT i.company_id, l.id, 'received_again', NULL, i.credential_type, i.credential_id, i.request_id FROM input i JOIN latest l ON l.n = i.n AND l.same
+       )
+       SELECT changed.*, true AS created, NULL::bigint AS n FROM changed
+       UNION ALL
+       SELECT ${COLUMNS}, false, l.n FROM input i JOIN latest l ON l.n = i.n AND l.same JOIN push_documents d ON d.company_id = i.company_id AND d.id = l.id`),
+      [
+        column('companyId'), column('id'), column('type'), column('externalId'),
+        docs.map((d) => JSON.stringify(d.payload)), column('payloadHash'),
+        column('credentialType'), column('credentialId'), column('requestId'),
+      ],
+    );
+    const created = new Map<string, PushDocument>();
+    const again = new Map<number, PushDocument>();
+    for (const row of rows) {
+      if (row.created) created.set(row.id, toDocument(row));
+      else again.set(Number(row.n), toDocument(row));
+    }
+    return docs.map((d, i) => {
+      const document = created.get(d.id);
+      if (document) return { document, created: true };
+      const first = again.get(i + 1);
+      if (!first) throw new Error(`document ${d.id} of a batch was neither stored nor found`);
+      return { document: first, created: false };
+    });
   }
 
   async audit(companyId: string, documentId: string, step: AuditStep, by: Credential | null, manager: EntityManager = this.db.manager, fields: { attempt?: number; error?: string; details?: object } = {}): Promise<void> {

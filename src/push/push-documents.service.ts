@@ -5,17 +5,22 @@
 import { Injectable } from '@nestjs/common';
 import type { CompanyContext, Principal } from '../auth/principal.js';
 import { AppError } from '../common/errors.js';
+import { GroupCommit } from '../common/group-commit.js';
 import { newUuid, parsePublicId } from '../common/ids.js';
 import type { PageRequest } from '../common/pagination.js';
 import { isUniqueViolation } from '../database/pg-errors.js';
 import { JobQueue } from '../jobs/job-queue.js';
 import type { Credential, PushDocument } from './push-document.js';
-import { type AuditFilters, type DocumentFilters, PushDocumentsRepository } from './push-documents.repository.js';
+import { type AuditFilters, type DocumentFilters, PushDocumentsRepository, type ReceivedDocument } from './push-documents.repository.js';
 import type { PushInput } from './push-input.js';
-import { enqueueDocument } from './push-queue.js';
+import { enqueueDocument, PUSH_QUEUE } from './push-queue.js';
 
 /** Optimistic first, then under the external_id's lock: more than a few rounds means a storm of pushes. */
 const MAX_VERSION_ATTEMPTS = 10;
+/** Documents per group commit: bounds the statement and the event loop's turn that answers them. */
+const MAX_GROUP_COMMIT = 256;
+
+type Received = { document: PushDocument; created: boolean };
 
 export function credentialOf(principal: Principal, requestId: string | undefined): Credential {
   return { type: principal.scheme, id: principal.credentialId, requestId: requestId ?? null };
@@ -28,25 +33,54 @@ export class PushDocumentsService {
     private readonly queue: JobQueue,
   ) {}
 
-  /** `created` false: an identical document was pushed before; the answer is that first document. */
-  async accept(company: CompanyContext, input: PushInput, by: Credential): Promise<{ document: PushDocument; created: boolean }> {
+  /**
+   * `created` false: an identical document was pushed before; the answer is that first document.
+   * Concurrent pushes are stored together (group commit): one statement and one commit for all of
+   * them, each answered after that commit.
+   */
+  accept(company: CompanyContext, input: PushInput, by: Credential): Promise<Received> {
+    return this.intake.submit({
+      companyId: company.id,
+      id: newUuid(),
+      type: input.documentType,
+      externalId: input.externalId,
+      payload: input.payload,
+      payloadHash: input.payloadHash,
+      credentialType: by.type,
+      credentialId: by.id,
+      requestId: by.requestId,
+    });
+  }
+
+  private readonly intake = new GroupCommit<ReceivedDocument, Received>({
+    writeBatch: (docs) =>
+      this.documents.transaction(async (manager) => {
+        const received = await this.documents.receiveMany(docs, manager);
+        const jobs = received.filter((r) => r.created).map((r) => ({ companyId: r.document.companyId, documentId: r.document.id }));
+        await this.queue.sendMany(PUSH_QUEUE, jobs, manager);
+        return received;
+      }),
+    writeOne: (doc) => this.acceptOne(doc),
+    keyOf: (doc) => `${doc.companyId}:${doc.type}:${doc.externalId.toLowerCase()}`,
+    maxBatch: MAX_GROUP_COMMIT,
+  });
+
+  /** One document alone, in its own transaction: the fallback for a batch that failed. */
+  private async acceptOne(doc: ReceivedDocument): Promise<Received> {
+    const by: Credential = { type: doc.credentialType, id: doc.credentialId, requestId: doc.requestId };
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.documents.transaction(async (manager) => {
           // Two pushes of one external_id at once took the same version number before: the retry queues up.
-          if (attempt > 1) await this.documents.lockExternalId(company.id, input.documentType, input.externalId, manager);
-          const received = await this.documents.receive(
-            { companyId: company.id, id: newUuid(), type: input.documentType, externalId: input.externalId, payload: input.payload, payloadHash: input.payloadHash },
-            by,
-            manager,
-          );
-          if (received.created) await enqueueDocument(this.queue, { companyId: company.id, documentId: received.document.id }, manager);
+          if (attempt > 1) await this.documents.lockExternalId(doc.companyId, doc.type, doc.externalId, manager);
+          const received = await this.documents.receive({ ...doc, id: newUuid() }, by, manager);
+          if (received.created) await enqueueDocument(this.queue, { companyId: doc.companyId, documentId: received.document.id }, manager);
           return received;
         });
       } catch (error) {
         if (!isUniqueViolation(error, 'push_documents_version_key')) throw error;
         if (attempt >= MAX_VERSION_ATTEMPTS) {
-          throw new AppError('service_unavailable', `Too many pushes of external_id "${input.externalId}" at the same moment; push this one again`);
+          throw new AppError('service_unavailable', `Too many pushes of external_id "${doc.externalId}" at the same moment; push this one again`);
         }
       }
     }
