@@ -64,7 +64,7 @@ export function loadIntegrationConfig(env: Env): IntegrationConfig {
       attemptTimeoutSeconds: int(env, 'PUSH_ATTEMPT_TIMEOUT_SECONDS', 120, 1, 3600),
       deferSeconds: int(env, 'PUSH_DEFER_SECONDS', 2, 1, 3600),
       batchSize: int(env, 'PUSH_BATCH_SIZE', 50, 1, 1000),
-      concurrency: int(env, 'PUSH_CONCURRENCY', 8, 1, 64),
+      concurrency: int(env, 'PUSH_CONCURRENCY', 2, 1, 64),
       rateLimitPerMinute: int(env, 'PUSH_RATE_LIMIT_PER_MINUTE', 120_000),
     },
     apiKeys: {

@@ -1,5 +1,5 @@
-// Receiving pushed documents and managing them: a document is stored together with its processing
-// job in one transaction before the 202; an identical re-push is a no-op answered with the first
+// Receiving pushed documents and managing them: a document is stored (and so queued: the table is
+// the processing queue) before the 202; an identical re-push is a no-op answered with the first
 // document; a changed one becomes the next version of its external_id. Dead letters are replayed
 // (a new job) or discarded with a reason; both are audited with the caller's credential.
 import { Injectable } from '@nestjs/common';
@@ -9,11 +9,10 @@ import { GroupCommit } from '../common/group-commit.js';
 import { newUuid, parsePublicId } from '../common/ids.js';
 import type { PageRequest } from '../common/pagination.js';
 import { isUniqueViolation } from '../database/pg-errors.js';
-import { JobQueue } from '../jobs/job-queue.js';
 import type { Credential, PushDocument } from './push-document.js';
 import { type AuditFilters, type DocumentFilters, PushDocumentsRepository, type ReceivedDocument } from './push-documents.repository.js';
 import type { PushInput } from './push-input.js';
-import { enqueueDocument, PUSH_QUEUE } from './push-queue.js';
+import { PushSignal } from './push-queue.js';
 
 /** Optimistic first, then under the external_id's lock: more than a few rounds means a storm of pushes. */
 const MAX_VERSION_ATTEMPTS = 10;
@@ -30,7 +29,7 @@ export function credentialOf(principal: Principal, requestId: string | undefined
 export class PushDocumentsService {
   constructor(
     private readonly documents: PushDocumentsRepository,
-    private readonly queue: JobQueue,
+    private readonly signal: PushSignal,
   ) {}
 
   /**
@@ -55,9 +54,9 @@ export class PushDocumentsService {
   private readonly intake = new GroupCommit<ReceivedDocument, Received>({
     writeBatch: (docs) =>
       this.documents.transaction(async (manager) => {
-        const received = await this.documents.receiveMany(docs, manager);
-        const jobs = received.filter((r) => r.created).map((r) => ({ companyId: r.document.companyId, documentId: r.document.id }));
-        await this.queue.sendMany(PUSH_QUEUE, jobs, manager);
+        return this.documents.receiveMany(docs, manager);
+      }).then((received) => {
+        if (received.some((r) => r.created)) this.signal.notify();
         return received;
       }),
     writeOne: (doc) => this.acceptOne(doc),
@@ -73,8 +72,9 @@ export class PushDocumentsService {
         return await this.documents.transaction(async (manager) => {
           // Two pushes of one external_id at once took the same version number before: the retry queues up.
           if (attempt > 1) await this.documents.lockExternalId(doc.companyId, doc.type, doc.externalId, manager);
-          const received = await this.documents.receive({ ...doc, id: newUuid() }, by, manager);
-          if (received.created) await enqueueDocument(this.queue, { companyId: doc.companyId, documentId: received.document.id }, manager);
+          return this.documents.receive({ ...doc, id: newUuid() }, by, manager);
+        }).then((received) => {
+          if (received.created) this.signal.notify();
           return received;
         });
       } catch (error) {
@@ -97,17 +97,12 @@ export class PushDocumentsService {
     return this.documents.list(company.id, filters, page);
   }
 
-  /** Queues a dead-lettered document again, with fresh attempts. */
+  /** Queues a dead-lettered document again, with fresh retries. */
   async replay(company: CompanyContext, publicId: string, by: Credential): Promise<PushDocument> {
     const id = parsePublicId('doc', publicId);
-    const document =
-      id &&
-      (await this.documents.transaction(async (manager) => {
-        const requeued = await this.documents.requeue(company.id, id, by, manager);
-        if (requeued) await enqueueDocument(this.queue, { companyId: company.id, documentId: id }, manager);
-        return requeued;
-      }));
+    const document = id && (await this.documents.requeue(company.id, id, by));
     if (!document) throw new AppError('dead_letter.not_found', `No dead letter ${publicId}`);
+    this.signal.notify();
     return document;
   }
 
