@@ -6,7 +6,7 @@
 // applied in order: a document whose earlier version is still pending waits (deferred).
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app.config.js';
 import { AppError } from '../common/errors.js';
 import { DocumentStore } from '../documents/document-store.js';
@@ -15,6 +15,7 @@ import { CustomerProcessor } from './processors/customer.processor.js';
 import { InvoiceProcessor } from './processors/invoice.processor.js';
 import { LedgerProcessor } from './processors/ledger.processor.js';
 import type { DocumentProcessor, FileChanges, ProcessResult } from './processors/processor.js';
+import type { LedgerLookup } from './ledger.repository.js';
 import type { PushDocument } from './push-document.js';
 import { PushSignal } from './push-queue.js';
 import { type ClaimedDocument, type Failed, PushQueueRepository, type Succeeded } from './push-queue.repository.js';
@@ -74,7 +75,7 @@ export class PushWorker implements OnApplicationBootstrap, OnApplicationShutdown
     private readonly signal: PushSignal,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly store: DocumentStore,
-    ledger: LedgerProcessor,
+    private readonly ledger: LedgerProcessor,
     customers: CustomerProcessor,
     invoices: InvoiceProcessor,
   ) {
@@ -159,6 +160,7 @@ export class PushWorker implements OnApplicationBootstrap, OnApplicationShutdown
     try {
       await this.db.transaction(async (manager) => {
         const locks = await this.queue.lockForEffect(claimed.map((c) => c.document), manager);
+        const lookups = await this.lookUpBookings(claimed, locks, manager);
         for (const { document, companyName, timeZone } of claimed) {
           const lock = locks.get(document.id);
           if (lock?.status !== 'processing') continue;
@@ -172,7 +174,7 @@ export class PushWorker implements OnApplicationBootstrap, OnApplicationShutdown
           const actor = { type: 'push' as const, id: `doc-${document.id}` };
           await manager.query('SAVEPOINT push_document');
           try {
-            const result: ProcessResult = await this.processors[document.documentType].apply({ company, document, actor, manager, files: changes });
+            const result: ProcessResult = await this.processors[document.documentType].apply({ company, document, actor, manager, files: changes, ledger: lookups.get(document.id) });
             await manager.query('RELEASE SAVEPOINT push_document');
             succeeded.push({ document, outcome: result.outcome, result: result.result, notes: result.notes ?? [] });
           } catch (error) {
@@ -196,6 +198,15 @@ export class PushWorker implements OnApplicationBootstrap, OnApplicationShutdown
     for (const changes of files.values()) await this.removeFiles(changes.obsolete);
     await this.recordFailures(failed);
     await this.queue.wakeSuccessors(waiting);
+  }
+
+  /** The invoices and entries of the batch's payments and credit memos, in one statement (after the lock: a second run sees the first one's entry). */
+  private async lookUpBookings(claimed: ClaimedDocument[], locks: Map<string, { status: string; superseded: boolean }>, manager: EntityManager): Promise<Map<string, LedgerLookup>> {
+    const bookings = claimed
+      .map((c) => c.document)
+      .filter((d) => (d.documentType === 'payment' || d.documentType === 'credit_memo') && locks.get(d.id)?.status === 'processing' && !locks.get(d.id)?.superseded);
+    const found = await this.ledger.lookupMany(bookings, manager);
+    return new Map(bookings.map((d, i) => [d.id, found[i]]));
   }
 
   private async recordFailures(failures: Array<{ document: PushDocument; error: unknown }>): Promise<void> {

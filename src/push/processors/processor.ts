@@ -3,6 +3,7 @@
 import type { EntityManager } from 'typeorm';
 import type { CompanyContext } from '../../auth/principal.js';
 import type { Actor } from '../../invoices/invoices.repository.js';
+import type { LedgerLookup } from '../ledger.repository.js';
 import type { Outcome, PushDocument, ResultType } from '../push-document.js';
 
 /**
@@ -23,6 +24,8 @@ export interface ProcessContext {
   actor: Actor;
   manager: EntityManager;
   files: FileChanges;
+  /** A payment's or credit memo's invoice and entry, looked up for the whole batch at once (else looked up by the processor). */
+  ledger?: LedgerLookup;
 }
 
 export interface ProcessResult {
