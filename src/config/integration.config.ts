@@ -29,6 +29,12 @@ export interface ApiKeysConfig {
   rotationGraceHours: number;
   /** From this many days before expiry, responses to the key carry the Sunset and API-Key-Expires-At headers. */
   expiryWarningDays: number;
+  /**
+   * How long this process reuses a key it looked up (by the key's hash): a revocation or rotation
+   * through this process applies at once, one made elsewhere (another replica, by hand in the
+   * database) within this many seconds. 0: look the key up on every request.
+   */
+  cacheSeconds: number;
 }
 
 export interface OAuthConfig {
@@ -71,6 +77,7 @@ export function loadIntegrationConfig(env: Env): IntegrationConfig {
       lifetimeDays: int(env, 'API_KEY_LIFETIME_DAYS', 90, 1, 3650),
       rotationGraceHours: int(env, 'API_KEY_ROTATION_GRACE_HOURS', 24, 0, 24 * 90),
       expiryWarningDays: int(env, 'API_KEY_EXPIRY_WARNING_DAYS', 14, 0, 365),
+      cacheSeconds: int(env, 'API_KEY_CACHE_SECONDS', 2, 0, 60),
     },
     oauth: {
       codeLifetimeSeconds: int(env, 'OAUTH_CODE_LIFETIME_SECONDS', 60, 1, 600),
