@@ -5,7 +5,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { Outcome, PushDocument, ResultType } from './push-document.js';
+import type { ProducedRecord } from './processors/processor.js';
+import type { Outcome, PushDocument } from './push-document.js';
 import { type DocumentRow, FULL_COLUMNS, named, PENDING_PREDECESSOR, toDocument } from './push-documents.repository.js';
 
 /** A document whose attempt has started: with its company's name and time zone for the processor. */
@@ -27,7 +28,7 @@ export interface QueuePolicy {
 export interface Succeeded {
   document: PushDocument;
   outcome: Outcome;
-  result: { type: ResultType; id: string } | null;
+  result: ProducedRecord | null;
   notes: string[];
 }
 
@@ -171,9 +172,11 @@ export class PushQueueRepository {
     if (done.length === 0) return [];
     const rows: Array<{ id: string }> = await manager.query(
       named('mark_processed', `WITH changed AS (
-         UPDATE push_documents d SET status = 'processed', outcome = t.outcome, result_type = t.result_type, result_id = t.result_id,
+         UPDATE push_documents d SET status = 'processed', outcome = t.outcome, result_type = t.result_type,
+                result_id = coalesce(t.result_id, (SELECT p.id FROM payments p WHERE p.company_id = t.company_id AND lower(p.external_id) = lower(t.entry_external_id))),
                 last_error = NULL, processed_at = now(), updated_at = now()
-           FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::uuid[], $6::jsonb[]) AS t(company_id, id, outcome, result_type, result_id, notes)
+           FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::uuid[], $6::jsonb[], $7::text[])
+                AS t(company_id, id, outcome, result_type, result_id, notes, entry_external_id)
           WHERE d.company_id = t.company_id AND d.id = t.id
           RETURNING d.company_id, d.id, d.document_type, d.external_id, d.version, d.attempts, d.outcome, d.result_type, d.result_id,
                     d.credential_type, d.credential_id, d.request_id, t.notes
@@ -194,8 +197,9 @@ export class PushQueueRepository {
         done.map((d) => d.document.id),
         done.map((d) => d.outcome),
         done.map((d) => d.result?.type ?? null),
-        done.map((d) => d.result?.id ?? null),
+        done.map((d) => (d.result && 'id' in d.result ? d.result.id : null)),
         done.map((d) => (d.notes.length ? JSON.stringify(d.notes) : null)),
+        done.map((d) => (d.result && 'entryExternalId' in d.result ? d.result.entryExternalId : null)),
       ],
     );
     const waiting = new Set(rows.map((r) => r.id));

@@ -112,8 +112,7 @@ export class LedgerProcessor {
       inkasso_payment: booking.inkasso,
     };
     await this.payments.recordWith(manager, company, `inv-${invoice.id}`, dto, actor, booking.source);
-    const booked = await this.ledger.findByExternalId(company.id, booking.externalId, manager);
-    return { outcome: 'applied', result: { type: booking.resultType, id: booked!.id } };
+    return { outcome: 'applied', result: { type: booking.resultType, entryExternalId: booking.externalId } };
   }
 }
 

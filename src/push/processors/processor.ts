@@ -28,9 +28,15 @@ export interface ProcessContext {
   ledger?: LedgerLookup;
 }
 
+/**
+ * The record a document produced. A booked payment or credit is named by its external_id (unique per
+ * company): its id is read in the statement that marks the batch processed, not once per document.
+ */
+export type ProducedRecord = { type: ResultType; id: string } | { type: ResultType; entryExternalId: string };
+
 export interface ProcessResult {
   outcome: Exclude<Outcome, 'superseded'>;
-  result: { type: ResultType; id: string };
+  result: ProducedRecord;
   /** What the document asked for and did not get, and why (kept in the audit log's `succeeded` row). */
   notes?: string[];
 }
