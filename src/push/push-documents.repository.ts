@@ -33,7 +33,7 @@ export interface DocumentRow {
   pdf_bytes?: number | null;
 }
 
-export const OTHER_COLUMNS = `d.company_id, d.id, d.document_type, d.external_id, d.version, d.status, d.attempts, d.attempts_before_replay, d.last_error,
+const OTHER_COLUMNS = `d.company_id, d.id, d.document_type, d.external_id, d.version, d.status, d.attempts, d.attempts_before_replay, d.last_error,
   d.outcome, d.result_type, d.result_id, d.credential_type, d.credential_id, d.request_id, d.discard_reason,
   d.received_at, d.processed_at, d.dead_lettered_at, d.updated_at`;
 /** Everything, for the worker. */
@@ -79,10 +79,6 @@ export const PENDING_PREDECESSOR = `EXISTS (
  * the execution. TypeORM hands the query object to node-postgres unchanged.
  */
 export const named = (name: string, text: string): string => ({ name: `push_${name}`, text }) as unknown as string;
-
-/** Later versions (alias s) of the document with these (company, type, external_id, version) parameters. */
-export const SUCCESSOR_OF = (company: string, type: string, externalId: string, version: string) =>
-  `s.company_id = ${company} AND s.document_type = ${type} AND lower(s.external_id) = lower(${externalId}) AND s.version > ${version}`;
 
 /** Appends one audit row for the document(s) the CTE `changed` returned. */
 const auditFrom = (step: AuditStep, extra = { attempt: 'NULL', error: 'NULL', details: 'NULL', credentialType: 'c.credential_type', credentialId: 'c.credential_id', requestId: 'c.request_id' }) =>
@@ -219,14 +215,6 @@ export class PushDocumentsRepository {
       if (!first) throw new Error(`document ${d.id} of a batch was neither stored nor found`);
       return { document: first, created: false };
     });
-  }
-
-  async audit(companyId: string, documentId: string, step: AuditStep, by: Credential | null, manager: EntityManager = this.db.manager, fields: { attempt?: number; error?: string; details?: object } = {}): Promise<void> {
-    await manager.query(
-      `INSERT INTO push_audit_log (company_id, document_id, step, attempt, error, details, credential_type, credential_id, request_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-      [companyId, documentId, step, fields.attempt ?? null, fields.error ?? null, fields.details ? JSON.stringify(fields.details) : null, by?.type ?? null, by?.id ?? null, by?.requestId ?? null],
-    );
   }
 
   async find(companyId: string, id: string, manager: EntityManager = this.db.manager): Promise<PushDocument | undefined> {
