@@ -3,7 +3,7 @@
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { expectProblem } from './support/factories.js';
-import { apiKeyAuth, customerFields, pushDocument, resetPushDatabase, startPushApp } from './support/push.js';
+import { apiKeyAuth, customerFields, pushDocument, quickPush, resetPushDatabase } from './support/push.js';
 import { dataSource, registerCompany, startTestApp, testConfig, type TestCompany } from './support/test-app.js';
 
 describe('API keys', () => {
@@ -11,7 +11,9 @@ describe('API keys', () => {
   let company: TestCompany;
 
   beforeAll(async () => {
-    app = await startPushApp();
+    // These tests change keys in the database directly and expect it at once: no lookup cache.
+    const base = quickPush();
+    app = await startTestApp({ ...base, integration: { ...base.integration!, apiKeys: { ...base.integration!.apiKeys, cacheSeconds: 0 } } });
   });
   afterAll(async () => app.close());
   beforeEach(async () => {
@@ -154,5 +156,33 @@ describe('rate limits of push credentials', () => {
     expectProblem(await rest(), 429);
     const [{ n }] = await dataSource(app).query(`SELECT count(*)::int AS n FROM push_documents`);
     expect(n).toBe(5);
+  });
+});
+
+describe('API key lookup cache (API_KEY_CACHE_SECONDS)', () => {
+  let app: INestApplication;
+
+  beforeAll(async () => {
+    const base = quickPush();
+    app = await startTestApp({ ...base, integration: { ...base.integration!, apiKeys: { ...base.integration!.apiKeys, cacheSeconds: 1 } } });
+    await resetPushDatabase(app);
+  });
+  afterAll(async () => app.close());
+
+  it('applies a revocation through the API at once, and one made elsewhere within the cache time', async () => {
+    const company = await registerCompany(app);
+    const http = () => request(app.getHttpServer());
+    const push = (key: string, n: number) => pushDocument(app, apiKeyAuth(key), { document_type: 'customer', external_id: `K-${n}`, ...customerFields(n) });
+    const created = await http().post('/api/v1/api_keys').set('Authorization', company.auth).send({}).expect(201);
+    expect((await push(created.body.api_key.key, 1)).status).toBe(202);
+    await http().delete(`/api/v1/api_keys/${created.body.api_key.id}`).set('Authorization', company.auth).expect(204);
+    expect((await push(created.body.api_key.key, 2)).body).toMatchObject({ code: 'auth.credential_revoked' });
+
+    // Revoked by another replica (here: in the database): refused once the cached lookup is older than a second.
+    const other = await http().post('/api/v1/api_keys').set('Authorization', company.auth).send({}).expect(201);
+    expect((await push(other.body.api_key.key, 3)).status).toBe(202);
+    await dataSource(app).query(`UPDATE api_keys SET revoked_at = now() WHERE id = $1`, [other.body.api_key.id.slice(4)]);
+    await new Promise((r) => setTimeout(r, 1100));
+    expect((await push(other.body.api_key.key, 4)).body).toMatchObject({ code: 'auth.credential_revoked' });
   });
 });

@@ -3,6 +3,7 @@
 import { jest } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
+import { AppError } from '../src/common/errors.js';
 import { LedgerProcessor } from '../src/push/processors/ledger.processor.js';
 import { expectProblem } from './support/factories.js';
 import { apiKeyAuth, auditSteps, expectDocumented, invoiceDocument, pushAccepted, resetPushDatabase, startPushApp, waitForStatus } from './support/push.js';
@@ -117,6 +118,25 @@ describe('push: retries, dead letters, audit log', () => {
     const payments = await dataSource(app).query(`SELECT amount::text AS amount FROM payments WHERE external_id = 'Z-5'`);
     expect(payments).toEqual([{ amount: '12.00' }]);
   }, 90_000);
+
+  it('fails one document of a batch alone: its neighbours are processed in the same batch, each booked once', async () => {
+    const processor = app.get(LedgerProcessor);
+    const original = processor.payment.apply;
+    jest.spyOn(processor.payment, 'apply').mockImplementation(async (ctx) => {
+      // An error no retry cures: dead-lettered after this one attempt, so the steps below are final.
+      if (ctx.document.externalId === 'B-3') throw new AppError('payment.not_allowed', 'injected failure B-3');
+      return original(ctx);
+    });
+    // Pushed at the same moment: stored by one group commit and claimed as one batch.
+    const ids = await Promise.all(Array.from({ length: 6 }, (_, i) => pushAccepted(app, auth, payment(`B-${i}`))));
+    const bad = await waitForStatus(app, auth, ids[3], ['dead_lettered']);
+    expect(bad).toMatchObject({ attempts: 1, last_error: 'payment.not_allowed: injected failure B-3' });
+    for (const i of [0, 1, 2, 4, 5]) expect(await waitForStatus(app, auth, ids[i], ['processed'])).toMatchObject({ attempts: 1, outcome: 'applied' });
+    const payments = await dataSource(app).query(`SELECT external_id, count(*)::int AS n FROM payments WHERE external_id LIKE 'B-%' GROUP BY external_id ORDER BY external_id`);
+    expect(payments).toEqual(['B-0', 'B-1', 'B-2', 'B-4', 'B-5'].map((external_id) => ({ external_id, n: 1 })));
+    expect(await auditSteps(app, ids[0])).toEqual(['received', 'attempt 1', 'succeeded 1']);
+    expect(await auditSteps(app, ids[3])).toEqual(['received', 'attempt 1', 'failed 1', 'dead_lettered']);
+  }, 60_000);
 
   it('keeps the audit log append-only: the database refuses UPDATE and DELETE', async () => {
     await expect(dataSource(app).query(`UPDATE push_audit_log SET step = 'succeeded'`)).rejects.toThrow(/append-only/);

@@ -33,7 +33,9 @@ export const pushScenario: Scenario = {
     const seed = await seedPush(databaseUrl, INVOICES);
     const env = { LOG_LEVEL: 'silent', PUBLIC_URL: 'https://receivables.bench', FAILED_AUTH_PER_MINUTE: '1000000' };
     ctx.log('push: starting the service (HTTP and worker in one process)');
-    const child = await startChildServer(new URL('../support/service-server.js', import.meta.url), { databaseUrl, env });
+    const dir = ctx.options.profileDir;
+    const execArgv = dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`, '--cpu-prof-name=push-service.cpuprofile'] : [];
+    const child = await startChildServer(new URL('../support/service-server.js', import.meta.url), { databaseUrl, env }, { execArgv });
     const db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();
     try {

@@ -9,6 +9,7 @@ import { AppError } from '../common/errors.js';
 import { parsePublicId } from '../common/ids.js';
 import type { PageRequest } from '../common/pagination.js';
 import { type ApiKeyStatus, apiKeyStatus } from './api-key-state.js';
+import { ApiKeyCache } from './api-key-cache.js';
 import { type ApiKeyRecord, ApiKeysRepository } from './api-keys.repository.js';
 
 export interface ApiKeyView {
@@ -25,12 +26,14 @@ export interface Authenticated {
 @Injectable()
 export class ApiKeysService {
   private readonly config: ApiKeysConfig;
+  private readonly cache: ApiKeyCache;
 
   constructor(
     private readonly keys: ApiKeysRepository,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.config = config.integration.apiKeys;
+    this.cache = new ApiKeyCache((secret) => this.keys.findBySecret(secret), this.config.cacheSeconds * 1000);
   }
 
   async create(company: CompanyContext, name: string | null | undefined): Promise<ApiKeyView & { secret: string }> {
@@ -52,13 +55,14 @@ export class ApiKeysService {
     const id = parsePublicId('key', publicId);
     const revoked = id ? await this.keys.revoke(company.id, id) : undefined;
     if (!revoked) throw new AppError('api_key.not_found', `API key ${publicId} not found`);
+    this.cache.forget(revoked.id);
   }
 
   /** A new key with the same name; the old one stays valid for the grace period (never longer than it had). */
   async rotate(company: CompanyContext, publicId: string): Promise<{ current: ApiKeyView & { secret: string }; previous: ApiKeyView }> {
     const id = parsePublicId('key', publicId);
     if (!id) throw new AppError('api_key.not_found', `API key ${publicId} not found`);
-    return this.keys.transaction(async (manager) => {
+    const rotated = await this.keys.transaction(async (manager) => {
       const old = await this.keys.find(company.id, id, manager, true);
       if (!old) throw new AppError('api_key.not_found', `API key ${publicId} not found`);
       const status = this.status(old);
@@ -72,11 +76,13 @@ export class ApiKeysService {
       const previous = await this.keys.markReplaced(old, key.id, graceEnd, manager);
       return { current: { key, secret, status: this.status(key) }, previous: { key: previous, status: this.status(previous) } };
     });
+    this.cache.forget(id);
+    return rotated;
   }
 
   /** The principal for a presented key; an unknown, revoked or expired key is a 401 that says which. */
   async authenticate(secret: string): Promise<Authenticated> {
-    const match = await this.keys.findBySecret(secret);
+    const match = await this.cache.find(secret);
     if (!match) throw new AppError('auth.invalid_credential', 'The API key is not valid');
     const { key, company } = match;
     const status = this.status(key);

@@ -29,6 +29,12 @@ export interface ApiKeysConfig {
   rotationGraceHours: number;
   /** From this many days before expiry, responses to the key carry the Sunset and API-Key-Expires-At headers. */
   expiryWarningDays: number;
+  /**
+   * How long this process reuses a key it looked up (by the key's hash): a revocation or rotation
+   * through this process applies at once, one made elsewhere (another replica, by hand in the
+   * database) within this many seconds. 0: look the key up on every request.
+   */
+  cacheSeconds: number;
 }
 
 export interface OAuthConfig {
@@ -64,13 +70,14 @@ export function loadIntegrationConfig(env: Env): IntegrationConfig {
       attemptTimeoutSeconds: int(env, 'PUSH_ATTEMPT_TIMEOUT_SECONDS', 120, 1, 3600),
       deferSeconds: int(env, 'PUSH_DEFER_SECONDS', 2, 1, 3600),
       batchSize: int(env, 'PUSH_BATCH_SIZE', 50, 1, 1000),
-      concurrency: int(env, 'PUSH_CONCURRENCY', 8, 1, 64),
+      concurrency: int(env, 'PUSH_CONCURRENCY', 2, 1, 64),
       rateLimitPerMinute: int(env, 'PUSH_RATE_LIMIT_PER_MINUTE', 120_000),
     },
     apiKeys: {
       lifetimeDays: int(env, 'API_KEY_LIFETIME_DAYS', 90, 1, 3650),
       rotationGraceHours: int(env, 'API_KEY_ROTATION_GRACE_HOURS', 24, 0, 24 * 90),
       expiryWarningDays: int(env, 'API_KEY_EXPIRY_WARNING_DAYS', 14, 0, 365),
+      cacheSeconds: int(env, 'API_KEY_CACHE_SECONDS', 2, 0, 60),
     },
     oauth: {
       codeLifetimeSeconds: int(env, 'OAUTH_CODE_LIFETIME_SECONDS', 60, 1, 600),

@@ -14,17 +14,45 @@ export interface LedgerEntry {
   source: string;
 }
 
+/** What booking one document needs to know first: its invoice (by external_id) and the entry holding its external_id. */
+export interface LedgerLookup {
+  invoiceId: string | null;
+  entry: LedgerEntry | null;
+}
+
+type EntryRow = { id: string; invoice_id: string; amount: string; payment_date: string; note: string | null; inkasso_payment: boolean; source: string };
+const toEntry = (r: EntryRow): LedgerEntry => ({
+  id: r.id, invoiceId: r.invoice_id, amount: r.amount, paymentDate: r.payment_date, note: r.note, inkassoPayment: r.inkasso_payment, source: r.source,
+});
+
 @Injectable()
 export class LedgerRepository {
+  /** lookup() for many bookings in one statement (a batch of the push worker); answers in the order of `wanted`. */
+  async lookupMany(wanted: Array<{ companyId: string; invoiceExternalId: string; entryExternalId: string }>, manager: EntityManager): Promise<LedgerLookup[]> {
+    if (wanted.length === 0) return [];
+    const rows: Array<Partial<EntryRow> & { n: string; found_invoice_id: string | null }> = await manager.query(
+      { name: 'push_ledger_lookup', text: `SELECT t.n, i.id AS found_invoice_id,
+              p.id, p.invoice_id, p.amount::text AS amount, p.payment_date::text AS payment_date, p.note, p.inkasso_payment, p.source
+         FROM unnest($1::uuid[], $2::text[], $3::text[]) WITH ORDINALITY AS t(company_id, invoice_external_id, entry_external_id, n)
+         LEFT JOIN invoices i ON i.company_id = t.company_id AND lower(i.external_id) = lower(t.invoice_external_id)
+         LEFT JOIN payments p ON p.company_id = t.company_id AND lower(p.external_id) = lower(t.entry_external_id)` } as unknown as string,
+      [wanted.map((w) => w.companyId), wanted.map((w) => w.invoiceExternalId), wanted.map((w) => w.entryExternalId)],
+    );
+    const byN = new Map(rows.map((r) => [Number(r.n), r]));
+    return wanted.map((_, i) => {
+      const r = byN.get(i + 1);
+      return { invoiceId: r?.found_invoice_id ?? null, entry: r?.id ? toEntry(r as EntryRow) : null };
+    });
+  }
+
   /** The entry holding this external_id, whoever booked it (the id is unique per company across all sources). */
   async findByExternalId(companyId: string, externalId: string, manager: EntityManager): Promise<LedgerEntry | undefined> {
-    const rows: Array<{ id: string; invoice_id: string; amount: string; payment_date: string; note: string | null; inkasso_payment: boolean; source: string }> =
+    const rows: EntryRow[] =
       await manager.query(
         `SELECT id, invoice_id, amount::text AS amount, payment_date::text AS payment_date, note, inkasso_payment, source
            FROM payments WHERE company_id = $1 AND lower(external_id) = lower($2)`,
         [companyId, externalId],
       );
-    const r = rows[0];
-    return r && { id: r.id, invoiceId: r.invoice_id, amount: r.amount, paymentDate: r.payment_date, note: r.note, inkassoPayment: r.inkasso_payment, source: r.source };
+    return rows[0] && toEntry(rows[0]);
   }
 }

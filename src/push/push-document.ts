@@ -4,9 +4,6 @@ import type { DocumentType } from './dto/push-document.dto.js';
 export const DOCUMENT_STATUSES = ['queued', 'processing', 'processed', 'failed', 'dead_lettered', 'discarded'] as const;
 export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
 
-/** Not done yet: a later version of the same external_id waits for these. */
-export const PENDING_STATUSES: readonly DocumentStatus[] = ['queued', 'processing', 'failed'];
-
 export type Outcome = 'applied' | 'unchanged' | 'superseded';
 export type ResultType = 'invoice' | 'payment' | 'credit' | 'customer';
 
@@ -28,6 +25,8 @@ export interface PushDocument {
   payload: Record<string, unknown>;
   status: DocumentStatus;
   attempts: number;
+  /** Attempts before the last replay: a replayed dead letter gets its retries afresh. */
+  attemptsBeforeReplay: number;
   lastError: string | null;
   outcome: Outcome | null;
   resultType: ResultType | null;

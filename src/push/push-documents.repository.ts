@@ -7,9 +7,8 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { PageRequest } from '../common/pagination.js';
 import type { DocumentType } from './dto/push-document.dto.js';
 import type { AuditEntry, AuditStep, Credential, DocumentStatus, Outcome, PushDocument, ResultType } from './push-document.js';
-import { PUSH_QUEUE } from './push-queue.js';
 
-interface DocumentRow {
+export interface DocumentRow {
   company_id: string;
   id: string;
   document_type: DocumentType;
@@ -18,6 +17,7 @@ interface DocumentRow {
   payload: Record<string, unknown>;
   status: DocumentStatus;
   attempts: number;
+  attempts_before_replay: number;
   last_error: string | null;
   outcome: Outcome | null;
   result_type: ResultType | null;
@@ -33,16 +33,16 @@ interface DocumentRow {
   pdf_bytes?: number | null;
 }
 
-const OTHER_COLUMNS = `d.company_id, d.id, d.document_type, d.external_id, d.version, d.status, d.attempts, d.last_error,
+const OTHER_COLUMNS = `d.company_id, d.id, d.document_type, d.external_id, d.version, d.status, d.attempts, d.attempts_before_replay, d.last_error,
   d.outcome, d.result_type, d.result_id, d.credential_type, d.credential_id, d.request_id, d.discard_reason,
   d.received_at, d.processed_at, d.dead_lettered_at, d.updated_at`;
 /** Everything, for the worker. */
-const FULL_COLUMNS = `${OTHER_COLUMNS}, d.payload`;
+export const FULL_COLUMNS = `${OTHER_COLUMNS}, d.payload`;
 /** Without the base64 PDF (up to MAX_UPLOAD_MB each), which answers and lists show by its size only. */
-const COLUMNS = `${OTHER_COLUMNS}, d.payload - 'pdf' AS payload,
+export const COLUMNS = `${OTHER_COLUMNS}, d.payload - 'pdf' AS payload,
   (SELECT octet_length(b) * 3 / 4 - (octet_length(b) - octet_length(rtrim(b, '='))) FROM (SELECT d.payload ->> 'pdf' AS b) AS pdf) AS pdf_bytes`;
 
-const toDocument = (r: DocumentRow): PushDocument => ({
+export const toDocument = (r: DocumentRow): PushDocument => ({
   companyId: r.company_id,
   id: r.id,
   documentType: r.document_type,
@@ -51,6 +51,7 @@ const toDocument = (r: DocumentRow): PushDocument => ({
   payload: r.payload,
   status: r.status,
   attempts: r.attempts,
+  attemptsBeforeReplay: r.attempts_before_replay,
   lastError: r.last_error,
   outcome: r.outcome,
   resultType: r.result_type,
@@ -67,7 +68,7 @@ const toDocument = (r: DocumentRow): PushDocument => ({
 });
 
 /** An earlier version of the same (document_type, external_id) that is not done yet. */
-const PENDING_PREDECESSOR = `EXISTS (
+export const PENDING_PREDECESSOR = `EXISTS (
   SELECT 1 FROM push_documents p
    WHERE p.company_id = d.company_id AND p.document_type = d.document_type AND lower(p.external_id) = lower(d.external_id)
      AND p.version < d.version AND p.status IN ('queued', 'processing', 'failed'))`;
@@ -77,16 +78,25 @@ const PENDING_PREDECESSOR = `EXISTS (
  * connection instead of on every call — for these CTE statements the planning cost about as much as
  * the execution. TypeORM hands the query object to node-postgres unchanged.
  */
-const named = (name: string, text: string): string => ({ name: `push_${name}`, text }) as unknown as string;
-
-/** Later versions (alias s) of the document with these (company, type, external_id, version) parameters. */
-const SUCCESSOR_OF = (company: string, type: string, externalId: string, version: string) =>
-  `s.company_id = ${company} AND s.document_type = ${type} AND lower(s.external_id) = lower(${externalId}) AND s.version > ${version}`;
+export const named = (name: string, text: string): string => ({ name: `push_${name}`, text }) as unknown as string;
 
 /** Appends one audit row for the document(s) the CTE `changed` returned. */
 const auditFrom = (step: AuditStep, extra = { attempt: 'NULL', error: 'NULL', details: 'NULL', credentialType: 'c.credential_type', credentialId: 'c.credential_id', requestId: 'c.request_id' }) =>
   `INSERT INTO push_audit_log (company_id, document_id, step, attempt, error, details, credential_type, credential_id, request_id)
    SELECT c.company_id, c.id, '${step}', ${extra.attempt}, ${extra.error}, ${extra.details}, ${extra.credentialType}, ${extra.credentialId}, ${extra.requestId} FROM changed c`;
+
+/** One document of a group commit, with the credential that pushed it. */
+export interface ReceivedDocument {
+  companyId: string;
+  id: string;
+  type: DocumentType;
+  externalId: string;
+  payload: object;
+  payloadHash: Buffer;
+  credentialType: string;
+  credentialId: string;
+  requestId: string | null;
+}
 
 export interface AuditFilters {
   documentId?: string;
@@ -151,12 +161,60 @@ export class PushDocumentsRepository {
     return { document: toDocument(rows[0]), created: rows[0].created };
   }
 
-  async audit(companyId: string, documentId: string, step: AuditStep, by: Credential | null, manager: EntityManager = this.db.manager, fields: { attempt?: number; error?: string; details?: object } = {}): Promise<void> {
-    await manager.query(
-      `INSERT INTO push_audit_log (company_id, document_id, step, attempt, error, details, credential_type, credential_id, request_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-      [companyId, documentId, step, fields.attempt ?? null, fields.error ?? null, fields.details ? JSON.stringify(fields.details) : null, by?.type ?? null, by?.id ?? null, by?.requestId ?? null],
+  /**
+   * receive() for many documents in one statement (the group commit of POST /v2/documents): each row
+   * is stored as the next version of its (document_type, external_id) with its `received` audit row,
+   * or answered with the newest version (`received_again`) when that has the same payload hash. The
+   * rows must name distinct (company, document_type, external_id)s: a batch never holds two versions
+   * of one. Answers in the order of `docs`.
+   */
+  async receiveMany(docs: ReceivedDocument[], manager: EntityManager): Promise<Array<{ document: PushDocument; created: boolean }>> {
+    const column = <K extends keyof ReceivedDocument>(key: K) => docs.map((d) => d[key]);
+    const rows: Array<DocumentRow & { created: boolean; n: string | null }> = await manager.query(
+      named('receive_many', `WITH input AS (
+         SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::jsonb[], $6::bytea[], $7::text[], $8::uuid[], $9::text[])
+                  WITH ORDINALITY AS i(company_id, id, document_type, external_id, payload, payload_hash, credential_type, credential_id, request_id, n)
+       ), latest AS (
+         SELECT i.n, l.id, l.version, l.payload_hash = i.payload_hash AS same
+           FROM input i CROSS JOIN LATERAL (
+             SELECT l.id, l.version, l.payload_hash FROM push_documents l
+              WHERE l.company_id = i.company_id AND l.document_type = i.document_type AND lower(l.external_id) = lower(i.external_id)
+              ORDER BY l.version DESC LIMIT 1) l
+       ), changed AS (
+         INSERT INTO push_documents AS d (company_id, id, document_type, external_id, version, payload, payload_hash, credential_type, credential_id, request_id, received_at)
+         SELECT i.company_id, i.id, i.document_type, i.external_id, coalesce(l.version, 0) + 1, i.payload, i.payload_hash, i.credential_type, i.credential_id, i.request_id, clock_timestamp()
+           FROM input i LEFT JOIN latest l ON l.n = i.n
+          WHERE NOT coalesce(l.same, false)
+          ORDER BY i.n
+         RETURNING ${COLUMNS}
+       ), audit AS (
+         INSERT INTO push_audit_log (company_id, document_id, step, details, credential_type, credential_id, request_id)
+         SELECT c.company_id, c.id, 'received', jsonb_build_object('version', c.version), c.credential_type, c.credential_id, c.request_id FROM changed c
+         UNION ALL
+         SELECT i.company_id, l.id, 'received_again', NULL, i.credential_type, i.credential_id, i.request_id FROM input i JOIN latest l ON l.n = i.n AND l.same
+       )
+       SELECT changed.*, true AS created, NULL::bigint AS n FROM changed
+       UNION ALL
+       SELECT ${COLUMNS}, false, l.n FROM input i JOIN latest l ON l.n = i.n AND l.same JOIN push_documents d ON d.company_id = i.company_id AND d.id = l.id`),
+      [
+        column('companyId'), column('id'), column('type'), column('externalId'),
+        docs.map((d) => JSON.stringify(d.payload)), column('payloadHash'),
+        column('credentialType'), column('credentialId'), column('requestId'),
+      ],
     );
+    const created = new Map<string, PushDocument>();
+    const again = new Map<number, PushDocument>();
+    for (const row of rows) {
+      if (row.created) created.set(row.id, toDocument(row));
+      else again.set(Number(row.n), toDocument(row));
+    }
+    return docs.map((d, i) => {
+      const document = created.get(d.id);
+      if (document) return { document, created: true };
+      const first = again.get(i + 1);
+      if (!first) throw new Error(`document ${d.id} of a batch was neither stored nor found`);
+      return { document: first, created: false };
+    });
   }
 
   async find(companyId: string, id: string, manager: EntityManager = this.db.manager): Promise<PushDocument | undefined> {
@@ -183,151 +241,11 @@ export class PushDocumentsRepository {
     return { documents: rows.map(toDocument), total: rows.length ? Number(rows[0].total) : 0 };
   }
 
-  /**
-   * Starts an attempt: the document becomes `processing` (attempts + 1, an `attempt` audit row) unless
-   * it is done already or an earlier version of its external_id is still pending. A document found
-   * `processing` lost its previous attempt (its process ended, or it outran PUSH_ATTEMPT_TIMEOUT_SECONDS):
-   * that attempt gets its `failed` row first. Returns the document with its company's name and time
-   * zone, or undefined when it was not started.
-   */
-  async startAttempt(companyId: string, id: string): Promise<{ document: PushDocument; companyName: string; timeZone: string } | undefined> {
-    const rows: Array<DocumentRow & { company_name: string; time_zone: string }> = await this.db.query(
-      named('start_attempt', `WITH changed AS (
-         UPDATE push_documents d SET status = 'processing', attempts = d.attempts + 1, updated_at = now(),
-                last_error = CASE WHEN d.status = 'processing' THEN $3 ELSE d.last_error END
-           FROM push_documents p
-          WHERE d.company_id = $1 AND d.id = $2 AND d.status IN ('queued', 'processing', 'failed') AND NOT ${PENDING_PREDECESSOR}
-            AND p.company_id = d.company_id AND p.id = d.id
-          RETURNING ${FULL_COLUMNS}, p.status AS previous_status
-       ), audit AS (
-         INSERT INTO push_audit_log (company_id, document_id, step, attempt, error, credential_type, credential_id, request_id)
-         SELECT c.company_id, c.id, s.step, c.attempts - s.back, CASE WHEN s.step = 'failed' THEN $3 END, c.credential_type, c.credential_id, c.request_id
-           FROM changed c CROSS JOIN (VALUES (1, 'failed', 1), (2, 'attempt', 0)) AS s(n, step, back)
-          WHERE s.step = 'attempt' OR c.previous_status = 'processing'
-          ORDER BY s.n
-       )
-       SELECT changed.*, co.name AS company_name, co.time_zone FROM changed JOIN companies co ON co.id = changed.company_id`),
-      [companyId, id, 'the attempt did not finish: its process ended, or it ran longer than PUSH_ATTEMPT_TIMEOUT_SECONDS'],
-    );
-    const row = rows[0];
-    return row && { document: toDocument(row), companyName: row.company_name, timeZone: row.time_zone };
-  }
-
-  /**
-   * Locks the document row for the effect's transaction (two runs of one document queue up here) and
-   * tells whether a later version of its external_id was applied already (this one is stale then).
-   */
-  async lockForEffect(doc: PushDocument, manager: EntityManager): Promise<{ status: DocumentStatus; superseded: boolean } | undefined> {
-    const rows: Array<{ status: DocumentStatus; superseded: boolean }> = await manager.query(
-      named('lock_for_effect', `SELECT d.status, EXISTS (
-                SELECT 1 FROM push_documents l
-                 WHERE l.company_id = d.company_id AND l.document_type = d.document_type AND lower(l.external_id) = lower(d.external_id)
-                   AND l.version > d.version AND l.status = 'processed') AS superseded
-         FROM push_documents d WHERE d.company_id = $1 AND d.id = $2 FOR UPDATE OF d`),
-      [doc.companyId, doc.id],
-    );
-    return rows[0];
-  }
-
-  /** Marks the document processed; true when a later version of its external_id waits for it (wake it after the commit). */
-  async markProcessed(doc: PushDocument, outcome: Outcome, result: { type: ResultType; id: string } | null, manager: EntityManager, notes: string[] = []): Promise<boolean> {
-    const rows: Array<{ waiting: boolean }> = await manager.query(
-      named('mark_processed', `WITH changed AS (
-         UPDATE push_documents d SET status = 'processed', outcome = $3, result_type = $4, result_id = $5, last_error = NULL,
-                processed_at = now(), updated_at = now()
-          WHERE d.company_id = $1 AND d.id = $2 RETURNING ${COLUMNS}
-       ) ${auditFrom('succeeded', {
-         attempt: 'c.attempts',
-         error: 'NULL',
-         details: `jsonb_build_object('outcome', c.outcome, 'result_type', c.result_type, 'result_id', c.result_id)
-                   || CASE WHEN $6::jsonb IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('notes', $6::jsonb) END`,
-         credentialType: 'c.credential_type',
-         credentialId: 'c.credential_id',
-         requestId: 'c.request_id',
-       })}
-       RETURNING EXISTS (SELECT 1 FROM push_documents s WHERE ${SUCCESSOR_OF('$1', '$7', '$8', '$9')} AND s.status = 'queued') AS waiting`),
-      [doc.companyId, doc.id, outcome, result?.type ?? null, result?.id ?? null, notes.length ? JSON.stringify(notes) : null, doc.documentType, doc.externalId, doc.version],
-    );
-    return rows[0]?.waiting ?? false;
-  }
-
-  /**
-   * A version finished (processed or dead-lettered): the later versions of its external_id that were
-   * deferred behind it are due now. Their waiting job is moved forward in the job queue's own table
-   * (pg-boss 10: pgboss.job, state created, start_after), instead of a second job per document.
-   */
-  async wakeSuccessors(doc: Pick<PushDocument, 'companyId' | 'documentType' | 'externalId' | 'version'>): Promise<void> {
-    await this.db.query(
-      `UPDATE pgboss.job j SET start_after = now()
-         FROM push_documents s
-        WHERE j.name = $1 AND j.state = 'created' AND j.start_after > now()
-          AND j.data ->> 'companyId' = $2 AND j.data ->> 'documentId' = s.id::text
-          AND ${SUCCESSOR_OF('$3', '$4', '$5', '$6')} AND s.status = 'queued'`,
-      [PUSH_QUEUE, doc.companyId, doc.companyId, doc.documentType, doc.externalId, doc.version],
-    );
-  }
-
-  /** Moves the document's own deferred job forward: its earlier version finished while it was being deferred. */
-  async wake(doc: PushDocument): Promise<void> {
-    await this.db.query(
-      `UPDATE pgboss.job SET start_after = now()
-        WHERE name = $1 AND state = 'created' AND start_after > now() AND data ->> 'companyId' = $2::text AND data ->> 'documentId' = $3::text`,
-      [PUSH_QUEUE, doc.companyId, doc.id],
-    );
-  }
-
-  async hasPendingPredecessor(doc: PushDocument): Promise<boolean> {
-    const rows: Array<{ pending: boolean }> = await this.db.query(
-      `SELECT ${PENDING_PREDECESSOR} AS pending FROM push_documents d WHERE d.company_id = $1 AND d.id = $2`,
-      [doc.companyId, doc.id],
-    );
-    return rows[0]?.pending ?? false;
-  }
-
-  /** A failed attempt; the last one (or a hopeless one) dead-letters the document at once, saying why. */
-  async markFailed(companyId: string, id: string, error: string, final: boolean, reason = 'every attempt failed'): Promise<void> {
-    await this.db.query(
-      `WITH changed AS (
-         UPDATE push_documents d SET status = CASE WHEN $4 THEN 'dead_lettered' ELSE 'failed' END, last_error = $3,
-                dead_lettered_at = CASE WHEN $4 THEN now() ELSE d.dead_lettered_at END, updated_at = now()
-          WHERE d.company_id = $1 AND d.id = $2 AND d.status = 'processing' RETURNING ${COLUMNS}
-       )
-       INSERT INTO push_audit_log (company_id, document_id, step, attempt, error, details, credential_type, credential_id, request_id)
-       SELECT c.company_id, c.id, s.step, c.attempts, c.last_error,
-              CASE WHEN s.step = 'dead_lettered' THEN jsonb_build_object('reason', $5::text) END,
-              c.credential_type, c.credential_id, c.request_id
-         FROM changed c CROSS JOIN (VALUES (1, 'failed'), (2, 'dead_lettered')) AS s(n, step)
-        WHERE s.step = 'failed' OR c.status = 'dead_lettered'
-        ORDER BY s.n`,
-      [companyId, id, error, final, reason],
-    );
-  }
-
-  /**
-   * From the dead-letter queue: jobs that ran out of attempts without the worker recording it (e.g.
-   * timed out). A document replayed since the job was dead-lettered (`since`) is left alone.
-   */
-  async deadLetter(companyId: string, id: string, reason: string, since: Date): Promise<boolean> {
-    const rows: unknown[] = await this.db.query(
-      `WITH changed AS (
-         UPDATE push_documents d SET status = 'dead_lettered', dead_lettered_at = now(), updated_at = now(),
-                last_error = coalesce(d.last_error, $3)
-          WHERE d.company_id = $1 AND d.id = $2 AND d.status IN ('queued', 'processing', 'failed')
-            AND NOT EXISTS (SELECT 1 FROM push_audit_log a WHERE a.company_id = d.company_id AND a.document_id = d.id
-                             AND a.step = 'replayed' AND a.created_at >= $4)
-          RETURNING ${COLUMNS}
-       ), audit AS (${auditFrom('dead_lettered', { attempt: 'c.attempts', error: 'c.last_error', details: `jsonb_build_object('reason', $3::text)`, credentialType: 'c.credential_type', credentialId: 'c.credential_id', requestId: 'c.request_id' })})
-       SELECT id FROM changed`,
-      [companyId, id, reason, since],
-    );
-    return rows.length > 0;
-  }
-
   /** Dead letter → queued again (with a `replayed` row naming who); undefined when it is no dead letter. */
-  async requeue(companyId: string, id: string, by: Credential, manager: EntityManager): Promise<PushDocument | undefined> {
-    const rows: DocumentRow[] = await manager.query(
+  async requeue(companyId: string, id: string, by: Credential): Promise<PushDocument | undefined> {
+    const rows: DocumentRow[] = await this.db.query(
       `WITH changed AS (
-         UPDATE push_documents d SET status = 'queued', updated_at = now()
+         UPDATE push_documents d SET status = 'queued', updated_at = now(), next_attempt_at = now(), attempts_before_replay = d.attempts, deferrals = 0
           WHERE d.company_id = $1 AND d.id = $2 AND d.status = 'dead_lettered' RETURNING ${COLUMNS}
        ), audit AS (${auditFrom('replayed', { attempt: 'c.attempts', error: 'NULL', details: 'NULL', credentialType: '$3::text', credentialId: '$4::uuid', requestId: '$5::text' })})
        SELECT * FROM changed`,

@@ -1,21 +1,18 @@
-// The processing queue of pushed documents: one job per document (and per replay or deferral).
-import type { EntityManager } from 'typeorm';
-import type { JobQueue } from '../jobs/job-queue.js';
+// The processing queue of pushed documents is the push_documents table itself (see
+// PushQueueRepository). This signal wakes the worker of this process as soon as documents are due
+// (an accepted batch committed, a dead letter replayed); other replicas find them by polling.
+import { Injectable } from '@nestjs/common';
 
-export const PUSH_QUEUE = 'push-documents';
-/** Jobs that used up their attempts land here; its worker marks the document dead_lettered. */
-export const PUSH_DEAD_LETTER_QUEUE = 'push-documents-dead';
+@Injectable()
+export class PushSignal {
+  private readonly listeners = new Set<() => void>();
 
-export interface PushJob {
-  companyId: string;
-  documentId: string;
-  /** How often the document was deferred behind an earlier version so far (its next look waits twice as long). */
-  deferrals?: number;
-}
+  notify(): void {
+    for (const listener of this.listeners) listener();
+  }
 
-/** Enqueues in the caller's transaction; throws when pg-boss inserted nothing (never acknowledge a document without its job). */
-export async function enqueueDocument(queue: JobQueue, job: PushJob, manager: EntityManager, startAfter?: Date): Promise<string> {
-  const id = await queue.send(PUSH_QUEUE, job, { manager, startAfter });
-  if (!id) throw new Error(`the processing job of document doc-${job.documentId} was not queued`);
-  return id;
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
 }

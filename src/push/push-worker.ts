@@ -1,24 +1,24 @@
-// Processes pushed documents: one job per document, retried with exponential backoff, then
-// dead-lettered. Each attempt is recorded (attempt n, succeeded / failed); the effect and the
-// `processed` marker commit in one transaction, so a document takes effect exactly once whatever
-// crashes or duplicate jobs happen. Versions of one external_id are applied in order: a document
-// whose earlier version is still pending waits (deferred) and looks again shortly.
-import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+// Processes pushed documents in batches claimed from push_documents (FOR UPDATE SKIP LOCKED: safe
+// with several replicas), retried with exponential backoff, then dead-lettered. Each attempt is
+// recorded (attempt n, succeeded / failed). A batch is one transaction with a SAVEPOINT per document:
+// a failing document rolls back alone, and the effects and their `processed` markers commit together,
+// so a document takes effect exactly once whatever crashes happen. Versions of one external_id are
+// applied in order: a document whose earlier version is still pending waits (deferred).
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type PgBoss from 'pg-boss';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app.config.js';
 import { AppError } from '../common/errors.js';
 import { DocumentStore } from '../documents/document-store.js';
-import { JobQueue } from '../jobs/job-queue.js';
 import type { DocumentType } from './dto/push-document.dto.js';
 import { CustomerProcessor } from './processors/customer.processor.js';
 import { InvoiceProcessor } from './processors/invoice.processor.js';
 import { LedgerProcessor } from './processors/ledger.processor.js';
 import type { DocumentProcessor, FileChanges, ProcessResult } from './processors/processor.js';
-import { PENDING_STATUSES, type PushDocument } from './push-document.js';
-import { PushDocumentsRepository } from './push-documents.repository.js';
-import { enqueueDocument, PUSH_DEAD_LETTER_QUEUE, PUSH_QUEUE, type PushJob } from './push-queue.js';
+import type { LedgerLookup } from './ledger.repository.js';
+import type { PushDocument } from './push-document.js';
+import { PushSignal } from './push-queue.js';
+import { type ClaimedDocument, type Failed, PushQueueRepository, type Succeeded } from './push-queue.repository.js';
 
 /**
  * Client errors that can go away by themselves, retried with backoff: a reference that has not arrived
@@ -46,8 +46,8 @@ export function isPermanent(error: unknown): boolean {
   return error instanceof AppError && error.status >= 400 && error.status < 500 && !RETRYABLE.includes(error.code);
 }
 
-/** The longest wait between two looks of a deferred document (the earlier version usually wakes it sooner). */
-const MAX_DEFER_SECONDS = 60;
+/** How often an idle worker looks for due documents (retries, deferrals, other replicas' pushes). */
+const POLL_MS = 250;
 
 /** Errors are stored and shown to the client: the message, never a stack or SQL parameters. */
 function describe(error: unknown): string {
@@ -58,74 +58,190 @@ function describe(error: unknown): string {
   return error instanceof Error ? error.message.slice(0, 1000) : 'processing failed';
 }
 
+/** What one run of a batch did; its files are settled after the commit. */
+interface BatchRun {
+  succeeded: Succeeded[];
+  failed: Array<{ document: PushDocument; error: unknown }>;
+  files: Map<string, FileChanges>;
+  /** Processed documents a later version waits for. */
+  waiting: PushDocument[];
+}
+
+/** Ends an optimistic run (no savepoints) at the first failing document: the batch runs again with savepoints. */
+class DocumentFailed extends Error {}
+
 @Injectable()
-export class PushWorker implements OnApplicationBootstrap {
+export class PushWorker implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(PushWorker.name);
   private readonly processors: Record<DocumentType, DocumentProcessor>;
+  private readonly lanes: Array<Promise<void>> = [];
+  private stopping = false;
+  /** Set by a wake-up that came while the lanes were busy: the next pause is skipped. */
+  private woken = false;
+  private readonly sleepers = new Set<() => void>();
+  private unsubscribe?: () => void;
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
-    private readonly queue: JobQueue,
-    private readonly documents: PushDocumentsRepository,
+    private readonly queue: PushQueueRepository,
+    private readonly signal: PushSignal,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly store: DocumentStore,
-    ledger: LedgerProcessor,
+    private readonly ledger: LedgerProcessor,
     customers: CustomerProcessor,
     invoices: InvoiceProcessor,
   ) {
     this.processors = { payment: ledger.payment, credit_memo: ledger.creditMemo, customer: customers, invoice: invoices };
   }
 
-  async onApplicationBootstrap(): Promise<void> {
+  onApplicationBootstrap(): void {
     const push = this.config.integration.push;
-    await this.queue.define({
-      name: PUSH_QUEUE,
-      retryLimit: push.retryLimit,
-      retryDelaySeconds: push.retryBaseSeconds,
-      deadLetter: PUSH_DEAD_LETTER_QUEUE,
-      expireInSeconds: push.attemptTimeoutSeconds,
-    });
     if (!push.worker) return;
-    await this.queue.workEach<PushJob>(PUSH_QUEUE, (job) => this.process(job), { batchSize: push.batchSize, concurrency: push.concurrency });
-    await this.queue.workEach<PushJob>(PUSH_DEAD_LETTER_QUEUE, (job) => this.deadLettered(job), { batchSize: 20, concurrency: 1 });
+    this.unsubscribe = this.signal.subscribe(() => this.wake());
+    for (let i = 0; i < push.concurrency; i++) this.lanes.push(this.lane());
   }
 
-  /** One attempt at one document. Throwing fails the job: pg-boss retries it or moves it to the dead-letter queue. */
-  async process(job: PgBoss.JobWithMetadata<PushJob>): Promise<void> {
-    const { companyId, documentId } = job.data;
-    const started = await this.documents.startAttempt(companyId, documentId);
-    if (!started) return this.notStarted(job.data);
-    const { document } = started;
-    const company = { id: companyId, name: started.companyName, timeZone: started.timeZone };
-    const files: FileChanges = { written: [], obsolete: [] };
-    let waiting = false;
+  async onApplicationShutdown(): Promise<void> {
+    this.stopping = true;
+    this.unsubscribe?.();
+    this.wake();
+    await Promise.all(this.lanes);
+  }
+
+  /** One lane: claim a batch, process it, again at once while there is more; else wait for a wake-up or the next poll. */
+  private async lane(): Promise<void> {
+    const { batchSize } = this.config.integration.push;
+    while (!this.stopping) {
+      let claimed = 0;
+      try {
+        claimed = await this.runOnce(batchSize);
+      } catch (error) {
+        // Database away: the claimed documents keep their lease and are taken again after it.
+        this.logger.warn({ err: error }, 'push worker: could not claim or process a batch');
+      }
+      if (claimed < batchSize) await this.pause(POLL_MS);
+      else await new Promise<void>((resolve) => setImmediate(resolve)); // HTTP gets its turn between batches
+    }
+  }
+
+  private wake(): void {
+    this.woken = true;
+    for (const sleeper of this.sleepers) sleeper();
+  }
+
+  private pause(ms: number): Promise<void> {
+    if (this.woken) {
+      this.woken = false;
+      return Promise.resolve();
+    }
+    return new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.sleepers.delete(done);
+        this.woken = false;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.sleepers.add(done);
+    });
+  }
+
+  /** Claims and processes one batch; returns how many documents it claimed. */
+  async runOnce(limit: number): Promise<number> {
+    const push = this.config.integration.push;
+    const { started, deferred, deadLettered } = await this.queue.claim(limit, {
+      retryLimit: push.retryLimit,
+      attemptTimeoutSeconds: push.attemptTimeoutSeconds,
+      deferSeconds: push.deferSeconds,
+    });
+    await this.queue.wakeSuccessors(deadLettered);
+    await this.queue.wakeIfFree(deferred);
+    if (started.length) await this.process(started);
+    return started.length + deferred.length + deadLettered.length;
+  }
+
+  /**
+   * One attempt at each claimed document, all in one transaction. Optimistic first, without a savepoint
+   * per document (two round trips fewer each); when a document fails, that transaction is rolled back
+   * and the batch runs again with a savepoint per document, so that only the failing one rolls back.
+   * A document found no longer `processing` (a second run of it) is left alone.
+   */
+  async process(claimed: ClaimedDocument[]): Promise<void> {
+    const run = (claimed.length > 1 && (await this.runBatch(claimed, false))) || (await this.runBatch(claimed, true))!;
+    for (const changes of run.files.values()) await this.removeFiles(changes.obsolete);
+    await this.recordFailures(run.failed);
+    await this.queue.wakeSuccessors(run.waiting);
+  }
+
+  /** Undefined: without savepoints, a document failed and the whole batch was rolled back. */
+  private async runBatch(claimed: ClaimedDocument[], savepoints: boolean): Promise<BatchRun | undefined> {
+    const run: BatchRun = { succeeded: [], failed: [], files: new Map(), waiting: [] };
     try {
       await this.db.transaction(async (manager) => {
-        // Another run of the same document (a duplicate job) waits here and then finds it processed.
-        const locked = await this.documents.lockForEffect(document, manager);
-        if (locked?.status !== 'processing') return;
-        if (locked.superseded) {
-          waiting = await this.documents.markProcessed(document, 'superseded', null, manager);
-          return;
+        const locks = await this.queue.lockForEffect(claimed.map((c) => c.document), manager);
+        const lookups = await this.lookUpBookings(claimed, locks, manager);
+        for (const { document, companyName, timeZone } of claimed) {
+          const lock = locks.get(document.id);
+          if (lock?.status !== 'processing') continue;
+          if (lock.superseded) {
+            run.succeeded.push({ document, outcome: 'superseded', result: null, notes: [] });
+            continue;
+          }
+          const changes: FileChanges = { written: [], obsolete: [] };
+          run.files.set(document.id, changes);
+          const company = { id: document.companyId, name: companyName, timeZone };
+          const actor = { type: 'push' as const, id: `doc-${document.id}` };
+          if (savepoints) await manager.query('SAVEPOINT push_document');
+          try {
+            const result: ProcessResult = await this.processors[document.documentType].apply({ company, document, actor, manager, files: changes, ledger: lookups.get(document.id) });
+            if (savepoints) await manager.query('RELEASE SAVEPOINT push_document');
+            run.succeeded.push({ document, outcome: result.outcome, result: result.result, notes: result.notes ?? [] });
+          } catch (error) {
+            if (!savepoints) throw new DocumentFailed();
+            await manager.query('ROLLBACK TO SAVEPOINT push_document');
+            run.failed.push({ document, error });
+            await this.removeFiles(changes.written);
+            run.files.delete(document.id);
+          }
         }
-        const actor = { type: 'push' as const, id: `doc-${document.id}` };
-        const result: ProcessResult = await this.processors[document.documentType].apply({ company, document, actor, manager, files });
-        waiting = await this.documents.markProcessed(document, result.outcome, result.result, manager, result.notes);
+        run.waiting = await this.queue.markProcessed(run.succeeded, manager);
       });
     } catch (error) {
-      await this.removeFiles(files.written);
-      const permanent = isPermanent(error);
-      const final = permanent || job.retryCount >= job.retryLimit;
-      const reason = permanent ? 'the error cannot go away by retrying' : 'every attempt failed';
-      await this.documents.markFailed(companyId, documentId, describe(error), final, reason);
-      if (final) await this.documents.wakeSuccessors(document);
-      if (!(error instanceof AppError)) this.logger.warn({ err: error, document: `doc-${documentId}`, attempt: document.attempts }, 'push document failed');
-      // A dead letter now: its job is done (a replay queues a new one). Otherwise pg-boss retries it.
-      if (!permanent) throw error;
-      return;
+      for (const changes of run.files.values()) await this.removeFiles(changes.written);
+      if (error instanceof DocumentFailed) return undefined;
+      // The batch's transaction failed as a whole (database away, lost connection): every document of
+      // it failed this attempt, none took effect.
+      const done = new Set(run.failed.map((f) => f.document.id));
+      const failed = [...run.failed, ...claimed.filter((c) => !done.has(c.document.id)).map((c) => ({ document: c.document, error }))];
+      return { succeeded: [], failed, files: new Map(), waiting: [] };
     }
-    await this.removeFiles(files.obsolete);
-    if (waiting) await this.documents.wakeSuccessors(document);
+    return run;
+  }
+
+  /** The invoices and entries of the batch's payments and credit memos, in one statement (after the lock: a second run sees the first one's entry). */
+  private async lookUpBookings(claimed: ClaimedDocument[], locks: Map<string, { status: string; superseded: boolean }>, manager: EntityManager): Promise<Map<string, LedgerLookup>> {
+    const bookings = claimed
+      .map((c) => c.document)
+      .filter((d) => (d.documentType === 'payment' || d.documentType === 'credit_memo') && locks.get(d.id)?.status === 'processing' && !locks.get(d.id)?.superseded);
+    const found = await this.ledger.lookupMany(bookings, manager);
+    return new Map(bookings.map((d, i) => [d.id, found[i]]));
+  }
+
+  private async recordFailures(failures: Array<{ document: PushDocument; error: unknown }>): Promise<void> {
+    if (failures.length === 0) return;
+    const push = this.config.integration.push;
+    const failed: Failed[] = failures.map(({ document, error }) => {
+      const permanent = isPermanent(error);
+      if (!(error instanceof AppError)) this.logger.warn({ err: error, document: `doc-${document.id}`, attempt: document.attempts }, 'push document failed');
+      return {
+        document,
+        error: describe(error),
+        final: permanent || document.attempts - 1 - document.attemptsBeforeReplay >= push.retryLimit,
+        reason: permanent ? 'the error cannot go away by retrying' : 'every attempt failed',
+      };
+    });
+    await this.queue.markFailed(failed, push.retryBaseSeconds);
+    await this.queue.wakeSuccessors(failed.filter((f) => f.final).map((f) => f.document));
   }
 
   /** Best effort: a file left behind (the process died first) is unreferenced, never missing. */
@@ -133,39 +249,5 @@ export class PushWorker implements OnApplicationBootstrap {
     for (const key of keys) {
       await this.store.delete(key).catch((error: unknown) => this.logger.warn({ err: error, key }, 'could not remove a replaced document file'));
     }
-  }
-
-  /** Done already (nothing to do), or an earlier version is pending: look again later. */
-  private async notStarted(job: PushJob): Promise<void> {
-    const current = await this.documents.find(job.companyId, job.documentId);
-    if (!current || !PENDING_STATUSES.includes(current.status)) return;
-    await this.defer(current, job.deferrals ?? 0);
-  }
-
-  /**
-   * Waits for the earlier version: one `deferred` audit row, and one waiting job whose delay doubles
-   * (PUSH_DEFER_SECONDS, twice that, … up to a minute). The earlier version moves the job forward when
-   * it finishes; should it have finished while this job was being queued, the check after the commit does.
-   */
-  private async defer(document: PushDocument, deferrals: number): Promise<void> {
-    const base = this.config.integration.push.deferSeconds;
-    const seconds = Math.min(base * 2 ** deferrals, Math.max(base, MAX_DEFER_SECONDS));
-    await this.documents.transaction(async (manager) => {
-      if (deferrals === 0) {
-        await this.documents.audit(document.companyId, document.id, 'deferred', { type: document.credentialType, id: document.credentialId, requestId: document.requestId }, manager, {
-          details: { reason: 'an earlier version of this external_id is not processed yet' },
-        });
-      }
-      const job = { companyId: document.companyId, documentId: document.id, deferrals: deferrals + 1 };
-      await enqueueDocument(this.queue, job, manager, new Date(Date.now() + seconds * 1000));
-    });
-    if (!(await this.documents.hasPendingPredecessor(document))) await this.documents.wake(document);
-  }
-
-  private async deadLettered(job: PgBoss.JobWithMetadata<PushJob>): Promise<void> {
-    const { companyId, documentId } = job.data;
-    await this.documents.deadLetter(companyId, documentId, 'the last attempt did not finish (timed out or the process ended)', job.createdOn);
-    const document = await this.documents.find(companyId, documentId);
-    if (document) await this.documents.wakeSuccessors(document);
   }
 }

@@ -14,11 +14,13 @@ import { InvoiceProcessor } from './processors/invoice.processor.js';
 import { LedgerProcessor } from './processors/ledger.processor.js';
 import { PushDocumentsRepository } from './push-documents.repository.js';
 import { PushDocumentsService } from './push-documents.service.js';
+import { PushSignal } from './push-queue.js';
+import { PushQueueRepository } from './push-queue.repository.js';
 import { PushWorker } from './push-worker.js';
 
 @Module({
   imports: [CompaniesModule, CustomersModule, InvoicesModule, ShippingModule],
   controllers: [DocumentsController, DeadLettersController, AuditLogController],
-  providers: [PushDocumentsRepository, PushDocumentsService, LedgerRepository, LedgerProcessor, CustomerProcessor, InvoiceProcessor, PushWorker],
+  providers: [PushDocumentsRepository, PushDocumentsService, LedgerRepository, LedgerProcessor, CustomerProcessor, InvoiceProcessor, PushQueueRepository, PushSignal, PushWorker],
 })
 export class PushModule {}

@@ -15,8 +15,9 @@ import type { CreatePaymentDto } from '../../invoices/dto/payment.dto.js';
 import { InvoicesRepository } from '../../invoices/invoices.repository.js';
 import { PaymentsService } from '../../invoices/payments.service.js';
 import type { CreditMemoPayload, PaymentPayload } from '../dto/push-document.dto.js';
-import { type LedgerEntry, LedgerRepository } from '../ledger.repository.js';
-import type { ResultType } from '../push-document.js';
+import type { EntityManager } from 'typeorm';
+import { type LedgerEntry, type LedgerLookup, LedgerRepository } from '../ledger.repository.js';
+import type { PushDocument, ResultType } from '../push-document.js';
 import type { DocumentProcessor, ProcessContext, ProcessResult } from './processor.js';
 
 interface Booking {
@@ -59,7 +60,7 @@ export class LedgerProcessor {
     apply: (ctx) => {
       const p = ctx.document.payload as unknown as CreditMemoPayload;
       return this.book(ctx, {
-        externalId: `credit_memo:${ctx.document.externalId}`,
+        externalId: entryExternalId(ctx.document),
         invoiceExternalId: p.invoice_external_id,
         amount: p.amount,
         date: p.credit_date ?? null,
@@ -71,13 +72,27 @@ export class LedgerProcessor {
     },
   };
 
+  /**
+   * What book() looks up first, for a whole batch in one statement. Only versions of one external_id
+   * share an entry, and they are never in one batch, so an entry missing here is missing in the batch's
+   * transaction too; an invoice missing here is looked for again (an invoice document earlier in the
+   * batch may have created it).
+   */
+  lookupMany(documents: PushDocument[], manager: EntityManager): Promise<LedgerLookup[]> {
+    return this.ledger.lookupMany(
+      documents.map((d) => ({ companyId: d.companyId, invoiceExternalId: String(d.payload.invoice_external_id), entryExternalId: entryExternalId(d) })),
+      manager,
+    );
+  }
+
   private async book(ctx: ProcessContext, booking: Booking): Promise<ProcessResult> {
     const { company, manager, actor } = ctx;
-    const invoice = await this.invoices.findByExternalId(company.id, booking.invoiceExternalId, manager);
-    if (!invoice) {
+    const invoiceId = ctx.ledger?.invoiceId ?? (await this.invoices.findByExternalId(company.id, booking.invoiceExternalId, manager))?.id;
+    if (!invoiceId) {
       throw new AppError('invoice.not_found', `No invoice with external_id "${booking.invoiceExternalId}" (yet): push the invoice first`);
     }
-    const existing = await this.ledger.findByExternalId(company.id, booking.externalId, manager);
+    const invoice = { id: invoiceId };
+    const existing = ctx.ledger ? (ctx.ledger.entry ?? undefined) : await this.ledger.findByExternalId(company.id, booking.externalId, manager);
     if (existing && existing.source !== booking.source) throw foreignEntry(existing, booking);
     if (existing) {
       const same =
@@ -97,9 +112,13 @@ export class LedgerProcessor {
       inkasso_payment: booking.inkasso,
     };
     await this.payments.recordWith(manager, company, `inv-${invoice.id}`, dto, actor, booking.source);
-    const booked = await this.ledger.findByExternalId(company.id, booking.externalId, manager);
-    return { outcome: 'applied', result: { type: booking.resultType, id: booked!.id } };
+    return { outcome: 'applied', result: { type: booking.resultType, entryExternalId: booking.externalId } };
   }
+}
+
+/** The external_id of the entry a document books: the ERP's payment id, or `credit_memo:<id>`. */
+function entryExternalId(document: PushDocument): string {
+  return document.documentType === 'credit_memo' ? `credit_memo:${document.externalId}` : document.externalId;
 }
 
 const BOOKED_BY: Record<string, string> = {

@@ -3,6 +3,7 @@
 import type { EntityManager } from 'typeorm';
 import type { CompanyContext } from '../../auth/principal.js';
 import type { Actor } from '../../invoices/invoices.repository.js';
+import type { LedgerLookup } from '../ledger.repository.js';
 import type { Outcome, PushDocument, ResultType } from '../push-document.js';
 
 /**
@@ -23,11 +24,19 @@ export interface ProcessContext {
   actor: Actor;
   manager: EntityManager;
   files: FileChanges;
+  /** A payment's or credit memo's invoice and entry, looked up for the whole batch at once (else looked up by the processor). */
+  ledger?: LedgerLookup;
 }
+
+/**
+ * The record a document produced. A booked payment or credit is named by its external_id (unique per
+ * company): its id is read in the statement that marks the batch processed, not once per document.
+ */
+export type ProducedRecord = { type: ResultType; id: string } | { type: ResultType; entryExternalId: string };
 
 export interface ProcessResult {
   outcome: Exclude<Outcome, 'superseded'>;
-  result: { type: ResultType; id: string };
+  result: ProducedRecord;
   /** What the document asked for and did not get, and why (kept in the audit log's `succeeded` row). */
   notes?: string[];
 }

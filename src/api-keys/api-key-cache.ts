@@ -1,0 +1,51 @@
+// A short-lived in-process cache of API key lookups, by the key's hash (the secret itself is never
+// kept): a push burst authenticates with one key thousands of times a second. Only found keys are
+// cached, with their record: whether a key is expired is decided at each request from the cached
+// expiry. A revocation or rotation through this process forgets the key at once; one made elsewhere
+// (another replica, by hand) applies after at most `ttlMs`.
+import { hashSecret } from '../auth/secrets.js';
+import type { KeyMatch } from './api-keys.repository.js';
+
+/** Bounds the memory: a flood of different valid keys just clears the cache. */
+const MAX_ENTRIES = 10_000;
+
+interface Entry {
+  lookup: Promise<KeyMatch | undefined>;
+  until: number;
+}
+
+export class ApiKeyCache {
+  private readonly entries = new Map<string, Entry>();
+
+  constructor(
+    private readonly load: (secret: string) => Promise<KeyMatch | undefined>,
+    private readonly ttlMs: number,
+  ) {}
+
+  async find(secret: string): Promise<KeyMatch | undefined> {
+    if (this.ttlMs <= 0) return this.load(secret);
+    const hash = hashSecret(secret).toString('base64');
+    const now = Date.now();
+    const cached = this.entries.get(hash);
+    if (cached && cached.until > now) return cached.lookup;
+    if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
+    // Concurrent requests with the same key share one lookup.
+    const lookup = this.load(secret);
+    this.entries.set(hash, { lookup, until: now + this.ttlMs });
+    const match = await lookup.catch((error: unknown) => {
+      this.entries.delete(hash);
+      throw error;
+    });
+    if (!match) this.entries.delete(hash); // an unknown key is looked up again (and counted as a failed authentication)
+    return match;
+  }
+
+  /** The key changed (revoked, rotated): the next request looks it up again. */
+  forget(keyId: string): void {
+    for (const [hash, entry] of this.entries) {
+      void entry.lookup.then((match) => {
+        if (match?.key.id === keyId) this.entries.delete(hash);
+      }, () => undefined);
+    }
+  }
+}
