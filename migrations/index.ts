@@ -12,6 +12,7 @@ import { PendingDocuments1763770500100 } from './1763770500100-pending-documents
 import { ShippingPrintDay1763770600000 } from './1763770600000-shipping-print-day.js';
 import { OAuthOptionalPkce1763770700000 } from './1763770700000-oauth-optional-pkce.js';
 import { ErpPullReconciliation1763770800000 } from './1763770800000-erp-pull-reconciliation.js';
+import { DefaultInterest1764100000000 } from './1764100000000-default-interest.js';
 
 export const migrations = [
   Foundation1763769600000,
@@ -27,4 +28,5 @@ export const migrations = [
   ShippingPrintDay1763770600000,
   OAuthOptionalPkce1763770700000,
   ErpPullReconciliation1763770800000,
+  DefaultInterest1764100000000,
 ];

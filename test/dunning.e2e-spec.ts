@@ -161,6 +161,7 @@ describe('dunning engine', () => {
     expect(paid.body.invoice).toMatchObject({ invoice_status: 'paid', open_amount: '0.0' });
     const events = (await api().get(`/api/v1/invoices/${id}/events`).expect(200)).body.events as Json[];
     expect(events.find((e) => e.kind === 'rest_waived')?.details).toEqual({ waived: '2.5' });
+    expect(paid.body.invoice).toMatchObject({ total: '102.5', waived_amount: '2.5' });
     expect((await run('2026-03-31')).transitions).toEqual({});
   });
 
@@ -192,7 +193,7 @@ describe('dunning engine', () => {
       ['become_due', [a, b].sort()],
       ['ready_for_reminder1', [a]],
     ]);
-    expect(proposal.reminders).toEqual([{ invoice_id: a, reminder_stage: 1, fees: '0.0' }]);
+    expect(proposal.reminders).toEqual([{ invoice_id: a, reminder_stage: 1, fees: '0.0', default_interest: '0.0', flat_fee: '0.0' }]);
     const done = await run('2026-01-17');
     expect(done.transitions).toEqual({ become_due: 2, ready_for_reminder1: 1 });
   });

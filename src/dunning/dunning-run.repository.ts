@@ -3,6 +3,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { type InvoiceAction, simpleTransition } from '../invoices/invoice-status.js';
+import { FLAT_FEE, HAS_FLAT_FEE, INTEREST_FROM, INTEREST_POINTS, interestFor } from './default-interest.sql.js';
 
 export interface RunContext {
   companyId: string;
@@ -21,6 +22,14 @@ export interface IssuedReminder {
   invoiceId: string;
   stage: number;
   fee: string;
+  defaultInterest: string;
+  flatFee: string;
+}
+
+/** The policy's optional BGB § 288 charges. */
+export interface ChargeSettings {
+  defaultInterest: boolean;
+  businessFlatFee: boolean;
 }
 
 /** True when the run must not raise a reminder: the customer stopped them, or the invoice is blocked. */
@@ -64,19 +73,38 @@ export class DunningRunRepository {
     return this.move(m, ctx, `step_back${stage}`, condition, 'blocked, or the open amount is below the level minimum');
   }
 
-  /** Creates the missing reminder of every invoice ready for reminder N (restricted to some invoices, if given). */
-  async issueReminders(m: EntityManager, ctx: RunContext, stage: 1 | 2 | 3, fee: string, onlyInvoiceIds?: string[]): Promise<IssuedReminder[]> {
-    const rows: Array<{ id: string; invoice_id: string; fees: string }> = await m.query(
-      `INSERT INTO reminders (company_id, id, invoice_id, reminder_stage, reminder_date, shipping_mode, fees, run_id)
+  /**
+   * Creates the missing reminder of every invoice ready for reminder N (restricted to some invoices, if
+   * given), with its charges as separate columns: the level's fee, and from reminder 2 on, if the policy
+   * says so, BGB § 288 default interest and the flat fee (against which the fees are credited, § 288 (5)
+   * sentence 3). ignore_reminder_fees charges nothing at all.
+   */
+  async issueReminders(m: EntityManager, ctx: RunContext, stage: 1 | 2 | 3, fee: string, charges: ChargeSettings, onlyInvoiceIds?: string[]): Promise<IssuedReminder[]> {
+    const flat = stage >= 2 && charges.businessFlatFee ? `NOT i.ignore_reminder_fees AND c.customer_type = 'business'` : 'false';
+    const interest = stage >= 2 && charges.defaultInterest ? `NOT i.ignore_reminder_fees` : 'false';
+    const rows: Array<{ id: string; invoice_id: string; fees: string; default_interest: string; flat_fee: string }> = await m.query(
+      `INSERT INTO reminders (company_id, id, invoice_id, reminder_stage, reminder_date, shipping_mode, fees, flat_fee,
+                              default_interest, interest_from, interest_until, interest_points, run_id)
        SELECT i.company_id, gen_random_uuid(), i.id, ${stage}, $3::date, i.shipping_mode,
-              CASE WHEN i.ignore_reminder_fees THEN 0 ELSE ${money(fee)} END, $2
+              CASE WHEN i.ignore_reminder_fees OR (x.flat AND (x.has_flat OR i.reminder_fees < ${FLAT_FEE})) THEN 0 ELSE ${money(fee)} END,
+              CASE WHEN x.flat AND NOT x.has_flat THEN greatest(0, ${FLAT_FEE} - i.reminder_fees) ELSE 0 END,
+              CASE WHEN x.interest_from <= $3::date THEN ${interestFor('x.interest_from', '$3::date')} ELSE 0 END,
+              CASE WHEN x.interest_from <= $3::date THEN x.interest_from END,
+              CASE WHEN x.interest_from <= $3::date THEN $3::date END,
+              CASE WHEN x.interest_from <= $3::date THEN ${INTEREST_POINTS} END,
+              $2
          FROM invoices i
+         JOIN customers c ON c.company_id = i.company_id AND c.id = i.customer_id
+         CROSS JOIN LATERAL (
+           SELECT ${flat} AS flat, ${flat === 'false' ? 'false' : HAS_FLAT_FEE} AS has_flat,
+                  CASE WHEN ${interest} THEN ${INTEREST_FROM} END AS interest_from
+         ) x
         WHERE i.company_id = $1 AND i.status = 'ready_for_reminder${stage}' AND NOT ${hasReminder(stage)}
           ${onlyInvoiceIds ? 'AND i.id = ANY($4::uuid[])' : ''}
-       RETURNING id, invoice_id, fees::text`,
+       RETURNING id, invoice_id, fees::text, default_interest::text, flat_fee::text`,
       [ctx.companyId, ctx.runId, ctx.date, ...(onlyInvoiceIds ? [onlyInvoiceIds] : [])],
     );
-    return rows.map((r) => ({ reminderId: r.id, invoiceId: r.invoice_id, stage, fee: r.fees }));
+    return rows.map((r) => ({ reminderId: r.id, invoiceId: r.invoice_id, stage, fee: r.fees, defaultInterest: r.default_interest, flatFee: r.flat_fee }));
   }
 
   private async move(m: EntityManager, ctx: RunContext, action: InvoiceAction, condition: string, reason: string): Promise<StepResult> {

@@ -10,7 +10,7 @@ import { DunningPolicyRepository } from '../dunning/dunning-policy.repository.js
 import { newUuid, parsePublicId, toPublicId } from '../common/ids.js';
 import type { CreatePaymentDto } from './dto/payment.dto.js';
 import type { Invoice } from './invoice.entity.js';
-import { isSettled, moneyFields } from './invoice-money.js';
+import { isSettled, moneyFields, moneyStateOf } from './invoice-money.js';
 import { canApply, type InvoiceStatus } from './invoice-status.js';
 import { InvoiceTransitions } from './invoice-transitions.js';
 import { type Actor, InvoicesRepository } from './invoices.repository.js';
@@ -89,7 +89,7 @@ export class PaymentsService {
   private async rebalance(invoice: Invoice, actor: Actor, manager: EntityManager, reason: string): Promise<Invoice> {
     const paidAmount = await this.payments.sum(invoice.companyId, invoice.id, manager);
     const principalPaid = new Decimal(paidAmount).greaterThanOrEqualTo(invoice.originalTotal);
-    const state = { originalTotal: invoice.originalTotal, reminderFees: invoice.reminderFees, paidAmount };
+    const state = { ...moneyStateOf(invoice), paidAmount };
     let money = moneyFields({ ...state, waivedAmount: principalPaid ? invoice.waivedAmount : 0 });
     if (principalPaid && !isSettled(money) && (await this.policies.get(invoice.companyId, manager)).waiveRemainder) {
       const rest = money.openAmount;
