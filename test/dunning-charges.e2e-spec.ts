@@ -98,4 +98,62 @@ describe('dunning charges (BGB § 288) and the remainder rule', () => {
       expect(invoice).toMatchObject({ reminder_fees: '2.5', default_interest: '5.76', total: '1008.26', open_amount: '1008.26' });
     });
   });
+
+  describe('the remainder rule', () => {
+    beforeEach(async () => {
+      await d.reset('business');
+      await d.policy({ default_interest: true, business_flat_fee: true });
+    });
+
+    async function withCharges(): Promise<string> {
+      const id = await d.sentInvoice('2026-01-10', '1000.00');
+      await d.runUntil('2026-01-17', id, 'reminder1_sent');
+      await d.runUntil('2026-01-31', id, 'reminder2_sent');
+      return id;
+    }
+
+    it('waives (default) what is left once the original total is paid, and a deleted payment revokes the waiver', async () => {
+      const id = await withCharges();
+      await d.pay(id, '600.00', '2026-02-02');
+      const second = await d.pay(id, '400.00', '2026-02-03');
+      expect(second.invoice).toMatchObject({ invoice_status: 'paid', open_amount: '0.0', waived_amount: '43.94', total: '1043.94' });
+      let events = await d.events(id);
+      expect(events.find((e) => e.kind === 'rest_waived')).toMatchObject({ details: { waived: '43.94', waived_amount: '43.94' } });
+
+      const secondPayment = second.invoice.payments.find((p: Json) => p.amount === '400.0').id;
+      await d.api().delete(`/api/v1/invoices/${id}/payments/${secondPayment}`).expect(204);
+      const reopened = await d.invoice(id);
+      expect(reopened).toMatchObject({ invoice_status: 'reminder2_sent', waived_amount: '0.0', open_amount: '443.94' });
+      events = await d.events(id);
+      expect(events.find((e) => e.kind === 'waiver_revoked')).toMatchObject({ reason: 'the payments no longer reach the original total', details: { revoked: '43.94', waived_amount: '0.0' } });
+      // The dunning goes on from where it stood.
+      await d.runUntil('2026-02-14', id, 'reminder3_sent');
+    });
+
+    it('a later payment of the waived rest revokes the waiver instead of making a credit', async () => {
+      const id = await withCharges();
+      await d.pay(id, '1000.00');
+      const after = await d.pay(id, '43.94');
+      expect(after.invoice).toMatchObject({ invoice_status: 'paid', open_amount: '0.0', waived_amount: '0.0' });
+      const events = await d.events(id);
+      expect(events.find((e) => e.kind === 'waiver_revoked')).toMatchObject({ reason: 'the waived rest was paid after all' });
+      expect(events.some((e) => e.kind === 'customer_credit')).toBe(false);
+    });
+
+    it('pursues the rest when the policy says so: the invoice stays open and the dunning goes on', async () => {
+      await d.policy({ default_interest: true, business_flat_fee: true, waive_remainder: false });
+      const id = await withCharges();
+      const paid = await d.pay(id, '1000.00', '2026-02-02');
+      expect(paid.invoice).toMatchObject({ invoice_status: 'reminder2_sent', open_amount: '43.94', waived_amount: '0.0' });
+      expect((await d.events(id)).some((e) => e.kind === 'rest_waived')).toBe(false);
+      await d.runUntil('2026-02-14', id, 'reminder3_sent');
+      const invoice = await d.invoice(id);
+      // § 367: the 1000 paid the 43.94 of charges first, so 43.94 of principal bears interest from 02.02.
+      // (1 day × 1000 + 13 days × 43.94) × 10.27 % / 365 = 0.442… → 0.44
+      expect(invoice.reminders[2].default_interest).toBe('0.44');
+      expect(invoice.open_amount).toBe('44.38');
+      await d.pay(id, invoice.open_amount);
+      expect(await d.statusOf(id)).toBe('paid');
+    });
+  });
 });

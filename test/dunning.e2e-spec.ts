@@ -160,7 +160,7 @@ describe('dunning engine', () => {
     const paid = await api().post(`/api/v1/invoices/${id}/payments`).send({ amount: '70' }).expect(201);
     expect(paid.body.invoice).toMatchObject({ invoice_status: 'paid', open_amount: '0.0' });
     const events = (await api().get(`/api/v1/invoices/${id}/events`).expect(200)).body.events as Json[];
-    expect(events.find((e) => e.kind === 'rest_waived')?.details).toEqual({ waived: '2.5' });
+    expect(events.find((e) => e.kind === 'rest_waived')?.details).toEqual({ waived: '2.5', waived_amount: '2.5' });
     expect(paid.body.invoice).toMatchObject({ total: '102.5', waived_amount: '2.5' });
     expect((await run('2026-03-31')).transitions).toEqual({});
   });
