@@ -107,6 +107,8 @@ export class DunningRunRepository {
     return rows.map((r) => ({ reminderId: r.id, invoiceId: r.invoice_id, stage, fee: r.fees, defaultInterest: r.default_interest, flatFee: r.flat_fee }));
   }
 
+  // The UPDATE … RETURNING sits in a CTE under a SELECT: TypeORM's query() answers a bare UPDATE with
+  // [rows, affected count], a SELECT with the rows.
   private async move(m: EntityManager, ctx: RunContext, action: InvoiceAction, condition: string, reason: string): Promise<StepResult> {
     const { from, to } = simpleTransition(action);
     const rows: Array<{ id: string }> = await m.query(
