@@ -59,7 +59,7 @@ export class DunningRunService {
   async propose(companyId: string, date: string): Promise<RunOutcome> {
     try {
       await this.invoices.transaction(async (m) => {
-        throw new RollbackProposal(await this.steps(m, { companyId, runId: newUuid(), date }));
+        throw new RollbackProposal(await this.steps(m, { companyId, runId: newUuid(), date, withIds: true }));
       });
     } catch (error) {
       if (error instanceof RollbackProposal) return error.outcome;
@@ -85,8 +85,10 @@ export class DunningRunService {
     steps.push(await this.sql.stepBack(m, ctx, 1, level1.minimumOpen));
     steps.push(await this.sql.stepBack(m, ctx, 2, level2.minimumOpen));
     steps.push(await this.sql.stepBack(m, ctx, 3, level3.minimumOpen));
-    steps.push(await this.sql.becomeDue(m, ctx, policy.graceDays));
-    steps.push(await this.sql.readyForFirst(m, ctx, level1.waitDays, level1.minimumOpen));
+    // Invoices due until today go on to ready_for_reminder1 in the same statement when they qualify.
+    const [due, dueAndReady] = await this.sql.becomeDue(m, ctx, policy.graceDays, level1.waitDays, level1.minimumOpen);
+    const ready = await this.sql.readyForFirst(m, ctx, level1.waitDays, level1.minimumOpen);
+    steps.push(due, { action: ready.action, count: ready.count + dueAndReady.count, invoiceIds: [...dueAndReady.invoiceIds, ...ready.invoiceIds] });
     steps.push(await this.sql.readyForNext(m, ctx, 2, level2.waitDays, level2.minimumOpen));
     steps.push(await this.sql.readyForNext(m, ctx, 3, level3.waitDays, level3.minimumOpen));
     steps.push(await this.sql.readyForCollection(m, ctx, policy.collectionDays));
@@ -110,7 +112,7 @@ export class DunningRunService {
 
 function summary(outcome: RunOutcome): Pick<RunRecord, 'transitions' | 'remindersCreated' | 'feesPlanned'> {
   const transitions: Record<string, number> = {};
-  for (const step of outcome.steps) if (step.invoiceIds.length) transitions[step.action] = step.invoiceIds.length;
+  for (const step of outcome.steps) if (step.count) transitions[step.action] = step.count;
   const fees = outcome.reminders.reduce((sum, r) => sum.plus(r.fee).plus(r.flatFee).plus(r.defaultInterest), new Decimal(0));
   return { transitions, remindersCreated: outcome.reminders.length, feesPlanned: fees.toFixed(2) };
 }

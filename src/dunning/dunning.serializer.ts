@@ -55,8 +55,8 @@ export function serializeProposal(date: string, outcome: RunOutcome) {
     proposal: {
       business_date: date,
       transitions: outcome.steps
-        .filter((step) => step.invoiceIds.length > 0)
-        .map((step) => ({ action: step.action, count: step.invoiceIds.length, invoice_ids: step.invoiceIds.map((id) => toPublicId('inv', id)) })),
+        .filter((step) => step.count > 0)
+        .map((step) => ({ action: step.action, count: step.count, invoice_ids: step.invoiceIds.map((id) => toPublicId('inv', id)) })),
       reminders: outcome.reminders.map((r) => ({ invoice_id: toPublicId('inv', r.invoiceId), ...serializeIssued(r) })),
     },
   };
