@@ -4,7 +4,8 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { todayIn } from '../common/calendar-date.js';
-import { Decimal } from '../common/money.js';
+import { toPublicId } from '../common/ids.js';
+import { Decimal, formatDecimal } from '../common/money.js';
 import { moneyFields, moneyStateOf } from '../invoices/invoice-money.js';
 import { InvoiceTransitions } from '../invoices/invoice-transitions.js';
 import { type Actor, InvoicesRepository } from '../invoices/invoices.repository.js';
@@ -60,7 +61,7 @@ export class ReminderDispatch implements OnApplicationBootstrap {
       });
       await this.invoices.update(invoice, money, m);
       await this.reminders.markDispatched(m, reminder);
-      const details = { reminder_id: reminder.id, stage: reminder.reminderStage, fee: reminder.fees, flat_fee: reminder.flatFee, default_interest: reminder.defaultInterest };
+      const details = { reminder_id: toPublicId('rem', reminder.id), stage: reminder.reminderStage, fee: formatDecimal(reminder.fees), flat_fee: formatDecimal(reminder.flatFee), default_interest: formatDecimal(reminder.defaultInterest) };
       await this.invoices.addEvent(invoice, actor, { kind: 'reminder_issued', details }, m);
       await this.shipping.shipReminder(m, job.companyId, reminder.id, actor);
     });
