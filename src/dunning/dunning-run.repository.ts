@@ -43,8 +43,13 @@ export interface ChargeSettings {
   businessFlatFee: boolean;
 }
 
-/** True when the run must not raise a reminder: the customer stopped them, or the invoice is blocked. */
-export const BLOCKED = `(c.stop_automatic_reminders OR (i.dunning_block_reason IS NOT NULL AND (i.dunning_block_until IS NULL OR i.dunning_block_until >= $3::date)))`;
+/**
+ * True when the run must not raise a reminder: the customer stopped them, or the invoice is blocked. The
+ * customer is looked up per candidate rather than joined, so that each step reads only the invoices of
+ * its source status (the status index) instead of all the company's invoices through their customers.
+ */
+export const BLOCKED = `((SELECT c.stop_automatic_reminders FROM customers c WHERE c.company_id = i.company_id AND c.id = i.customer_id)
+  OR (i.dunning_block_reason IS NOT NULL AND (i.dunning_block_until IS NULL OR i.dunning_block_until >= $3::date)))`;
 
 /** The date of the invoice's reminder of a stage. */
 const reminderDate = (stage: number) =>
@@ -147,9 +152,7 @@ export class DunningRunRepository {
     const rows: Array<{ ids: string[]; n: number; hop_ids: string[]; hop_n: number }> = await m.query(
       `WITH moved AS (
          UPDATE invoices i SET status = ${target}, updated_at = now()
-           FROM customers c
-          WHERE i.company_id = $1 AND i.status = '${from}' AND c.company_id = i.company_id AND c.id = i.customer_id
-            AND ${condition}
+          WHERE i.company_id = $1 AND i.status = '${from}' AND ${condition}
          RETURNING i.id, i.status
        ), logged AS (
          INSERT INTO invoice_events (company_id, invoice_id, kind, from_status, to_status, actor_type, actor_id, reason)
