@@ -3,6 +3,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { withoutRateLimits } from './support/factories.js';
 import { DunningHarness, type Json } from './support/dunning.js';
+import { pdfText } from './support/pdf-text.js';
 import { dataSource, startTestApp } from './support/test-app.js';
 
 describe('dunning charges (BGB § 288) and the remainder rule', () => {
@@ -39,6 +40,11 @@ describe('dunning charges (BGB § 288) and the remainder rule', () => {
         { kind: 'flat_fee', amount: '40.0' },
       ]);
       expect(invoice).toMatchObject({ original_total: '1000.0', reminder_fees: '0.0', default_interest: '3.94', flat_fee: '40.0', total: '1043.94', open_amount: '1043.94' });
+      const letter = await d.api().get(`/api/v1/invoices/${id}/reminders/${invoice.reminders[1].id}/letter`).expect(200);
+      const text = await pdfText(letter.body);
+      expect(text).toContain('Verzugspauschale (§ 288 Abs. 5 BGB) 40,00 €');
+      expect(text).toContain('Verzugszinsen (§ 288 BGB) 3,94 €');
+      expect(text).toContain('Offener Betrag 1.043,94 €');
 
       // § 367: 540 pays the costs (40), the interest (3.94), then 496.06 of the principal: 503.94 left from 05.02.
       await d.pay(id, '540.00', '2026-02-05');
