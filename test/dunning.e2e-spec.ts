@@ -119,6 +119,13 @@ describe('dunning engine', () => {
     const id = await sentInvoice('2026-01-10');
     expect((await run('2026-06-30')).transitions).toEqual({ become_due: 1, ready_for_reminder1: 1 });
     await waitForStatus(id, 'reminder1_sent');
+    // Both steps in one statement still leave two events, in order.
+    const events = (await api().get(`/api/v1/invoices/${id}/events`).expect(200)).body.events as Json[];
+    expect(events.filter((e) => e.actor.type === 'run' && e.kind === 'status_changed').map((e) => [e.from_status, e.to_status, e.reason])).toEqual([
+      ['sent', 'due', 'the due date has passed'],
+      ['due', 'ready_for_reminder1', '7 days overdue'],
+      ['ready_for_reminder1', 'reminder1_sent', expect.any(String)],
+    ]);
     expect((await run('2026-06-30')).transitions).toEqual({});
     expect((await run('2026-07-14')).transitions).toEqual({ ready_for_reminder2: 1 });
   });
