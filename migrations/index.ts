@@ -13,6 +13,8 @@ import { ShippingPrintDay1763770600000 } from './1763770600000-shipping-print-da
 import { OAuthOptionalPkce1763770700000 } from './1763770700000-oauth-optional-pkce.js';
 import { ErpPullReconciliation1763770800000 } from './1763770800000-erp-pull-reconciliation.js';
 import { PushDocumentQueue1764000500000 } from './1764000500000-push-document-queue.js';
+import { DefaultInterest1764100000000 } from './1764100000000-default-interest.js';
+import { InvoiceEventsLean1764100000100 } from './1764100000100-invoice-events-lean.js';
 
 export const migrations = [
   Foundation1763769600000,
@@ -29,4 +31,6 @@ export const migrations = [
   OAuthOptionalPkce1763770700000,
   ErpPullReconciliation1763770800000,
   PushDocumentQueue1764000500000,
+  DefaultInterest1764100000000,
+  InvoiceEventsLean1764100000100,
 ];

@@ -5,7 +5,7 @@ import type { INestApplication } from '@nestjs/common';
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import request from 'supertest';
-import { registrationInput, tokenInput, UsageError } from '../src/cli/input.js';
+import { baseRateInput, registrationInput, tokenInput, UsageError } from '../src/cli/input.js';
 import { dataSource, resetDatabase, startTestApp, TEST_DATA_DIR, testDatabaseUrl } from './support/test-app.js';
 
 const CLI = fileURLToPath(new URL('../src/cli/main.ts', import.meta.url));
@@ -77,6 +77,16 @@ describe('operator CLI', () => {
     expect(await companies()).toBe(1);
   }, 240_000);
 
+  it('base-rate:set adds the base rate of a half-year (and corrects it when run again)', async () => {
+    const added = await cli('base-rate:set', '--from', '2026-07-01', '--rate', '1,02');
+    expect(added.code).toBe(0);
+    expect(JSON.parse(added.stdout).base_rates[0]).toEqual({ valid_from: '2026-07-01', rate: '1.02' });
+    expect((await cli('base-rate:set', '--from', '2026-07-01', '--rate', '1.27')).code).toBe(0);
+    const rows = await dataSource(app).query(`SELECT rate::text FROM base_interest_rates WHERE valid_from = '2026-07-01'`);
+    expect(rows).toEqual([{ rate: '1.27' }]);
+    await dataSource(app).query(`DELETE FROM base_interest_rates WHERE valid_from = '2026-07-01'`);
+  }, 240_000);
+
   describe('argument checks (the module the CLI runs)', () => {
     const refused = async (promise: Promise<unknown> | (() => unknown)) => {
       try {
@@ -113,6 +123,14 @@ describe('operator CLI', () => {
       expect(await refused(() => tokenInput({ company, name: 'x'.repeat(101) }))).toContain('--name must be at most 100 characters');
       expect(await refused(() => tokenInput({ company, name: 'a\u0000' }))).toContain('--name must be at most 100 characters, without NUL');
       expect(tokenInput({ company })).toEqual({ company, name: 'cli' });
+    });
+
+    it('base-rate:set', async () => {
+      expect(await refused(() => baseRateInput({ rate: '1.27' }))).toContain('--from must be a 1 January or 1 July');
+      expect(await refused(() => baseRateInput({ from: '2026-03-01', rate: '1.27' }))).toContain('--from must be a 1 January or 1 July');
+      expect(await refused(() => baseRateInput({ from: '2026-07-01', rate: 'abc' }))).toContain('--rate must be the base rate in percent');
+      expect(await refused(() => baseRateInput({ from: '2026-07-01', rate: '1.275' }))).toContain('--rate must be');
+      expect(baseRateInput({ from: '2027-01-01', rate: '-0,88' })).toEqual({ validFrom: '2027-01-01', rate: '-0.88' });
     });
   });
 });

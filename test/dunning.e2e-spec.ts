@@ -119,6 +119,13 @@ describe('dunning engine', () => {
     const id = await sentInvoice('2026-01-10');
     expect((await run('2026-06-30')).transitions).toEqual({ become_due: 1, ready_for_reminder1: 1 });
     await waitForStatus(id, 'reminder1_sent');
+    // Both steps in one statement still leave two events, in order.
+    const events = (await api().get(`/api/v1/invoices/${id}/events`).expect(200)).body.events as Json[];
+    expect(events.filter((e) => e.actor.type === 'run' && e.kind === 'status_changed').map((e) => [e.from_status, e.to_status, e.reason])).toEqual([
+      ['sent', 'due', 'the due date has passed'],
+      ['due', 'ready_for_reminder1', '7 days overdue'],
+      ['ready_for_reminder1', 'reminder1_sent', expect.any(String)],
+    ]);
     expect((await run('2026-06-30')).transitions).toEqual({});
     expect((await run('2026-07-14')).transitions).toEqual({ ready_for_reminder2: 1 });
   });
@@ -160,7 +167,8 @@ describe('dunning engine', () => {
     const paid = await api().post(`/api/v1/invoices/${id}/payments`).send({ amount: '70' }).expect(201);
     expect(paid.body.invoice).toMatchObject({ invoice_status: 'paid', open_amount: '0.0' });
     const events = (await api().get(`/api/v1/invoices/${id}/events`).expect(200)).body.events as Json[];
-    expect(events.find((e) => e.kind === 'rest_waived')?.details).toEqual({ waived: '2.5' });
+    expect(events.find((e) => e.kind === 'rest_waived')?.details).toEqual({ waived: '2.5', waived_amount: '2.5' });
+    expect(paid.body.invoice).toMatchObject({ total: '102.5', waived_amount: '2.5' });
     expect((await run('2026-03-31')).transitions).toEqual({});
   });
 
@@ -192,7 +200,7 @@ describe('dunning engine', () => {
       ['become_due', [a, b].sort()],
       ['ready_for_reminder1', [a]],
     ]);
-    expect(proposal.reminders).toEqual([{ invoice_id: a, reminder_stage: 1, fees: '0.0' }]);
+    expect(proposal.reminders).toEqual([{ invoice_id: a, reminder_stage: 1, fees: '0.0', default_interest: '0.0', flat_fee: '0.0' }]);
     const done = await run('2026-01-17');
     expect(done.transitions).toEqual({ become_due: 2, ready_for_reminder1: 1 });
   });

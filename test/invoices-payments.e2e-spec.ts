@@ -221,6 +221,11 @@ describe('invoice payments', () => {
       expect(full.body.invoice).toMatchObject({ invoice_status: 'paid', open_amount: '0.0' });
       await api.deletePayment(invoice.id, full.body.invoice.payments[1].id).expect(204);
       expect(await current(invoice.id)).toMatchObject({ invoice_status: 'written_off', open_amount: '60.0' });
+      const recoveries = (await api.events(invoice.id).expect(200)).body.events.filter((e: WireEvent) => e.kind === 'recovery_recorded');
+      expect(recoveries.map((e: WireEvent) => [e.reason, e.details])).toEqual([
+        ['payment after write-off; the invoice stays written off until fully recovered', { amount: '40.0', open_amount: '60.0' }],
+        ['payment after write-off: fully recovered', { amount: '60.0', open_amount: '0.0' }],
+      ]);
     });
 
     it('a payment on a draft is booked and settles it when complete', async () => {

@@ -50,3 +50,12 @@ export function tokenInput(flags: Flags): { company: string; name: string } {
   if (name.length > 100 || !isStorableText(name)) throw new UsageError('--name must be at most 100 characters, without NUL characters');
   return { company, name };
 }
+
+/** base-rate:set: --from the 1 January or 1 July it takes effect, --rate in percent (may be negative). */
+export function baseRateInput(flags: Flags): { validFrom: string; rate: string } {
+  const validFrom = flags.from?.trim() ?? '';
+  if (!/^\d{4}-(01|07)-01$/.test(validFrom)) throw new UsageError(`--from must be a 1 January or 1 July as YYYY-01-01 or YYYY-07-01, got "${validFrom}"`);
+  const rate = flags.rate?.trim().replace(',', '.') ?? '';
+  if (!/^-?\d{1,2}(\.\d{1,2})?$/.test(rate)) throw new UsageError(`--rate must be the base rate in percent with at most two decimals, e.g. 1.27 or -0.88, got "${rate}"`);
+  return { validFrom, rate };
+}

@@ -4,7 +4,9 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { parseArgs } from 'node:util';
 import { CliModule } from './cli.module.js';
-import { type Flags, registrationInput, tokenInput, UsageError } from './input.js';
+import { DataSource } from 'typeorm';
+import { baseRateInput, type Flags, registrationInput, tokenInput, UsageError } from './input.js';
+import { setBaseRate } from '../dunning/base-rates.repository.js';
 import { serializeRegistration } from '../auth/registration.serializer.js';
 import { CompaniesService } from '../companies/companies.service.js';
 import { ConfigError, loadConfig } from '../config/app.config.js';
@@ -15,6 +17,9 @@ import { runMigrations } from '../database/migrate.js';
 const USAGE = `Usage (from a checkout; in the container image: node dist/src/cli/main.js <command> …):
   npm run cli -- company:create --name "<company name>" --email <first user's e-mail> [--password <password>]
   npm run cli -- token:create --company <cmp-…> [--name <token name>]
+  npm run cli -- base-rate:set --from <YYYY-01-01|YYYY-07-01> --rate <percent, e.g. 1.27>
+base-rate:set adds (or corrects) the Bundesbank base rate for BGB § 288 default interest; it changes
+every 1 January and 1 July.
 Without --password one is generated and printed once. DATABASE_URL (or the embedded database under
 DATA_DIR) is the service's own configuration.`;
 
@@ -22,13 +27,14 @@ async function run(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
   const { values } = parseArgs({
     args: rest,
-    options: { name: { type: 'string' }, email: { type: 'string' }, password: { type: 'string' }, company: { type: 'string' } },
+    options: { name: { type: 'string' }, email: { type: 'string' }, password: { type: 'string' }, company: { type: 'string' }, from: { type: 'string' }, rate: { type: 'string' } },
     strict: true,
   });
-  if (command !== 'company:create' && command !== 'token:create') throw new UsageError(`unknown command "${command ?? ''}"`);
+  if (command !== 'company:create' && command !== 'token:create' && command !== 'base-rate:set') throw new UsageError(`unknown command "${command ?? ''}"`);
   const flags: Flags = values;
   const registration = command === 'company:create' ? await registrationInput(flags) : undefined;
   const token = command === 'token:create' ? tokenInput(flags) : undefined;
+  const baseRate = command === 'base-rate:set' ? baseRateInput(flags) : undefined;
 
   const config = loadConfig();
   const database = await connectDatabase(config, () => undefined);
@@ -41,6 +47,9 @@ async function run(argv: string[]): Promise<void> {
       const output = { ...serializeRegistration(created), ...(registration.generated ? { password: registration.password } : {}) };
       console.log(JSON.stringify(output, null, 2));
       console.error('Store these secrets now: they are shown only once.');
+    } else if (baseRate) {
+      const latest = await setBaseRate(app.get(DataSource), baseRate.validFrom, baseRate.rate);
+      console.log(JSON.stringify({ base_rates: latest.map((r) => ({ valid_from: r.validFrom, rate: r.rate })) }, null, 2));
     } else if (token) {
       const secret = await companies.issueToken(token.company, token.name);
       console.log(JSON.stringify({ company: token.company, api_token: secret }, null, 2));

@@ -2,7 +2,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import { DEFAULT_POLICY, type DunningPolicy } from './dunning-policy.js';
+import { completePolicy, type DunningPolicy } from './dunning-policy.js';
 
 @Injectable()
 export class DunningPolicyRepository {
@@ -10,7 +10,7 @@ export class DunningPolicyRepository {
 
   async get(companyId: string, manager: EntityManager = this.db.manager): Promise<DunningPolicy> {
     const rows: Array<{ policy: DunningPolicy }> = await manager.query(`SELECT policy FROM dunning_policies WHERE company_id = $1`, [companyId]);
-    return rows[0]?.policy ?? DEFAULT_POLICY;
+    return completePolicy(rows[0]?.policy);
   }
 
   async save(companyId: string, policy: DunningPolicy): Promise<void> {

@@ -22,8 +22,15 @@ export interface DunningPolicy {
   autoShip: boolean;
   /** Local time of the daily run in the company's time zone, HH:MM. */
   runAt: string;
-  /** When the principal is paid but fees remain: waive the rest (and record it) or pursue it. */
+  /** When the payments reach the original total but fees or interest remain: waive the rest (and record it) or pursue it. */
   waiveRemainder: boolean;
+  /**
+   * BGB § 288 default interest on the open principal, from the day after reminder 1 (the reminder that
+   * puts the customer in default): base rate + 5 points for consumers, + 9 points for businesses.
+   */
+  defaultInterest: boolean;
+  /** The 40 EUR flat fee of § 288 (5) BGB for business customers, once per invoice, with the first reminder after default. */
+  businessFlatFee: boolean;
 }
 
 const TEXTS = [
@@ -43,4 +50,11 @@ export const DEFAULT_POLICY: DunningPolicy = {
   autoShip: true,
   runAt: '06:00',
   waiveRemainder: true,
+  defaultInterest: false,
+  businessFlatFee: false,
 };
+
+/** A stored policy, completed with the defaults of settings added after it was stored. */
+export function completePolicy(stored: Partial<DunningPolicy> | undefined): DunningPolicy {
+  return { ...DEFAULT_POLICY, ...stored };
+}

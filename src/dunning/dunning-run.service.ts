@@ -6,6 +6,7 @@ import { Decimal } from '../common/money.js';
 import { newUuid } from '../common/ids.js';
 import { InvoicesRepository } from '../invoices/invoices.repository.js';
 import type { DunningPolicy } from './dunning-policy.js';
+import { halfYearStart, hasBaseRateFor } from './base-rates.repository.js';
 import { DunningPolicyRepository } from './dunning-policy.repository.js';
 import { DunningRunRepository, type IssuedReminder, type RunContext, type StepResult } from './dunning-run.repository.js';
 import { type RunRecord, DunningRunsRepository, type RunTrigger } from './dunning-runs.repository.js';
@@ -14,6 +15,8 @@ import { ReminderDispatch } from './reminder-dispatch.service.js';
 export interface RunOutcome {
   steps: StepResult[];
   reminders: IssuedReminder[];
+  /** What the run did but should be looked at (recorded with the run's errors, which keep it succeeded). */
+  warnings: string[];
 }
 
 class RollbackProposal extends Error {
@@ -35,13 +38,13 @@ export class DunningRunService {
   ) {}
 
   /** Runs and records; undefined when the scheduled run of that date has been done by another replica. */
-  async run(companyId: string, date: string, trigger: RunTrigger): Promise<RunRecord | undefined> {
+  async run(companyId: string, date: string, trigger: RunTrigger, notes: string[] = []): Promise<RunRecord | undefined> {
     const run = { id: newUuid(), companyId, businessDate: date, trigger, startedAt: new Date() };
     try {
       const started = await this.invoices.transaction(async (m) => {
         if (!(await this.runs.start(m, run))) return false;
         const outcome = await this.steps(m, { companyId, runId: run.id, date });
-        await this.runs.finish(m, companyId, run.id, { status: 'succeeded', durationMs: Date.now() - run.startedAt.getTime(), ...summary(outcome), errors: [] });
+        await this.runs.finish(m, companyId, run.id, { status: 'succeeded', durationMs: Date.now() - run.startedAt.getTime(), ...summary(outcome), errors: [...notes, ...outcome.warnings] });
         return true;
       });
       if (!started) return undefined;
@@ -56,7 +59,7 @@ export class DunningRunService {
   async propose(companyId: string, date: string): Promise<RunOutcome> {
     try {
       await this.invoices.transaction(async (m) => {
-        throw new RollbackProposal(await this.steps(m, { companyId, runId: newUuid(), date }));
+        throw new RollbackProposal(await this.steps(m, { companyId, runId: newUuid(), date, withIds: true }));
       });
     } catch (error) {
       if (error instanceof RollbackProposal) return error.outcome;
@@ -82,19 +85,25 @@ export class DunningRunService {
     steps.push(await this.sql.stepBack(m, ctx, 1, level1.minimumOpen));
     steps.push(await this.sql.stepBack(m, ctx, 2, level2.minimumOpen));
     steps.push(await this.sql.stepBack(m, ctx, 3, level3.minimumOpen));
-    steps.push(await this.sql.becomeDue(m, ctx, policy.graceDays));
-    steps.push(await this.sql.readyForFirst(m, ctx, level1.waitDays, level1.minimumOpen));
+    // Invoices due until today go on to ready_for_reminder1 in the same statement when they qualify.
+    const [due, dueAndReady] = await this.sql.becomeDue(m, ctx, policy.graceDays, level1.waitDays, level1.minimumOpen);
+    const ready = await this.sql.readyForFirst(m, ctx, level1.waitDays, level1.minimumOpen);
+    steps.push(due, { action: ready.action, count: ready.count + dueAndReady.count, invoiceIds: [...dueAndReady.invoiceIds, ...ready.invoiceIds] });
     steps.push(await this.sql.readyForNext(m, ctx, 2, level2.waitDays, level2.minimumOpen));
     steps.push(await this.sql.readyForNext(m, ctx, 3, level3.waitDays, level3.minimumOpen));
     steps.push(await this.sql.readyForCollection(m, ctx, policy.collectionDays));
     const reminders = policy.autoShip ? await this.issue(m, ctx, policy) : [];
-    return { steps, reminders };
+    const warnings: string[] = [];
+    if (policy.defaultInterest && !(await hasBaseRateFor(m, ctx.date))) {
+      warnings.push(`warning: no base rate for ${halfYearStart(ctx.date)} in base_interest_rates, default interest uses the last known one; add it with npm run cli -- base-rate:set`);
+    }
+    return { steps, reminders, warnings };
   }
 
   private async issue(m: EntityManager, ctx: RunContext, policy: DunningPolicy, invoiceIds?: string[]): Promise<IssuedReminder[]> {
     const issued: IssuedReminder[] = [];
     for (const stage of [1, 2, 3] as const) {
-      issued.push(...(await this.sql.issueReminders(m, ctx, stage, policy.levels[stage - 1].fee, invoiceIds)));
+      issued.push(...(await this.sql.issueReminders(m, ctx, stage, policy.levels[stage - 1].fee, policy, invoiceIds)));
     }
     await this.dispatch.enqueue(m, ctx.companyId, issued);
     return issued;
@@ -103,7 +112,7 @@ export class DunningRunService {
 
 function summary(outcome: RunOutcome): Pick<RunRecord, 'transitions' | 'remindersCreated' | 'feesPlanned'> {
   const transitions: Record<string, number> = {};
-  for (const step of outcome.steps) if (step.invoiceIds.length) transitions[step.action] = step.invoiceIds.length;
-  const fees = outcome.reminders.reduce((sum, r) => sum.plus(r.fee), new Decimal(0));
+  for (const step of outcome.steps) if (step.count) transitions[step.action] = step.count;
+  const fees = outcome.reminders.reduce((sum, r) => sum.plus(r.fee).plus(r.flatFee).plus(r.defaultInterest), new Decimal(0));
   return { transitions, remindersCreated: outcome.reminders.length, feesPlanned: fees.toFixed(2) };
 }

@@ -7,10 +7,9 @@ import { AppError } from '../common/errors.js';
 import { type PageRequest, pageMeta, Pagination } from '../common/pagination.js';
 import { DunningPolicyDto } from './dto/dunning-policy.dto.js';
 import { ApprovalDto, StartRunDto } from './dto/dunning-run.dto.js';
-import { serializePolicy, serializeProposal, serializeRun } from './dunning.serializer.js';
+import { serializeIssued, serializePolicy, serializeProposal, serializeRun } from './dunning.serializer.js';
 import { DunningService } from './dunning.service.js';
 import { toPublicId } from '../common/ids.js';
-import { formatDecimal } from '../common/money.js';
 
 @ApiTags('dunning')
 @Controller('api/v1')
@@ -58,6 +57,6 @@ export class DunningController {
   @HttpCode(201)
   async approve(@CurrentCompany() company: CompanyContext, @Body() body: ApprovalDto) {
     const issued = await this.dunning.approve(company, body?.invoice_ids, body?.date);
-    return { reminders: issued.map((r) => ({ id: toPublicId('rem', r.reminderId), invoice_id: toPublicId('inv', r.invoiceId), reminder_stage: r.stage, fees: formatDecimal(r.fee) })) };
+    return { reminders: issued.map((r) => ({ id: toPublicId('rem', r.reminderId), invoice_id: toPublicId('inv', r.invoiceId), ...serializeIssued(r) })) };
   }
 }

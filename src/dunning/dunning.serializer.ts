@@ -3,6 +3,7 @@ import { formatDateTime } from '../common/dates.js';
 import { toPublicId } from '../common/ids.js';
 import { formatDecimal } from '../common/money.js';
 import type { DunningPolicy } from './dunning-policy.js';
+import type { IssuedReminder } from './dunning-run.repository.js';
 import type { RunOutcome } from './dunning-run.service.js';
 import type { RunRecord } from './dunning-runs.repository.js';
 
@@ -22,6 +23,8 @@ export function serializePolicy(policy: DunningPolicy) {
       auto_ship: policy.autoShip,
       run_at: policy.runAt,
       waive_remainder: policy.waiveRemainder,
+      default_interest: policy.defaultInterest,
+      business_flat_fee: policy.businessFlatFee,
     },
   };
 }
@@ -42,14 +45,19 @@ export function serializeRun(run: RunRecord, timeZone: string) {
   };
 }
 
+/** A reminder the run (or an approval) creates: its stage and its charges. */
+export function serializeIssued(r: IssuedReminder) {
+  return { reminder_stage: r.stage, fees: formatDecimal(r.fee), default_interest: formatDecimal(r.defaultInterest), flat_fee: formatDecimal(r.flatFee) };
+}
+
 export function serializeProposal(date: string, outcome: RunOutcome) {
   return {
     proposal: {
       business_date: date,
       transitions: outcome.steps
-        .filter((step) => step.invoiceIds.length > 0)
-        .map((step) => ({ action: step.action, count: step.invoiceIds.length, invoice_ids: step.invoiceIds.map((id) => toPublicId('inv', id)) })),
-      reminders: outcome.reminders.map((r) => ({ invoice_id: toPublicId('inv', r.invoiceId), reminder_stage: r.stage, fees: formatDecimal(r.fee) })),
+        .filter((step) => step.count > 0)
+        .map((step) => ({ action: step.action, count: step.count, invoice_ids: step.invoiceIds.map((id) => toPublicId('inv', id)) })),
+      reminders: outcome.reminders.map((r) => ({ invoice_id: toPublicId('inv', r.invoiceId), ...serializeIssued(r) })),
     },
   };
 }

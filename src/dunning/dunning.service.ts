@@ -45,6 +45,8 @@ export class DunningService {
       autoShip: dto.auto_ship ?? base.autoShip,
       runAt: dto.run_at ?? base.runAt,
       waiveRemainder: dto.waive_remainder ?? base.waiveRemainder,
+      defaultInterest: dto.default_interest ?? base.defaultInterest,
+      businessFlatFee: dto.business_flat_fee ?? base.businessFlatFee,
     };
     await this.policies.save(company.id, policy);
     return policy;

@@ -4,8 +4,9 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { todayIn } from '../common/calendar-date.js';
-import { Decimal } from '../common/money.js';
-import { moneyFields } from '../invoices/invoice-money.js';
+import { toPublicId } from '../common/ids.js';
+import { Decimal, formatDecimal } from '../common/money.js';
+import { moneyFields, moneyStateOf } from '../invoices/invoice-money.js';
 import { InvoiceTransitions } from '../invoices/invoice-transitions.js';
 import { type Actor, InvoicesRepository } from '../invoices/invoices.repository.js';
 import { JobQueue } from '../jobs/job-queue.js';
@@ -52,11 +53,16 @@ export class ReminderDispatch implements OnApplicationBootstrap {
       const refusal = await this.refusal(m, subject);
       if (refusal) return this.cancel(m, subject, actor, refusal);
       const { invoice, reminder } = subject;
-      const fees = new Decimal(invoice.reminderFees).plus(reminder.fees);
-      const money = moneyFields({ originalTotal: invoice.originalTotal, reminderFees: fees, paidAmount: invoice.paidAmount, waivedAmount: invoice.waivedAmount });
+      const money = moneyFields({
+        ...moneyStateOf(invoice),
+        reminderFees: new Decimal(invoice.reminderFees).plus(reminder.fees),
+        flatFee: new Decimal(invoice.flatFee).plus(reminder.flatFee),
+        defaultInterest: new Decimal(invoice.defaultInterest).plus(reminder.defaultInterest),
+      });
       await this.invoices.update(invoice, money, m);
       await this.reminders.markDispatched(m, reminder);
-      await this.invoices.addEvent(invoice, actor, { kind: 'reminder_issued', details: { reminder_id: reminder.id, stage: reminder.reminderStage, fee: reminder.fees } }, m);
+      const details = { reminder_id: toPublicId('rem', reminder.id), stage: reminder.reminderStage, fee: formatDecimal(reminder.fees), flat_fee: formatDecimal(reminder.flatFee), default_interest: formatDecimal(reminder.defaultInterest) };
+      await this.invoices.addEvent(invoice, actor, { kind: 'reminder_issued', details }, m);
       await this.shipping.shipReminder(m, job.companyId, reminder.id, actor);
     });
   }

@@ -27,7 +27,7 @@ export interface PullJob {
 }
 
 /** A queued run nobody picked up for this long (no worker anywhere, a lost job) no longer blocks. */
-const QUEUED_STALE_MS = 15 * 60_000;
+export const QUEUED_STALE_MS = 15 * 60_000;
 
 @Injectable()
 export class ErpPullService {

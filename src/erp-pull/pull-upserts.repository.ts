@@ -131,7 +131,7 @@ export class PullUpsertsRepository {
            invoice_number = EXCLUDED.invoice_number,
            additional_number = EXCLUDED.additional_number,
            original_total = EXCLUDED.original_total,
-           open_amount = EXCLUDED.original_total + i.reminder_fees - i.paid_amount - i.waived_amount,
+           open_amount = EXCLUDED.original_total + i.reminder_fees + i.default_interest + i.flat_fee - i.paid_amount - i.waived_amount,
            invoice_date = EXCLUDED.invoice_date,
            due_date = EXCLUDED.due_date,
            time_for_payment = EXCLUDED.time_for_payment,

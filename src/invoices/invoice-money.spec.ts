@@ -6,19 +6,27 @@ describe('invoice money', () => {
     expect(moneyFields({ originalTotal: '119.00', reminderFees: '5.00', paidAmount: '24.00' })).toEqual({
       originalTotal: '119.00',
       reminderFees: '5.00',
+      defaultInterest: '0.00',
+      flatFee: '0.00',
       paidAmount: '24.00',
       waivedAmount: '0.00',
       openAmount: '100.00',
     });
   });
 
-  it('settles fees before principal', () => {
-    const state = { originalTotal: '100', reminderFees: '5', paidAmount: '3' };
-    expect(allocation(state).feesPaid.toFixed(2)).toBe('3.00');
-    expect(allocation(state).principalPaid.toFixed(2)).toBe('0.00');
-    const more = { ...state, paidAmount: '50' };
-    expect(allocation(more).feesPaid.toFixed(2)).toBe('5.00');
-    expect(allocation(more).principalPaid.toFixed(2)).toBe('45.00');
+  it('settles costs, then interest, then principal (BGB § 367)', () => {
+    const split = (paidAmount: string) => {
+      const a = allocation({ originalTotal: '100', reminderFees: '5', flatFee: '40', defaultInterest: '1.23', paidAmount });
+      return [a.costsPaid.toFixed(2), a.interestPaid.toFixed(2), a.principalPaid.toFixed(2)];
+    };
+    expect(split('3')).toEqual(['3.00', '0.00', '0.00']);
+    expect(split('46')).toEqual(['45.00', '1.00', '0.00']);
+    expect(split('50')).toEqual(['45.00', '1.23', '3.77']);
+  });
+
+  it('counts interest and the flat fee into the open amount', () => {
+    const fields = moneyFields({ originalTotal: '100', reminderFees: '2.5', defaultInterest: '0.87', flatFee: '40', paidAmount: '10', waivedAmount: '0' });
+    expect(fields.openAmount).toBe('133.37');
   });
 
   it('shows an overpayment as a negative open amount and counts it as settled', () => {

@@ -18,6 +18,10 @@ export class Invoice {
   @Column('text', { name: 'status_before_paid', nullable: true }) statusBeforePaid!: InvoiceStatus | null;
   @Column('numeric', { name: 'original_total' }) originalTotal!: string;
   @Column('numeric', { name: 'reminder_fees' }) reminderFees!: string;
+  /** BGB § 288 default interest booked with the reminders that carried it. */
+  @Column('numeric', { name: 'default_interest', default: 0 }) defaultInterest!: string;
+  /** The 40 EUR flat fee of § 288 (5) BGB (business customers, once per invoice). */
+  @Column('numeric', { name: 'flat_fee', default: 0 }) flatFee!: string;
   @Column('numeric', { name: 'paid_amount' }) paidAmount!: string;
   @Column('numeric', { name: 'open_amount' }) openAmount!: string;
   @Column('numeric', { nullable: true }) net!: string | null;

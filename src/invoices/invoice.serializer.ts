@@ -8,6 +8,7 @@ import { toPublicId } from '../common/ids.js';
 import { Decimal, formatDecimal } from '../common/money.js';
 import type { InvoiceEvent } from './invoice-event.entity.js';
 import type { Invoice } from './invoice.entity.js';
+import { charges } from './invoice-money.js';
 import type { Payment } from './payment.entity.js';
 import type { Reminder } from './reminder.entity.js';
 
@@ -46,6 +47,17 @@ export function serializePayment(payment: Payment, ctx: SerializeContext) {
   };
 }
 
+/** The reminder's charges, one line each: its fee, and (extensions) BGB § 288 default interest and flat fee. */
+export function reminderLines(reminder: Reminder) {
+  return [
+    { kind: 'fee', amount: formatDecimal(reminder.fees) },
+    ...(reminder.interestFrom
+      ? [{ kind: 'default_interest', amount: formatDecimal(reminder.defaultInterest), from: reminder.interestFrom, until: reminder.interestUntil, points_above_base_rate: formatDecimal(reminder.interestPoints ?? '0') }]
+      : []),
+    ...(new Decimal(reminder.flatFee).greaterThan(0) ? [{ kind: 'flat_fee', amount: formatDecimal(reminder.flatFee) }] : []),
+  ];
+}
+
 export function serializeReminder(reminder: Reminder, ctx: SerializeContext) {
   return {
     id: toPublicId('rem', reminder.id),
@@ -54,6 +66,9 @@ export function serializeReminder(reminder: Reminder, ctx: SerializeContext) {
     last_sent_at: formatDateTime(reminder.lastSentAt, ctx.timeZone),
     shipping_mode: reminder.shippingMode,
     fees: formatDecimal(reminder.fees),
+    default_interest: formatDecimal(reminder.defaultInterest),
+    flat_fee: formatDecimal(reminder.flatFee),
+    lines: reminderLines(reminder),
   };
 }
 
@@ -68,9 +83,12 @@ export function serializeInvoice({ invoice, customer, contact, payments, reminde
     service_url: url,
     invoice_attachment: invoice.attachmentKey ? `${ctx.publicUrl}/api/v1/invoices/${id}/attachment` : null,
     additional_number: invoice.additionalNumber,
-    total: formatDecimal(new Decimal(invoice.originalTotal).plus(invoice.reminderFees)),
+    total: formatDecimal(new Decimal(invoice.originalTotal).plus(charges(invoice))),
     original_total: formatDecimal(invoice.originalTotal),
     reminder_fees: formatDecimal(invoice.reminderFees),
+    default_interest: formatDecimal(invoice.defaultInterest),
+    flat_fee: formatDecimal(invoice.flatFee),
+    waived_amount: formatDecimal(invoice.waivedAmount),
     open_amount: formatDecimal(invoice.openAmount),
     order_date: invoice.orderDate,
     invoice_date: invoice.invoiceDate,

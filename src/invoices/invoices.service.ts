@@ -15,7 +15,7 @@ import { ShippingService } from '../shipping/shipping.service.js';
 import type { UpdateInvoiceDto } from './dto/update-invoice.dto.js';
 import type { InvoiceEvent } from './invoice-event.entity.js';
 import type { Invoice } from './invoice.entity.js';
-import { isSettled, moneyFields } from './invoice-money.js';
+import { isSettled, moneyFields, moneyStateOf } from './invoice-money.js';
 import { assertEditable, assertReleasable } from './invoice-rules.js';
 import { canApply, type InvoiceAction } from './invoice-status.js';
 import { resolveChangedTerms } from './invoice-terms.js';
@@ -82,7 +82,7 @@ export class InvoicesService {
       });
       if (dto.contact_id !== undefined) changes.contactId = await this.contactOf(company, invoice, dto.contact_id, manager);
       if (dto.total !== undefined) {
-        Object.assign(changes, moneyFields({ originalTotal: dto.total ?? 0, reminderFees: invoice.reminderFees, paidAmount: invoice.paidAmount, waivedAmount: invoice.waivedAmount }));
+        Object.assign(changes, moneyFields({ ...moneyStateOf(invoice), originalTotal: dto.total ?? 0 }));
       }
       if (dto.invoice_date !== undefined || dto.due_date !== undefined || dto.time_for_payment !== undefined) {
         Object.assign(changes, this.terms(company, invoice, dto));

@@ -10,7 +10,7 @@ import { DunningPolicyRepository } from '../dunning/dunning-policy.repository.js
 import { newUuid, parsePublicId, toPublicId } from '../common/ids.js';
 import type { CreatePaymentDto } from './dto/payment.dto.js';
 import type { Invoice } from './invoice.entity.js';
-import { isSettled, moneyFields } from './invoice-money.js';
+import { isSettled, moneyFields, moneyStateOf } from './invoice-money.js';
 import { canApply, type InvoiceStatus } from './invoice-status.js';
 import { InvoiceTransitions } from './invoice-transitions.js';
 import { type Actor, InvoicesRepository } from './invoices.repository.js';
@@ -83,20 +83,39 @@ export class PaymentsService {
 
   /**
    * Recomputes the money fields from the payments, then settles or reopens the invoice as they say.
-   * When the payments reach the original total and only fees remain, the policy decides: waive the rest
-   * (recorded in an event) or pursue it. A waiver stands only while the payments still reach that total.
+   * The remainder rule: when the payments reach the original total but fees or interest remain, the
+   * policy waives the rest (recorded in a rest_waived event) or pursues it. A waiver stands only while
+   * the payments still reach that total and only as far as the rest is still open: a deleted payment, or
+   * money that pays the rest after all, revokes it (waiver_revoked), never silently.
    */
   private async rebalance(invoice: Invoice, actor: Actor, manager: EntityManager, reason: string): Promise<Invoice> {
     const paidAmount = await this.payments.sum(invoice.companyId, invoice.id, manager);
-    const principalPaid = new Decimal(paidAmount).greaterThanOrEqualTo(invoice.originalTotal);
-    const state = { originalTotal: invoice.originalTotal, reminderFees: invoice.reminderFees, paidAmount };
-    let money = moneyFields({ ...state, waivedAmount: principalPaid ? invoice.waivedAmount : 0 });
-    if (principalPaid && !isSettled(money) && (await this.policies.get(invoice.companyId, manager)).waiveRemainder) {
-      const rest = money.openAmount;
-      money = moneyFields({ ...state, waivedAmount: new Decimal(money.waivedAmount).plus(rest) });
-      await this.invoices.addEvent(invoice, actor, { kind: 'rest_waived', reason: 'the original total is paid; the remaining fees are waived', details: { waived: formatDecimal(rest) } }, manager);
+    const state = { ...moneyStateOf(invoice), paidAmount, waivedAmount: 0 };
+    const rest = Decimal.max(0, moneyFields(state).openAmount);
+    const before = new Decimal(invoice.waivedAmount);
+    let waived = new Decimal(0);
+    if (new Decimal(paidAmount).greaterThanOrEqualTo(invoice.originalTotal) && rest.greaterThan(0)) {
+      waived = (await this.policies.get(invoice.companyId, manager)).waiveRemainder ? rest : Decimal.min(before, rest);
+    }
+    const money = moneyFields({ ...state, waivedAmount: waived });
+    if (waived.greaterThan(before)) {
+      const details = { waived: formatDecimal(waived.minus(before)), waived_amount: formatDecimal(waived) };
+      await this.invoices.addEvent(invoice, actor, { kind: 'rest_waived', reason: 'the original total is paid; the remaining fees and interest are waived', details }, manager);
+    } else if (waived.lessThan(before)) {
+      const why = new Decimal(paidAmount).lessThan(invoice.originalTotal) ? 'the payments no longer reach the original total' : 'the waived rest was paid after all';
+      const details = { revoked: formatDecimal(before.minus(waived)), waived_amount: formatDecimal(waived) };
+      await this.invoices.addEvent(invoice, actor, { kind: 'waiver_revoked', reason: why, details }, manager);
     }
     let updated = await this.invoices.update(invoice, money, manager);
+    if (new Decimal(money.openAmount).lessThan(Decimal.min(0, invoice.openAmount))) {
+      // The surplus stays on this invoice as the customer's credit; nothing moves it to another invoice by itself.
+      await this.invoices.addEvent(invoice, actor, { kind: 'customer_credit', reason: 'overpaid', details: { credit: formatDecimal(new Decimal(money.openAmount).negated()) } }, manager);
+    }
+    if (invoice.status === 'written_off' && new Decimal(paidAmount).greaterThan(invoice.paidAmount)) {
+      const details = { amount: formatDecimal(new Decimal(paidAmount).minus(invoice.paidAmount)), open_amount: formatDecimal(money.openAmount) };
+      const why = isSettled(money) ? 'payment after write-off: fully recovered' : 'payment after write-off; the invoice stays written off until fully recovered';
+      await this.invoices.addEvent(invoice, actor, { kind: 'recovery_recorded', reason: why, details }, manager);
+    }
     if (isSettled(money) && canApply('settle', updated.status)) {
       updated = await this.transitions.apply(manager, updated, 'settle', actor, reason);
     } else if (!isSettled(money) && updated.status === 'paid') {

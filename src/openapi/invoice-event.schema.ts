@@ -26,7 +26,7 @@ export class InvoiceEventActorSchema {
 @ApiSchema({ name: 'InvoiceEvent' })
 export class InvoiceEventSchema {
   @IntegerProperty({ minimum: 1, example: 17, description: 'Ascending in the order the events happened' }) readonly id!: number;
-  @TextProperty({ example: 'status_changed', description: 'created, updated, status_changed, payment_recorded, payment_deleted, rest_waived, …' })
+  @TextProperty({ example: 'status_changed', description: 'created, updated, status_changed, payment_recorded, payment_deleted, rest_waived (details waived, waived_amount), waiver_revoked (details revoked, waived_amount), customer_credit (details credit), recovery_recorded (details amount, open_amount), reminder_issued, reminder_cancelled, …' })
   readonly kind!: string;
   @EnumProperty(INVOICE_STATUSES, { nullable: true }) readonly from_status!: string | null;
   @EnumProperty(INVOICE_STATUSES, { nullable: true }) readonly to_status!: string | null;

@@ -43,6 +43,17 @@ export class PaymentSchema {
   @DateTimeProperty() readonly updated_at!: string;
 }
 
+@ApiSchema({ name: 'ReminderLine', description: 'Extension: one charge of a reminder' })
+export class ReminderLineSchema {
+  @EnumProperty(['fee', 'default_interest', 'flat_fee'], { description: 'fee: the level’s reminder fee (always present); default_interest: BGB § 288 interest on the open principal; flat_fee: § 288 (5) BGB' })
+  readonly kind!: string;
+  @DecimalProperty({ example: '2.5' }) readonly amount!: string;
+  @DateProperty({ required: false, description: 'default_interest only: the first day of interest' }) readonly from?: string;
+  @DateProperty({ required: false, description: 'default_interest only: the last day of interest (the reminder date)' }) readonly until?: string;
+  @DecimalProperty({ required: false, example: '9.0', description: 'default_interest only: points above the Bundesbank base rate (5 consumer, 9 business)' })
+  readonly points_above_base_rate?: string;
+}
+
 @ApiSchema({ name: 'Reminder' })
 export class ReminderSchema {
   @IdProperty('rem', 'Service id of the reminder') readonly id!: string;
@@ -50,7 +61,10 @@ export class ReminderSchema {
   @DateProperty() readonly reminder_date!: string;
   @DateTimeProperty({ nullable: true, description: 'null until the reminder was shipped' }) readonly last_sent_at!: string | null;
   @EnumProperty(INVOICE_SHIPPING_MODES, { nullable: true }) readonly shipping_mode!: string | null;
-  @DecimalProperty({ example: '5.0' }) readonly fees!: string;
+  @DecimalProperty({ example: '5.0', description: 'The reminder fee (0 with ignore_reminder_fees, and once the § 288 (5) flat fee is charged: fees are credited against it)' }) readonly fees!: string;
+  @DecimalProperty({ example: '0.0', description: 'Extension: BGB § 288 default interest this reminder charges (policy default_interest)' }) readonly default_interest!: string;
+  @DecimalProperty({ example: '0.0', description: 'Extension: the 40 EUR flat fee of § 288 (5) BGB this reminder charges (policy business_flat_fee)' }) readonly flat_fee!: string;
+  @ApiProperty({ type: [ReminderLineSchema], description: 'Extension: the reminder’s charges as separate lines, as the reminder letter prints them' }) readonly lines!: ReminderLineSchema[];
 }
 
 @ApiSchema({ name: 'DunningBlock', description: 'While it holds, the daily dunning run raises no reminder for the invoice' })
@@ -69,10 +83,16 @@ export class InvoiceSchema {
   @TextProperty({ nullable: true, description: 'URL of the attachment PDF (GET …/attachment); null without one' })
   readonly invoice_attachment!: string | null;
   @TextProperty({ nullable: true, description: 'Any additional number, e.g. an order number' }) readonly additional_number!: string | null;
-  @DecimalProperty({ description: 'Gross value: original_total plus reminder_fees' }) readonly total!: string;
+  @DecimalProperty({ description: 'Gross value: original_total plus reminder_fees (plus the extensions default_interest and flat_fee, 0 unless the dunning policy charges them)' })
+  readonly total!: string;
   @DecimalProperty({ description: 'Gross value without reminder fees' }) readonly original_total!: string;
   @DecimalProperty({ example: '0.0' }) readonly reminder_fees!: string;
-  @DecimalProperty({ description: 'Still to pay; negative when overpaid' }) readonly open_amount!: string;
+  @DecimalProperty({ example: '0.0', description: 'Extension: BGB § 288 default interest charged with reminders' }) readonly default_interest!: string;
+  @DecimalProperty({ example: '0.0', description: 'Extension: the 40 EUR flat fee of § 288 (5) BGB (business customers, once per invoice)' }) readonly flat_fee!: string;
+  @DecimalProperty({ example: '0.0', description: 'Extension: fees or interest left when the payments reached original_total and the policy waives such rests (event rest_waived)' })
+  readonly waived_amount!: string;
+  @DecimalProperty({ description: 'Still to pay: total minus payments minus waived_amount; negative when overpaid (the surplus is a customer credit, never moved to another invoice by itself)' })
+  readonly open_amount!: string;
   @DateProperty({ nullable: true }) readonly order_date!: string | null;
   @DateProperty({ nullable: true }) readonly invoice_date!: string | null;
   @DateProperty({ nullable: true }) readonly due_date!: string | null;

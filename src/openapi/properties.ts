@@ -10,6 +10,8 @@ interface Extra {
   description?: string;
   example?: unknown;
   nullable?: boolean;
+  /** false: the property is left out where it does not apply. */
+  required?: boolean;
 }
 
 /** `nullable` only where it is true, so that the document does not say `nullable: false` everywhere. */

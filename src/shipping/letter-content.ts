@@ -57,11 +57,23 @@ export function recipientLines(customer: Customer, senderCountry: string): strin
   return lines.slice(0, 6);
 }
 
-/** The reminder's fee is on the invoice once the reminder was dispatched; before that it is added here. */
+/** The reminder's charges are on the invoice once the reminder was dispatched; before that they are added here. */
 function amountsOf(invoice: Invoice, reminder: Reminder | null) {
-  const pendingFee = reminder && !reminder.dispatchedAt ? new Decimal(reminder.fees) : new Decimal(0);
-  const fees = new Decimal(invoice.reminderFees).plus(pendingFee);
-  return { principal: new Decimal(invoice.originalTotal), fees, paid: new Decimal(invoice.paidAmount), waived: new Decimal(invoice.waivedAmount ?? 0), open: new Decimal(invoice.openAmount).plus(pendingFee) };
+  const pending = reminder && !reminder.dispatchedAt;
+  const pendingOf = (value: string | undefined) => (pending ? new Decimal(value ?? 0) : new Decimal(0));
+  const fees = new Decimal(invoice.reminderFees).plus(pendingOf(reminder?.fees));
+  const flatFee = new Decimal(invoice.flatFee ?? 0).plus(pendingOf(reminder?.flatFee));
+  const interest = new Decimal(invoice.defaultInterest ?? 0).plus(pendingOf(reminder?.defaultInterest));
+  const pendingAll = pendingOf(reminder?.fees).plus(pendingOf(reminder?.flatFee)).plus(pendingOf(reminder?.defaultInterest));
+  return {
+    principal: new Decimal(invoice.originalTotal),
+    fees,
+    flatFee,
+    interest,
+    paid: new Decimal(invoice.paidAmount),
+    waived: new Decimal(invoice.waivedAmount ?? 0),
+    open: new Decimal(invoice.openAmount).plus(pendingAll),
+  };
 }
 
 export function payByOf(reminder: Reminder, terms: ReminderTerms): string {
@@ -129,6 +141,8 @@ export function reminderLetter(parties: LetterParties, reminder: Reminder, terms
   const amounts: AmountRow[] = [
     { label: `Rechnung ${number}${invoice.invoiceDate ? ` vom ${formatDateDe(invoice.invoiceDate)}` : ''}`, amount: formatEuroDe(money.principal) },
     { label: 'Mahngebühren', amount: formatEuroDe(money.fees) },
+    ...(money.flatFee.greaterThan(0) ? [{ label: 'Verzugspauschale (§ 288 Abs. 5 BGB)', amount: formatEuroDe(money.flatFee) }] : []),
+    ...(money.interest.greaterThan(0) ? [{ label: 'Verzugszinsen (§ 288 BGB)', amount: formatEuroDe(money.interest) }] : []),
     ...(money.paid.greaterThan(0) ? [{ label: 'abzüglich Zahlungen', amount: formatEuroDe(money.paid.negated()) }] : []),
     ...(money.waived.greaterThan(0) ? [{ label: 'abzüglich erlassener Beträge', amount: formatEuroDe(money.waived.negated()) }] : []),
     { label: 'Offener Betrag', amount: formatEuroDe(money.open), total: true },

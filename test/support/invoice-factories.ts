@@ -154,7 +154,7 @@ export async function setStatus(app: INestApplication, invoiceId: string, status
 /** Books reminder fees on an invoice the way dunning will, keeping open = original + fees − paid − waived. */
 export async function setReminderFees(app: INestApplication, invoiceId: string, fees: string): Promise<void> {
   await dataSource(app).query(
-    'UPDATE invoices SET reminder_fees = $2::numeric, open_amount = original_total + $2::numeric - paid_amount - waived_amount WHERE id = $1',
+    'UPDATE invoices SET reminder_fees = $2::numeric, open_amount = original_total + $2::numeric + default_interest + flat_fee - paid_amount - waived_amount WHERE id = $1',
     [bare(invoiceId), fees],
   );
 }
@@ -227,7 +227,7 @@ export const INVOICE_KEYS = [
  * Fields beyond the spec's table that other issues add to the invoice (the dunning issue's block). The
  * wire test accepts exactly these on top of the spec's keys, nothing else.
  */
-export const INVOICE_EXTENSION_KEYS = ['dunning_block'];
+export const INVOICE_EXTENSION_KEYS = ['dunning_block', 'default_interest', 'flat_fee', 'waived_amount'];
 
 /** The invoice has every key of the spec's table and, beyond them, only the known extensions. */
 export function expectInvoiceKeys(invoice: Record<string, unknown>): void {
@@ -237,5 +237,7 @@ export function expectInvoiceKeys(invoice: Record<string, unknown>): void {
 
 export const PAYMENT_KEYS = ['id', 'external_id', 'amount', 'payment_date', 'note', 'source', 'inkasso_payment', 'created_at', 'updated_at'].sort();
 export const REMINDER_KEYS = ['id', 'reminder_stage', 'reminder_date', 'last_sent_at', 'shipping_mode', 'fees'].sort();
+/** The dunning issue's BGB § 288 charges on a reminder, beyond the spec's record. */
+export const REMINDER_EXTENSION_KEYS = ['default_interest', 'flat_fee', 'lines'];
 export const CUSTOMER_REFERENCE_KEYS = ['id', 'external_id', 'name', 'customer_number', 'address', 'created_at', 'updated_at'].sort();
 export const CONTACT_REFERENCE_KEYS = ['id', 'external_id', 'name', 'gender', 'salutation', 'email', 'created_at', 'updated_at'].sort();

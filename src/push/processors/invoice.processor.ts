@@ -15,7 +15,7 @@ import type { Customer } from '../../customers/customer.entity.js';
 import { CustomersRepository } from '../../customers/customers.repository.js';
 import { DocumentStore } from '../../documents/document-store.js';
 import type { Invoice } from '../../invoices/invoice.entity.js';
-import { isSettled, moneyFields } from '../../invoices/invoice-money.js';
+import { isSettled, moneyFields, moneyStateOf } from '../../invoices/invoice-money.js';
 import { assertEditable, assertReleasable } from '../../invoices/invoice-rules.js';
 import { canApply } from '../../invoices/invoice-status.js';
 import { resolveTerms } from '../../invoices/invoice-terms.js';
@@ -168,7 +168,7 @@ export class InvoiceProcessor implements DocumentProcessor {
       orderDate: wanted.order_date,
       shippingMode: wanted.shipping_mode as Invoice['shippingMode'],
       ...(changedFields.includes('total')
-        ? moneyFields({ originalTotal: p.amount, reminderFees: locked.reminderFees, paidAmount: locked.paidAmount, waivedAmount: locked.waivedAmount })
+        ? moneyFields({ ...moneyStateOf(locked), originalTotal: p.amount })
         : {}),
       ...(changedFields.includes('invoice_date') || changedFields.includes('due_date') ? terms : {}),
     };
