@@ -22,20 +22,8 @@ export function startPushApp(push: Partial<IntegrationConfig['push']> = {}, rest
   return startTestApp(quickPush(push, rest));
 }
 
-/**
- * resetDatabase, tried again when its TRUNCATE deadlocks with the job queue's own maintenance (pg-boss
- * supervises its tables right after the app starts, and the push worker polls them all the time).
- */
-export async function resetPushDatabase(app: INestApplication): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await resetDatabase(app);
-    } catch (error) {
-      if (attempt >= 5 || (error as { driverError?: { code?: string } }).driverError?.code !== '40P01') throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
-    }
-  }
-}
+/** resetDatabase, which tries its TRUNCATE again when it deadlocks with the app's background work. */
+export const resetPushDatabase = resetDatabase;
 
 export const apiKeyAuth = (key: string) => `ApiKey ${key}`;
 

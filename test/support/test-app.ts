@@ -37,8 +37,19 @@ export function dataSource(app: INestApplication): DataSource {
 
 const TABLES = ['erp_pulled_invoices', 'pending_documents', 'dunning_runs', 'dunning_policies', 'deliveries', 'shipments', 'shipping_settings', 'erp_pull_runs', 'erp_connections', 'invoice_events', 'reminders', 'payments', 'invoices', 'idempotency_keys', 'contacts', 'customers', 'push_audit_log', 'push_documents', 'oauth_tokens', 'oauth_authorization_codes', 'oauth_applications', 'api_keys', 'api_tokens', 'users', 'companies'];
 
+/**
+ * Empties every table between tests. The app's background work (pg-boss maintenance, scheduled pulls and
+ * runs, the push queue) can take the same locks in another order, so a deadlock (40P01) is tried again.
+ */
 export async function resetDatabase(app: INestApplication): Promise<void> {
-  await dataSource(app).query(`TRUNCATE ${TABLES.join(', ')}, pgboss.job CASCADE`);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return void (await dataSource(app).query(`TRUNCATE ${TABLES.join(', ')}, pgboss.job CASCADE`));
+    } catch (error) {
+      if (attempt >= 5 || (error as { driverError?: { code?: string } }).driverError?.code !== '40P01') throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
+  }
 }
 
 export interface TestCompany {
