@@ -1,6 +1,6 @@
 // Typed configuration of the application's PostgreSQL pool: its size and the bounds that keep any
 // request from waiting forever (for a connection, for a lock, for a runaway statement).
-import { ConfigError } from './app.config.js';
+import { type Env, int } from './env-int.js';
 
 export interface DatabaseConfig {
   /** Connections of the application pool (HTTP requests and in-process job handlers share it). */
@@ -12,8 +12,6 @@ export interface DatabaseConfig {
   /** Postgres statement_timeout of the pool's sessions: a guard against runaway statements only. */
   statementTimeoutMs: number;
 }
-
-type Env = Record<string, string | undefined>;
 
 /**
  * Defaults: a pool slot is a matter of milliseconds unless the service is overloaded, so 10 s is
@@ -32,12 +30,3 @@ export function loadDatabaseConfig(env: Env = process.env): DatabaseConfig {
   };
 }
 
-function int(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
-  }
-  return value;
-}

@@ -1,5 +1,6 @@
 // Typed configuration of the ERP pull (src/erp-pull, src/connectors). Read once at start like app.config.ts.
 import { ConfigError } from './app.config.js';
+import { type Env, int } from './env-int.js';
 
 export interface ErpConfig {
   /** Base URLs resolving to loopback, link-local or private addresses are refused unless this is on (SSRF). */
@@ -26,18 +27,6 @@ export interface ErpConfig {
    * on request (POST …/pulls with mode full).
    */
   reconcileEveryDays: number;
-}
-
-type Env = Record<string, string | undefined>;
-
-function int(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
-  }
-  return value;
 }
 
 function bool(env: Env, name: string, fallback: boolean): boolean {

@@ -1,6 +1,6 @@
 // Typed configuration of the push integration: processing and retries, API key lifetimes, the OAuth
 // authorization server. Read once at start like app.config.ts.
-import { ConfigError } from './app.config.js';
+import { type Env, int } from './env-int.js';
 
 export interface PushConfig {
   /** Whether this process processes pushed documents (any number of replicas may). */
@@ -47,18 +47,6 @@ export interface IntegrationConfig {
   push: PushConfig;
   apiKeys: ApiKeysConfig;
   oauth: OAuthConfig;
-}
-
-type Env = Record<string, string | undefined>;
-
-function int(env: Env, name: string, fallback: number, min = 1, max = 1_000_000_000): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
-  }
-  return value;
 }
 
 export function loadIntegrationConfig(env: Env): IntegrationConfig {
