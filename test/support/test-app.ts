@@ -3,6 +3,7 @@ import type { INestApplication } from '@nestjs/common';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import request from 'supertest';
 import type { DataSource } from 'typeorm';
 import { createApp } from '../../src/app.setup.js';
@@ -26,9 +27,29 @@ export function testDatabaseUrl(): string {
 
 export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<INestApplication> {
   await runMigrations(testDatabaseUrl());
+  if (!emptied) await emptyBeforeStart();
+  emptied = true;
   const app = await createApp(testConfig(overrides), testDatabaseUrl());
   await app.init();
   return app;
+}
+
+/**
+ * The suites share one database and run one after another in one process. Work an earlier suite left
+ * queued (a delivery retry, say) would otherwise be taken by this app's workers the moment they start,
+ * before the first test's reset, and land in this suite's SMTP server or counts. Jest gives each suite
+ * its own module registry, so this runs once per suite, before its first app.
+ */
+let emptied = false;
+async function emptyBeforeStart(): Promise<void> {
+  const client = new pg.Client({ connectionString: testDatabaseUrl() });
+  await client.connect();
+  try {
+    const [{ boss }] = (await client.query(`SELECT to_regclass('pgboss.job') IS NOT NULL AS boss`)).rows;
+    await client.query(`TRUNCATE ${TABLES.join(', ')}${boss ? ', pgboss.job' : ''} CASCADE`);
+  } finally {
+    await client.end();
+  }
 }
 
 export function dataSource(app: INestApplication): DataSource {
