@@ -3,7 +3,7 @@
 import { jest } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
-import { AppError } from '../src/common/errors.js';
+import { BulkPaymentsService } from '../src/invoices/bulk-payments.service.js';
 import { LedgerProcessor } from '../src/push/processors/ledger.processor.js';
 import { expectProblem } from './support/factories.js';
 import { apiKeyAuth, auditSteps, expectDocumented, invoiceDocument, pushAccepted, resetPushDatabase, startPushApp, waitForStatus } from './support/push.js';
@@ -120,20 +120,29 @@ describe('push: retries, dead letters, audit log', () => {
   }, 90_000);
 
   it('fails one document of a batch alone: its neighbours are processed in the same batch, each booked once', async () => {
-    const processor = app.get(LedgerProcessor);
-    const original = processor.payment.apply;
-    jest.spyOn(processor.payment, 'apply').mockImplementation(async (ctx) => {
-      // An error no retry cures: dead-lettered after this one attempt, so the steps below are final.
-      if (ctx.document.externalId === 'B-3') throw new AppError('payment.not_allowed', 'injected failure B-3');
-      return original(ctx);
-    });
+    // B-3 pays an archived invoice: an error no retry cures, dead-lettered after its one attempt.
+    await waitForStatus(app, auth, await pushAccepted(app, auth, invoiceDocument('RE-9', 'K-1')), ['processed']);
+    const [{ id: archived }] = await dataSource(app).query(`SELECT id FROM invoices WHERE external_id = 'RE-9'`);
+    await http().post(`/api/v1/invoices/inv-${archived}/archive`).set('Authorization', company.auth).expect(200);
+    const body = (i: number) => (i === 3 ? { ...payment('B-3'), invoice_external_id: 'RE-9' } : payment(`B-${i}`));
+    const bulk = jest.spyOn(app.get(BulkPaymentsService), 'recordMany');
     // Pushed at the same moment: stored by one group commit and claimed as one batch.
-    const ids = await Promise.all(Array.from({ length: 6 }, (_, i) => pushAccepted(app, auth, payment(`B-${i}`))));
+    const ids = await Promise.all(Array.from({ length: 6 }, (_, i) => pushAccepted(app, auth, body(i))));
     const bad = await waitForStatus(app, auth, ids[3], ['dead_lettered']);
-    expect(bad).toMatchObject({ attempts: 1, last_error: 'payment.not_allowed: injected failure B-3' });
+    expect(bad).toMatchObject({ attempts: 1, last_error: 'payment.not_allowed: No payments can be recorded on a archived invoice' });
     for (const i of [0, 1, 2, 4, 5]) expect(await waitForStatus(app, auth, ids[i], ['processed'])).toMatchObject({ attempts: 1, outcome: 'applied' });
     const payments = await dataSource(app).query(`SELECT external_id, count(*)::int AS n FROM payments WHERE external_id LIKE 'B-%' GROUP BY external_id ORDER BY external_id`);
     expect(payments).toEqual(['B-0', 'B-1', 'B-2', 'B-4', 'B-5'].map((external_id) => ({ external_id, n: 1 })));
+    const [invoice] = await dataSource(app).query(`SELECT paid_amount::text AS paid, open_amount::text AS open FROM invoices WHERE external_id = 'RE-1'`);
+    expect(invoice).toEqual({ paid: '50.00', open: '69.00' });
+    const [{ events }] = await dataSource(app).query(`SELECT count(*)::int AS events FROM invoice_events WHERE kind = 'payment_recorded'`);
+    expect(events).toBe(5);
+    // Neighbours were booked together (bulk); B-3 (its invoice archived) was left to the one-by-one path.
+    const outcomes = (await Promise.all(bulk.mock.results.map((r) => r.value as Promise<boolean[]>))).flat();
+    const offered = bulk.mock.calls.flatMap(([, wanted]) => wanted.map((p) => p.dto.external_id));
+    const booked = new Set(offered.filter((_, i) => outcomes[i]));
+    expect(booked.size).toBeGreaterThanOrEqual(2);
+    expect(booked).not.toContain('B-3');
     expect(await auditSteps(app, ids[0])).toEqual(['received', 'attempt 1', 'succeeded 1']);
     expect(await auditSteps(app, ids[3])).toEqual(['received', 'attempt 1', 'failed 1', 'dead_lettered']);
   }, 60_000);

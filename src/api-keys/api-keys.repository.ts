@@ -7,6 +7,7 @@ import { hashSecret, newSecret } from '../auth/secrets.js';
 import type { CompanyContext } from '../auth/principal.js';
 import { newUuid } from '../common/ids.js';
 import { poolQuery } from '../database/pool-query.js';
+import { namedQuery } from '../database/named-query.js';
 import type { PageRequest } from '../common/pagination.js';
 
 export interface ApiKeyRecord {
@@ -70,7 +71,7 @@ export class ApiKeysRepository {
    */
   async findBySecret(secret: string): Promise<KeyMatch | undefined> {
     // Named (prepared): planned once per connection, not on every push. node-postgres takes the object.
-    const statement = { name: 'api_key_by_hash', text: BY_HASH } as unknown as string;
+    const statement = namedQuery('api_key_by_hash', BY_HASH);
     const rows = await poolQuery<ApiKeyRow & { company_name: string; time_zone: string }>(
       this.db,
       statement,

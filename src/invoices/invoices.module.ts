@@ -5,6 +5,7 @@ import { ContactsModule } from '../contacts/contacts.module.js';
 import { CustomersModule } from '../customers/customers.module.js';
 import { DunningPolicyModule } from '../dunning/dunning-policy.module.js';
 import { ShippingModule } from '../shipping/shipping.module.js';
+import { BulkPaymentsService } from './bulk-payments.service.js';
 import { InvoiceIntake } from './invoice-intake.service.js';
 import { InvoiceParties } from './invoice-parties.js';
 import { InvoiceTransitions } from './invoice-transitions.js';
@@ -28,7 +29,8 @@ import { PaymentsService } from './payments.service.js';
     InvoiceIntake,
     InvoicesService,
     PaymentsService,
+    BulkPaymentsService,
   ],
-  exports: [InvoicesRepository, InvoiceTransitions, InvoicesService, PaymentsService, InvoiceParties],
+  exports: [InvoicesRepository, InvoiceTransitions, InvoicesService, PaymentsService, BulkPaymentsService, InvoiceParties],
 })
 export class InvoicesModule {}

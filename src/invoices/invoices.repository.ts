@@ -6,10 +6,12 @@ import { AppError } from '../common/errors.js';
 import { toPublicId } from '../common/ids.js';
 import type { PageRequest } from '../common/pagination.js';
 import { poolQuery } from '../database/pool-query.js';
+import { namedQuery } from '../database/named-query.js';
 import { uniqueWrite } from '../database/unique-write.js';
 import { PendingDocumentsRepository } from '../documents/pending-documents.repository.js';
 import { type ActorType, InvoiceEvent } from './invoice-event.entity.js';
 import { Invoice } from './invoice.entity.js';
+import type { MoneyFields } from './invoice-money.js';
 import type { InvoiceStatus } from './invoice-status.js';
 
 export type InvoiceValues = Omit<Invoice, 'companyId' | 'id' | 'createdAt' | 'updatedAt'>;
@@ -31,6 +33,25 @@ export interface NewEvent {
   toStatus?: InvoiceStatus | null;
   reason?: string | null;
   details?: Record<string, unknown> | null;
+}
+
+/** What booking money on an invoice reads of it (under its row lock). */
+export interface InvoiceMoneyRow {
+  companyId: string;
+  id: string;
+  status: InvoiceStatus;
+  originalTotal: string;
+  reminderFees: string;
+  defaultInterest: string;
+  flatFee: string;
+  paidAmount: string;
+  waivedAmount: string;
+}
+
+export interface InvoiceEventRow {
+  invoice: Pick<Invoice, 'companyId' | 'id'>;
+  actor: Actor;
+  event: NewEvent;
 }
 
 @Injectable()
@@ -134,6 +155,61 @@ export class InvoicesRepository {
     return { invoices, total };
   }
 
+  /** lockById() for many invoices, money fields only; locked in one order (company, id), so two batches never deadlock. */
+  async lockMoneyMany(keys: Array<{ companyId: string; id: string }>, manager: EntityManager): Promise<InvoiceMoneyRow[]> {
+    const rows: Array<Record<string, string>> = await manager.query(
+      namedQuery('invoices_lock_money', `SELECT i.company_id, i.id, i.status, i.original_total::text, i.reminder_fees::text, i.default_interest::text,
+              i.flat_fee::text, i.paid_amount::text, i.waived_amount::text
+         FROM invoices i JOIN (SELECT DISTINCT * FROM unnest($1::uuid[], $2::uuid[])) AS t(company_id, id) ON i.company_id = t.company_id AND i.id = t.id
+        ORDER BY i.company_id, i.id
+        FOR UPDATE OF i`),
+      [keys.map((k) => k.companyId), keys.map((k) => k.id)],
+    );
+    return rows.map((r) => ({
+      companyId: r.company_id, id: r.id, status: r.status as InvoiceStatus, originalTotal: r.original_total, reminderFees: r.reminder_fees,
+      defaultInterest: r.default_interest, flatFee: r.flat_fee, paidAmount: r.paid_amount, waivedAmount: r.waived_amount,
+    }));
+  }
+
+  /** New money fields for many invoices at once (locked by the caller). */
+  async updateMoneyMany(changes: Array<{ companyId: string; id: string; fields: MoneyFields }>, manager: EntityManager): Promise<void> {
+    if (changes.length === 0) return;
+    const column = (pick: (f: MoneyFields) => string) => changes.map((c) => pick(c.fields));
+    await manager.query(
+      namedQuery('invoices_update_money', `UPDATE invoices i SET original_total = t.original_total, reminder_fees = t.reminder_fees, default_interest = t.default_interest,
+              flat_fee = t.flat_fee, paid_amount = t.paid_amount, waived_amount = t.waived_amount, open_amount = t.open_amount, updated_at = now()
+         FROM unnest($1::uuid[], $2::uuid[], $3::numeric[], $4::numeric[], $5::numeric[], $6::numeric[], $7::numeric[], $8::numeric[], $9::numeric[])
+              AS t(company_id, id, original_total, reminder_fees, default_interest, flat_fee, paid_amount, waived_amount, open_amount)
+        WHERE i.company_id = t.company_id AND i.id = t.id`),
+      [
+        changes.map((c) => c.companyId),
+        changes.map((c) => c.id),
+        column((f) => f.originalTotal),
+        column((f) => f.reminderFees),
+        column((f) => f.defaultInterest),
+        column((f) => f.flatFee),
+        column((f) => f.paidAmount),
+        column((f) => f.waivedAmount),
+        column((f) => f.openAmount),
+      ],
+    );
+  }
+
+  /** addEvent() for many, in one statement, in the given order. */
+  async addEvents(events: InvoiceEventRow[], manager: EntityManager): Promise<void> {
+    if (events.length === 0) return;
+    const values = events.map((e) => eventValues(e.invoice, e.actor, e.event));
+    const column = (i: number) => values.map((v) => v[i]);
+    await manager.query(
+      namedQuery('invoice_events_insert_many', `INSERT INTO invoice_events (company_id, invoice_id, kind, from_status, to_status, actor_type, actor_id, reason, details)
+       SELECT company_id, invoice_id, kind, from_status, to_status, actor_type, actor_id, reason, details
+         FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::jsonb[])
+              WITH ORDINALITY AS t(company_id, invoice_id, kind, from_status, to_status, actor_type, actor_id, reason, details, n)
+        ORDER BY n`),
+      [0, 1, 2, 3, 4, 5, 6, 7, 8].map(column),
+    );
+  }
+
   async addEvent(invoice: Invoice, actor: Actor, event: NewEvent, manager: EntityManager): Promise<void> {
     await manager.query(
       `INSERT INTO invoice_events (company_id, invoice_id, kind, from_status, to_status, actor_type, actor_id, reason, details)
@@ -162,7 +238,7 @@ export class InvoicesRepository {
 }
 
 /** The parameters of an invoice_events row, in the column order of the INSERTs above. */
-function eventValues(invoice: Invoice, actor: Actor, event: NewEvent): unknown[] {
+function eventValues(invoice: Pick<Invoice, 'companyId' | 'id'>, actor: Actor, event: NewEvent): unknown[] {
   return [
     invoice.companyId,
     invoice.id,

@@ -4,6 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { type DataSource, type EntityManager, In } from 'typeorm';
 import { AppError } from '../common/errors.js';
 import { toPublicId } from '../common/ids.js';
+import { namedQuery } from '../database/named-query.js';
 import { uniqueWrite } from '../database/unique-write.js';
 import { Payment } from './payment.entity.js';
 import { Reminder } from './reminder.entity.js';
@@ -41,6 +42,42 @@ export class PaymentsRepository {
       );
     });
     return payment;
+  }
+
+  /**
+   * insert() for many, in one statement; answers how many went in. A taken external_id is skipped
+   * (ON CONFLICT DO NOTHING) instead of aborting the transaction: the caller sees the shortfall.
+   * created_at follows the given order (clock_timestamp per row), as payments are listed by it.
+   */
+  async insertMany(rows: Array<PaymentValues & { companyId: string; invoiceId: string; id: string }>, manager: EntityManager): Promise<number> {
+    if (rows.length === 0) return 0;
+    const column = <K extends keyof (typeof rows)[number]>(key: K) => rows.map((r) => r[key]);
+    const inserted: unknown[] = await manager.query(
+      namedQuery('payments_insert_many', `INSERT INTO payments (company_id, id, invoice_id, external_id, amount, payment_date, note, source, inkasso_payment, created_at, updated_at)
+       SELECT company_id, id, invoice_id, external_id, amount, payment_date, note, source, inkasso_payment, clock_timestamp(), clock_timestamp()
+         FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::numeric[], $6::date[], $7::text[], $8::text[], $9::bool[])
+              WITH ORDINALITY AS t(company_id, id, invoice_id, external_id, amount, payment_date, note, source, inkasso_payment, n)
+        ORDER BY n
+       ON CONFLICT DO NOTHING
+       RETURNING id`),
+      [
+        column('companyId'), column('id'), column('invoiceId'), column('externalId'), column('amount'),
+        column('paymentDate'), column('note'), column('source'), column('inkassoPayment'),
+      ],
+    );
+    return inserted.length;
+  }
+
+  /** The payments' sum per invoice, as exact text (no entry: no payments). */
+  async sums(invoices: Array<{ companyId: string; id: string }>, manager: EntityManager): Promise<Map<string, string>> {
+    if (invoices.length === 0) return new Map();
+    const rows: Array<{ invoice_id: string; total: string }> = await manager.query(
+      namedQuery('payments_sums', `SELECT p.invoice_id, sum(p.amount)::text AS total
+         FROM payments p JOIN unnest($1::uuid[], $2::uuid[]) AS t(company_id, id) ON p.company_id = t.company_id AND p.invoice_id = t.id
+        GROUP BY p.invoice_id`),
+      [invoices.map((i) => i.companyId), invoices.map((i) => i.id)],
+    );
+    return new Map(rows.map((r) => [r.invoice_id, r.total]));
   }
 
   findOne(companyId: string, invoiceId: string, id: string, manager: EntityManager): Promise<Payment | null> {

@@ -2,6 +2,7 @@
 // found by the external_id derived from the document. Every method takes the company id.
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { namedQuery } from '../database/named-query.js';
 
 export interface LedgerEntry {
   id: string;
@@ -31,11 +32,11 @@ export class LedgerRepository {
   async lookupMany(wanted: Array<{ companyId: string; invoiceExternalId: string; entryExternalId: string }>, manager: EntityManager): Promise<LedgerLookup[]> {
     if (wanted.length === 0) return [];
     const rows: Array<Partial<EntryRow> & { n: string; found_invoice_id: string | null }> = await manager.query(
-      { name: 'push_ledger_lookup', text: `SELECT t.n, i.id AS found_invoice_id,
+      namedQuery('push_ledger_lookup', `SELECT t.n, i.id AS found_invoice_id,
               p.id, p.invoice_id, p.amount::text AS amount, p.payment_date::text AS payment_date, p.note, p.inkasso_payment, p.source
          FROM unnest($1::uuid[], $2::text[], $3::text[]) WITH ORDINALITY AS t(company_id, invoice_external_id, entry_external_id, n)
          LEFT JOIN invoices i ON i.company_id = t.company_id AND lower(i.external_id) = lower(t.invoice_external_id)
-         LEFT JOIN payments p ON p.company_id = t.company_id AND lower(p.external_id) = lower(t.entry_external_id)` } as unknown as string,
+         LEFT JOIN payments p ON p.company_id = t.company_id AND lower(p.external_id) = lower(t.entry_external_id)`),
       [wanted.map((w) => w.companyId), wanted.map((w) => w.invoiceExternalId), wanted.map((w) => w.entryExternalId)],
     );
     const byN = new Map(rows.map((r) => [Number(r.n), r]));

@@ -7,6 +7,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { PageRequest } from '../common/pagination.js';
 import type { DocumentType } from './dto/push-document.dto.js';
 import type { AuditEntry, AuditStep, Credential, DocumentStatus, Outcome, PushDocument, ResultType } from './push-document.js';
+import { namedQuery } from '../database/named-query.js';
 
 export interface DocumentRow {
   company_id: string;
@@ -73,12 +74,8 @@ export const PENDING_PREDECESSOR = `EXISTS (
    WHERE p.company_id = d.company_id AND p.document_type = d.document_type AND lower(p.external_id) = lower(d.external_id)
      AND p.version < d.version AND p.status IN ('queued', 'processing', 'failed'))`;
 
-/**
- * The statements every pushed document runs are named (prepared): PostgreSQL plans each once per
- * connection instead of on every call — for these CTE statements the planning cost about as much as
- * the execution. TypeORM hands the query object to node-postgres unchanged.
- */
-export const named = (name: string, text: string): string => ({ name: `push_${name}`, text }) as unknown as string;
+/** The statements every pushed document runs are named (prepared, see namedQuery): for these CTEs planning cost about as much as executing. */
+export const named = (name: string, text: string): string => namedQuery(`push_${name}`, text);
 
 /** Appends one audit row for the document(s) the CTE `changed` returned. */
 const auditFrom = (step: AuditStep, extra = { attempt: 'NULL', error: 'NULL', details: 'NULL', credentialType: 'c.credential_type', credentialId: 'c.credential_id', requestId: 'c.request_id' }) =>

@@ -10,6 +10,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app.config.js';
 import { AppError } from '../common/errors.js';
 import { DocumentStore } from '../documents/document-store.js';
+import { BulkBookingConflict } from '../invoices/bulk-payments.service.js';
 import type { DocumentType } from './dto/push-document.dto.js';
 import { CustomerProcessor } from './processors/customer.processor.js';
 import { InvoiceProcessor } from './processors/invoice.processor.js';
@@ -69,6 +70,12 @@ interface BatchRun {
 
 /** Ends an optimistic run (no savepoints) at the first failing document: the batch runs again with savepoints. */
 class DocumentFailed extends Error {}
+
+const RERUN = { withSavepoints: 'with savepoints', withoutBulk: 'without bulk' } as const;
+type Rerun = (typeof RERUN)[keyof typeof RERUN];
+
+const companyOf = (document: PushDocument, name: string, timeZone: string) => ({ id: document.companyId, name, timeZone });
+const actorOf = (document: PushDocument) => ({ type: 'push' as const, id: `doc-${document.id}` });
 
 @Injectable()
 export class PushWorker implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -161,25 +168,34 @@ export class PushWorker implements OnApplicationBootstrap, OnApplicationShutdown
   }
 
   /**
-   * One attempt at each claimed document, all in one transaction. Optimistic first, without a savepoint
-   * per document (two round trips fewer each); when a document fails, that transaction is rolled back
-   * and the batch runs again with a savepoint per document, so that only the failing one rolls back.
-   * A document found no longer `processing` (a second run of it) is left alone.
+   * One attempt at each claimed document, all in one transaction. New payments and credits on existing
+   * invoices are booked together first (bulk); the rest one by one. Optimistic first, without a
+   * savepoint per document (two round trips fewer each); when a document fails, that transaction is
+   * rolled back and the batch runs again with a savepoint per document, so that only the failing one
+   * rolls back. When the bulk booking meets an external_id taken meanwhile, the batch runs again
+   * without it, every document on its own. A document found no longer `processing` (a second run of it)
+   * is left alone.
    */
   async process(claimed: ClaimedDocument[]): Promise<void> {
-    const run = (claimed.length > 1 && (await this.runBatch(claimed, false))) || (await this.runBatch(claimed, true))!;
-    for (const changes of run.files.values()) await this.removeFiles(changes.obsolete);
-    await this.recordFailures(run.failed);
-    await this.queue.wakeSuccessors(run.waiting);
+    // A single document gains nothing from either: it goes the careful way at once.
+    let run = claimed.length > 1 ? await this.runBatch(claimed, { bulk: true, savepoints: false }) : RERUN.withoutBulk;
+    if (run === RERUN.withSavepoints) run = await this.runBatch(claimed, { bulk: true, savepoints: true });
+    if (run === RERUN.withoutBulk || run === RERUN.withSavepoints) run = await this.runBatch(claimed, { bulk: false, savepoints: true });
+    const done = run as BatchRun;
+    for (const changes of done.files.values()) await this.removeFiles(changes.obsolete);
+    await this.recordFailures(done.failed);
+    await this.queue.wakeSuccessors(done.waiting);
   }
 
-  /** Undefined: without savepoints, a document failed and the whole batch was rolled back. */
-  private async runBatch(claimed: ClaimedDocument[], savepoints: boolean): Promise<BatchRun | undefined> {
+  /** A BatchRun, or how to run the batch again after its transaction was rolled back. */
+  private async runBatch(claimed: ClaimedDocument[], mode: { bulk: boolean; savepoints: boolean }): Promise<BatchRun | Rerun> {
+    const { savepoints } = mode;
     const run: BatchRun = { succeeded: [], failed: [], files: new Map(), waiting: [] };
     try {
       await this.db.transaction(async (manager) => {
         const locks = await this.queue.lockForEffect(claimed.map((c) => c.document), manager);
         const lookups = await this.lookUpBookings(claimed, locks, manager);
+        const inBulk = mode.bulk ? await this.bookNewInBulk(claimed, locks, lookups, manager) : new Map<string, ProcessResult>();
         for (const { document, companyName, timeZone } of claimed) {
           const lock = locks.get(document.id);
           if (lock?.status !== 'processing') continue;
@@ -187,10 +203,15 @@ export class PushWorker implements OnApplicationBootstrap, OnApplicationShutdown
             run.succeeded.push({ document, outcome: 'superseded', result: null, notes: [] });
             continue;
           }
+          const bulk = inBulk.get(document.id);
+          if (bulk) {
+            run.succeeded.push({ document, outcome: bulk.outcome, result: bulk.result, notes: [] });
+            continue;
+          }
           const changes: FileChanges = { written: [], obsolete: [] };
           run.files.set(document.id, changes);
-          const company = { id: document.companyId, name: companyName, timeZone };
-          const actor = { type: 'push' as const, id: `doc-${document.id}` };
+          const company = companyOf(document, companyName, timeZone);
+          const actor = actorOf(document);
           if (savepoints) await manager.query('SAVEPOINT push_document');
           try {
             const result: ProcessResult = await this.processors[document.documentType].apply({ company, document, actor, manager, files: changes, ledger: lookups.get(document.id) });
@@ -208,7 +229,8 @@ export class PushWorker implements OnApplicationBootstrap, OnApplicationShutdown
       });
     } catch (error) {
       for (const changes of run.files.values()) await this.removeFiles(changes.written);
-      if (error instanceof DocumentFailed) return undefined;
+      if (error instanceof DocumentFailed) return RERUN.withSavepoints;
+      if (error instanceof BulkBookingConflict) return RERUN.withoutBulk;
       // The batch's transaction failed as a whole (database away, lost connection): every document of
       // it failed this attempt, none took effect.
       const done = new Set(run.failed.map((f) => f.document.id));
@@ -225,6 +247,35 @@ export class PushWorker implements OnApplicationBootstrap, OnApplicationShutdown
       .filter((d) => (d.documentType === 'payment' || d.documentType === 'credit_memo') && locks.get(d.id)?.status === 'processing' && !locks.get(d.id)?.superseded);
     const found = await this.ledger.lookupMany(bookings, manager);
     return new Map(bookings.map((d, i) => [d.id, found[i]]));
+  }
+
+  /**
+   * New payments and credits (no entry yet) on invoices that already exist, booked together before the
+   * one-by-one loop. An invoice that an invoice document of this batch changes is left to the loop, so
+   * that its documents keep their order.
+   */
+  private async bookNewInBulk(
+    claimed: ClaimedDocument[],
+    locks: Map<string, { status: string; superseded: boolean }>,
+    lookups: Map<string, LedgerLookup>,
+    manager: EntityManager,
+  ): Promise<Map<string, ProcessResult>> {
+    const key = (companyId: string, externalId: string) => `${companyId}:${externalId.toLowerCase()}`;
+    const changedInvoices = new Set(claimed.filter((c) => c.document.documentType === 'invoice').map((c) => key(c.document.companyId, c.document.externalId)));
+    const isNew = (document: PushDocument) => {
+      const lock = locks.get(document.id);
+      return lock?.status === 'processing' && !lock.superseded && !lookups.get(document.id)?.entry;
+    };
+    // An invoice with a changed entry among the batch's documents goes one by one too (order).
+    const changingEntries = new Set(claimed.flatMap((c) => (lookups.get(c.document.id)?.invoiceId && !isNew(c.document) ? [lookups.get(c.document.id)!.invoiceId] : [])));
+    const candidates = claimed.flatMap(({ document, companyName, timeZone }) => {
+      const ledger = lookups.get(document.id);
+      if (!ledger?.invoiceId || !isNew(document) || changingEntries.has(ledger.invoiceId)) return [];
+      if (changedInvoices.has(key(document.companyId, String(document.payload.invoice_external_id)))) return [];
+      const company = companyOf(document, companyName, timeZone);
+      return [{ company, document, actor: actorOf(document), manager, files: { written: [], obsolete: [] }, ledger: { ...ledger, invoiceId: ledger.invoiceId } }];
+    });
+    return candidates.length ? this.ledger.bookNew(candidates, manager) : new Map();
   }
 
   private async recordFailures(failures: Array<{ document: PushDocument; error: unknown }>): Promise<void> {

@@ -13,6 +13,7 @@ import { toPublicId } from '../../common/ids.js';
 import { Decimal } from '../../common/money.js';
 import type { CreatePaymentDto } from '../../invoices/dto/payment.dto.js';
 import { InvoicesRepository } from '../../invoices/invoices.repository.js';
+import { BulkPaymentsService } from '../../invoices/bulk-payments.service.js';
 import { PaymentsService } from '../../invoices/payments.service.js';
 import type { CreditMemoPayload, PaymentPayload } from '../dto/push-document.dto.js';
 import type { EntityManager } from 'typeorm';
@@ -37,40 +38,31 @@ export class LedgerProcessor {
     private readonly invoices: InvoicesRepository,
     private readonly payments: PaymentsService,
     private readonly ledger: LedgerRepository,
+    private readonly bulk: BulkPaymentsService,
   ) {}
 
-  readonly payment: DocumentProcessor = {
-    apply: (ctx) => {
-      const p = ctx.document.payload as unknown as PaymentPayload;
-      return this.book(ctx, {
-        externalId: ctx.document.externalId,
-        invoiceExternalId: p.invoice_external_id,
-        amount: p.amount,
-        date: p.payment_date ?? null,
-        note: p.note ?? null,
-        inkasso: p.inkasso_payment ?? false,
-        source: 'PUSH',
-        resultType: 'payment',
-      });
-    },
-  };
+  readonly payment: DocumentProcessor = { apply: (ctx) => this.book(ctx, bookingOf(ctx.document)) };
 
   /** A credit memo reduces the open amount: it is booked as a credit entry (source CREDIT_MEMO) on the invoice. */
-  readonly creditMemo: DocumentProcessor = {
-    apply: (ctx) => {
-      const p = ctx.document.payload as unknown as CreditMemoPayload;
-      return this.book(ctx, {
-        externalId: entryExternalId(ctx.document),
-        invoiceExternalId: p.invoice_external_id,
-        amount: p.amount,
-        date: p.credit_date ?? null,
-        note: p.note ?? `Gutschrift ${ctx.document.externalId}`,
-        inkasso: false,
-        source: 'CREDIT_MEMO',
-        resultType: 'credit',
-      });
-    },
-  };
+  readonly creditMemo: DocumentProcessor = { apply: (ctx) => this.book(ctx, bookingOf(ctx.document)) };
+
+  /**
+   * New entries on invoices the batch's lookup found, booked together (BulkPaymentsService) where the
+   * invoice allows it; answers the documents booked. The others, and every other document on their
+   * invoices, are left for apply(), one by one. Throws BulkBookingConflict (roll back, go one by one).
+   */
+  async bookNew(contexts: Array<ProcessContext & { ledger: LedgerLookup & { invoiceId: string } }>, manager: EntityManager): Promise<Map<string, ProcessResult>> {
+    const bookings = contexts.map((ctx) => bookingOf(ctx.document));
+    const booked = await this.bulk.recordMany(
+      manager,
+      contexts.map((ctx, i) => ({ company: ctx.company, invoiceId: ctx.ledger.invoiceId, dto: dtoOf(bookings[i], ctx.company.timeZone), actor: ctx.actor, source: bookings[i].source })),
+    );
+    const results = new Map<string, ProcessResult>();
+    contexts.forEach((ctx, i) => {
+      if (booked[i]) results.set(ctx.document.id, applied(bookings[i]));
+    });
+    return results;
+  }
 
   /**
    * What book() looks up first, for a whole batch in one statement. Only versions of one external_id
@@ -104,17 +96,50 @@ export class LedgerProcessor {
       if (same) return { outcome: 'unchanged', result: { type: booking.resultType, id: existing.id } };
       await this.payments.removeWith(manager, company, `inv-${existing.invoiceId}`, `pay-${existing.id}`, actor);
     }
-    const dto: CreatePaymentDto = {
-      amount: new Decimal(booking.amount),
-      payment_date: booking.date ?? todayIn(company.timeZone),
-      external_id: booking.externalId,
-      note: booking.note,
-      inkasso_payment: booking.inkasso,
-    };
-    await this.payments.recordWith(manager, company, `inv-${invoice.id}`, dto, actor, booking.source);
-    return { outcome: 'applied', result: { type: booking.resultType, entryExternalId: booking.externalId } };
+    await this.payments.recordWith(manager, company, `inv-${invoice.id}`, dtoOf(booking, company.timeZone), actor, booking.source);
+    return applied(booking);
   }
 }
+
+/** What a payment or credit memo document books. */
+function bookingOf(document: PushDocument): Booking {
+  if (document.documentType === 'credit_memo') {
+    const p = document.payload as unknown as CreditMemoPayload;
+    return {
+      externalId: entryExternalId(document),
+      invoiceExternalId: p.invoice_external_id,
+      amount: p.amount,
+      date: p.credit_date ?? null,
+      note: p.note ?? `Gutschrift ${document.externalId}`,
+      inkasso: false,
+      source: 'CREDIT_MEMO',
+      resultType: 'credit',
+    };
+  }
+  const p = document.payload as unknown as PaymentPayload;
+  return {
+    externalId: document.externalId,
+    invoiceExternalId: p.invoice_external_id,
+    amount: p.amount,
+    date: p.payment_date ?? null,
+    note: p.note ?? null,
+    inkasso: p.inkasso_payment ?? false,
+    source: 'PUSH',
+    resultType: 'payment',
+  };
+}
+
+function dtoOf(booking: Booking, timeZone: string): CreatePaymentDto {
+  return {
+    amount: new Decimal(booking.amount),
+    payment_date: booking.date ?? todayIn(timeZone),
+    external_id: booking.externalId,
+    note: booking.note,
+    inkasso_payment: booking.inkasso,
+  };
+}
+
+const applied = (booking: Booking): ProcessResult => ({ outcome: 'applied', result: { type: booking.resultType, entryExternalId: booking.externalId } });
 
 /** The external_id of the entry a document books: the ERP's payment id, or `credit_memo:<id>`. */
 function entryExternalId(document: PushDocument): string {
