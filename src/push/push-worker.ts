@@ -195,6 +195,12 @@ export class PushWorker implements OnApplicationBootstrap, OnApplicationShutdown
       await this.db.transaction(async (manager) => {
         const locks = await this.queue.lockForEffect(claimed.map((c) => c.document), manager);
         const lookups = await this.lookUpBookings(claimed, locks, manager);
+        // All the batch's invoices locked at once, in one order: two batches never lock two of them crosswise.
+        const invoices = claimed.flatMap(({ document }) => {
+          const id = lookups.get(document.id)?.invoiceId;
+          return id ? [{ companyId: document.companyId, id }] : [];
+        });
+        await this.ledger.lockInvoices(invoices, manager);
         const inBulk = mode.bulk ? await this.bookNewInBulk(claimed, locks, lookups, manager) : new Map<string, ProcessResult>();
         for (const { document, companyName, timeZone } of claimed) {
           const lock = locks.get(document.id);

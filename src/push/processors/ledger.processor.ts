@@ -46,6 +46,12 @@ export class LedgerProcessor {
   /** A credit memo reduces the open amount: it is booked as a credit entry (source CREDIT_MEMO) on the invoice. */
   readonly creditMemo: DocumentProcessor = { apply: (ctx) => this.book(ctx, bookingOf(ctx.document)) };
 
+  /** Locks the batch's invoices in one statement and one order, when there are two or more. */
+  async lockInvoices(invoices: Array<{ companyId: string; id: string }>, manager: EntityManager): Promise<void> {
+    if (new Set(invoices.map((i) => i.id)).size < 2) return;
+    await this.invoices.lockMoneyMany(invoices, manager);
+  }
+
   /**
    * New entries on invoices the batch's lookup found, booked together (BulkPaymentsService) where the
    * invoice allows it; answers the documents booked. The others, and every other document on their
