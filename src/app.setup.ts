@@ -39,6 +39,8 @@ export async function createApp(config: AppConfig, databaseUrl: string, logger?:
   });
   app.useLogger(app.get(NestPinoLogger));
   app.disable('x-powered-by');
+  // No ETag: the interface has no conditional requests, and hashing every response body is work no client uses.
+  app.set('etag', false);
   app.set('trust proxy', config.trustedProxies.length > 0 ? config.trustedProxies : false);
   // First of all: the request id and the request's logger, so even a 415 or a 400 carries them.
   app.use(createHttpLogger(root));

@@ -33,8 +33,9 @@ describe('tenant isolation', () => {
 
   beforeAll(async () => {
     // The auth cases below fail on purpose, over a hundred times from one address: the limit on failed
-    // authentications would answer 429 instead of the 401 under test (it has its own suite).
-    app = await startTestApp(withoutRateLimits());
+    // authentications would answer 429 instead of the 401 under test (it has its own suite). Tokens are
+    // looked up on every request here, so a revocation applies at once (the cache: api-tokens suite).
+    app = await startTestApp({ ...withoutRateLimits(), tokenCacheSeconds: 0 });
   });
   afterAll(async () => app.close());
   beforeEach(async () => {

@@ -11,7 +11,7 @@ import { type LoadFigures, measureLoad } from '../support/load.js';
 import { bare, CONNECTIONS, endpoints, PUBLIC_URL, type ServerUnderTest, startServers } from './customers.js';
 import type { CustomerStatements } from './customers.statements.js';
 
-export const SWITCHES = ['accessLog', 'requestContext', 'rateLimit', 'passport', 'typeorm', 'etag'] as const;
+export const SWITCHES = ['accessLog', 'requestContext', 'rateLimit', 'passport', 'typeorm'] as const;
 export type Switch = (typeof SWITCHES)[number];
 
 export interface AblationServerOptions {
@@ -28,7 +28,6 @@ const WHAT: Record<Switch, string> = {
   rateLimit: 'RateLimitGuard',
   passport: 'passport in CredentialGuard (strategy.validate called directly)',
   typeorm: 'TypeORM for the reads (same SQL through its pg pool)',
-  etag: "Express's ETag (app.set('etag', false))",
 };
 
 const SLICE_SEC = 2;

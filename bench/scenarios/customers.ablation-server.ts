@@ -38,7 +38,6 @@ serveForParent<AblationServerOptions>(async ({ databaseUrl, env, off, statements
   if (off.includes('rateLimit')) RateLimitGuard.prototype.canActivate = () => Promise.resolve(true);
   const config = loadConfig({ APP_ENV: 'test', HOST: '127.0.0.1', PORT: '0', RATE_LIMIT_PER_MINUTE: '1000000000', ...env, DATABASE_URL: databaseUrl });
   const app = (await createApp(config, databaseUrl)) as NestExpressApplication;
-  if (off.includes('etag')) app.set('etag', false);
   if (off.includes('passport')) skipPassport(app.get(TokenStrategy, { strict: false }));
   if (off.includes('typeorm')) skipTypeOrm((app.get<DataSource>(getDataSourceToken()).driver as unknown as { master: pg.Pool }).master, statements);
   if (off.includes('accessLog')) replaceHttpLogger(app);

@@ -9,8 +9,8 @@ import { AppError } from '../common/errors.js';
 import { parsePublicId } from '../common/ids.js';
 import type { PageRequest } from '../common/pagination.js';
 import { type ApiKeyStatus, apiKeyStatus } from './api-key-state.js';
-import { ApiKeyCache } from './api-key-cache.js';
-import { type ApiKeyRecord, ApiKeysRepository } from './api-keys.repository.js';
+import { CredentialCache } from '../auth/credential-cache.js';
+import { type ApiKeyRecord, ApiKeysRepository, type KeyMatch } from './api-keys.repository.js';
 
 export interface ApiKeyView {
   key: ApiKeyRecord;
@@ -26,14 +26,14 @@ export interface Authenticated {
 @Injectable()
 export class ApiKeysService {
   private readonly config: ApiKeysConfig;
-  private readonly cache: ApiKeyCache;
+  private readonly cache: CredentialCache<KeyMatch>;
 
   constructor(
     private readonly keys: ApiKeysRepository,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.config = config.integration.apiKeys;
-    this.cache = new ApiKeyCache((secret) => this.keys.findBySecret(secret), this.config.cacheSeconds * 1000);
+    this.cache = new CredentialCache((secret) => this.keys.findBySecret(secret), this.config.cacheSeconds * 1000, (match) => match.key.id);
   }
 
   async create(company: CompanyContext, name: string | null | undefined): Promise<ApiKeyView & { secret: string }> {

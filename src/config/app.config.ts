@@ -7,6 +7,8 @@ import { loadMailConfig, type MailConfig } from './mail.config.js';
 import { loadShippingConfig, type ShippingConfig } from './shipping.config.js';
 import { type IntegrationConfig, loadIntegrationConfig } from './integration.config.js';
 import { parseTrustedProxies } from './trusted-proxies.js';
+import { ConfigError } from './config-error.js';
+import { type Env, int } from './env-int.js';
 
 export type AppEnv = 'development' | 'test' | 'production';
 
@@ -28,6 +30,8 @@ export interface AppConfig {
   trustedProxies: string[];
   /** Requests per credential and minute; failed authentications per client address and minute. */
   rateLimit: { perMinute: number; failedAuthPerMinute: number };
+  /** How long this process reuses an API token it looked up (0: on every request); see CredentialCache. */
+  tokenCacheSeconds: number;
   maxBodyKb: number;
   defaultTimeZone: string;
   documents: DocumentsConfig;
@@ -43,19 +47,7 @@ export interface AppConfig {
   shipping: ShippingConfig;
 }
 
-export class ConfigError extends Error {}
-
-type Env = Record<string, string | undefined>;
-
-function int(env: Env, name: string, fallback: number, min = 1): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min) {
-    throw new ConfigError(`${name} must be an integer >= ${min}, got "${raw}"`);
-  }
-  return value;
-}
+export { ConfigError };
 
 function appEnv(raw: string | undefined): AppEnv {
   const value = raw ?? 'development';
@@ -86,6 +78,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     tls: certFile && keyFile ? { certFile, keyFile } : undefined,
     trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES),
     rateLimit: { perMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 600), failedAuthPerMinute: int(env, 'FAILED_AUTH_PER_MINUTE', 30) },
+    tokenCacheSeconds: int(env, 'API_TOKEN_CACHE_SECONDS', 2, 0, 60),
     maxBodyKb: int(env, 'MAX_BODY_KB', 1024),
     defaultTimeZone: env.DEFAULT_TIME_ZONE || 'Europe/Berlin',
     documents: loadDocumentsConfig(env, dataDir),

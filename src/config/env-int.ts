@@ -1,5 +1,5 @@
 // An integer setting from the environment, within bounds; absent or empty gives the fallback.
-import { ConfigError } from './app.config.js';
+import { ConfigError } from './config-error.js';
 
 export type Env = Record<string, string | undefined>;
 
