@@ -7,7 +7,7 @@ import pg from 'pg';
 import request from 'supertest';
 import type { DataSource } from 'typeorm';
 import { createApp } from '../../src/app.setup.js';
-import { type AppConfig, loadConfig } from '../../src/config/app.config.js';
+import { APP_CONFIG, type AppConfig, loadConfig } from '../../src/config/app.config.js';
 import { runMigrations } from '../../src/database/migrate.js';
 
 export const PUBLIC_URL = 'https://receivables.test';
@@ -50,6 +50,16 @@ async function emptyBeforeStart(): Promise<void> {
   } finally {
     await client.end();
   }
+}
+
+/**
+ * Waits out the process's cache of credential lookups (API_TOKEN_CACHE_SECONDS), which holds the
+ * company's name and time zone with the token: after a change made by hand in the database, as an
+ * operator would, the next request sees it.
+ */
+export async function afterCredentialCache(app: INestApplication): Promise<void> {
+  const { tokenCacheSeconds } = app.get<AppConfig>(APP_CONFIG);
+  await new Promise((resolve) => setTimeout(resolve, tokenCacheSeconds * 1000 + 100));
 }
 
 export function dataSource(app: INestApplication): DataSource {
