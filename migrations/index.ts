@@ -15,6 +15,7 @@ import { ErpPullReconciliation1763770800000 } from './1763770800000-erp-pull-rec
 import { PushDocumentQueue1764000500000 } from './1764000500000-push-document-queue.js';
 import { DefaultInterest1764100000000 } from './1764100000000-default-interest.js';
 import { InvoiceEventsLean1764100000100 } from './1764100000100-invoice-events-lean.js';
+import { InvoicesLeanCompanyKey1764200000000 } from './1764200000000-invoices-lean-company-key.js';
 
 export const migrations = [
   Foundation1763769600000,
@@ -33,4 +34,5 @@ export const migrations = [
   PushDocumentQueue1764000500000,
   DefaultInterest1764100000000,
   InvoiceEventsLean1764100000100,
+  InvoicesLeanCompanyKey1764200000000,
 ];

@@ -9,6 +9,24 @@ export function newUuid(): string {
   return randomUUID();
 }
 
+// A batch asks for thousands of ids within the same millisecond: their clock part is written once.
+let clockPartMs = -1;
+let clockPart = '';
+
+/**
+ * A UUIDv7 (RFC 9562): the millisecond clock in the first 48 bits, the rest random. For rows written in
+ * bulk: ids that grow with time are appended at the end of the indexes that hold them (the primary key,
+ * other tables' references), where random ones would touch a different index page each.
+ */
+export function newTimeOrderedUuid(now = Date.now()): string {
+  if (now !== clockPartMs) {
+    const time = now.toString(16).padStart(12, '0');
+    clockPart = `${time.slice(0, 8)}-${time.slice(8, 12)}-7`;
+    clockPartMs = now;
+  }
+  return clockPart + randomUUID().slice(15);
+}
+
 export function toPublicId(prefix: IdPrefix, uuid: string): string {
   return `${prefix}-${uuid}`;
 }

@@ -5,6 +5,7 @@
 // batches cannot deadlock.
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { newTimeOrderedUuid } from '../common/ids.js';
 import { type CustomerRow, ERP_BLOCK_PREFIX, ERP_CONTACT_PREFIX, type InvoiceRow } from './erp-record-mapper.js';
 import { boolArray, numberArray, textArray } from './pg-array.js';
 
@@ -107,8 +108,8 @@ export class PullUpsertsRepository {
     if (rows.length === 0) return outcomes;
     const [result]: Array<{ missing: string | null; cleared_unknown: string | null; written: string | null }> = await manager.query(
       `WITH input AS (
-         SELECT * FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::numeric[], $8::date[], $9::date[], $10::int[], $11::text[], $12::bool[], $15::text[])
-           WITH ORDINALITY AS t(external_id, customer, invoice_number, additional_number, total, invoice_date, due_date, time_for_payment, block, cleared, erp_key, n)
+         SELECT * FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::numeric[], $8::date[], $9::date[], $10::int[], $11::text[], $12::bool[], $15::text[], $17::uuid[])
+           WITH ORDINALITY AS t(external_id, customer, invoice_number, additional_number, total, invoice_date, due_date, time_for_payment, block, cleared, erp_key, id, n)
        ),
        resolved AS (
          -- Whether the invoice exists matters only for cleared items: only they are probed.
@@ -121,7 +122,7 @@ export class PullUpsertsRepository {
          INSERT INTO invoices AS i (company_id, id, external_id, customer_id, invoice_number, additional_number, status,
                                     original_total, reminder_fees, paid_amount, open_amount, invoice_date, due_date, time_for_payment,
                                     source, shipping_mode, ignore_reminder_fees, dunning_block_reason, created_at, updated_at)
-         SELECT $1, gen_random_uuid(), r.external_id, r.customer_id, r.invoice_number, r.additional_number, 'sent',
+         SELECT $1, r.id, r.external_id, r.customer_id, r.invoice_number, r.additional_number, 'sent',
                 r.total, 0, 0, r.total, r.invoice_date, r.due_date, r.time_for_payment, 'ERP', 'skip_shipping', false, r.block, now(), now()
            FROM resolved r
           WHERE r.customer_id IS NOT NULL AND (NOT r.cleared OR r.existed)
@@ -178,6 +179,8 @@ export class PullUpsertsRepository {
         owner.connectionId,
         textArray(rows, (r) => r.erpKey),
         owner.seenRun,
+        // Ids of new invoices (unused for existing ones): time-ordered, see newTimeOrderedUuid.
+        textArray(rows, () => newTimeOrderedUuid()),
       ],
     );
     const at = (positions: string | null) => (positions ? positions.split(',').map((n) => rows[Number(n) - 1].externalId.toLowerCase()) : []);
