@@ -147,7 +147,7 @@ export class InvoiceIntake {
   }
 
   private async store(key: string, upload: StoredUpload): Promise<StoredFile> {
-    await this.documents.putUpload(key, upload.path, 'application/pdf');
+    await this.documents.putUpload(key, upload.path, 'application/pdf', { durable: upload.durable });
     return { key, size: upload.size, sha256: Buffer.from(upload.sha256, 'hex') };
   }
 }
