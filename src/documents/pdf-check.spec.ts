@@ -22,7 +22,7 @@ describe(PdfCheck.name, () => {
     const bytes = Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(size - 9)]);
     const ends = (await pass(bytes, chunk)).ends();
     expect(ends.size).toBe(size);
-    expect(ends.head).toEqual(bytes.subarray(0, 16 * 1024));
+    expect(ends.head).toEqual(bytes.subarray(0, 8 * 1024));
     expect(ends.tail).toEqual(bytes.subarray(Math.max(0, size - 64 * 1024)));
   });
 });

@@ -10,7 +10,7 @@ const HEADER = Buffer.from('%PDF-');
 /** Readers (Acrobat among them) accept the header anywhere in the first KiB. */
 const HEADER_WINDOW = 1024;
 /** Writers tend to put the page tree's first objects at the start. */
-const KEPT_HEAD_BYTES = 16 * 1024;
+const KEPT_HEAD_BYTES = 8 * 1024;
 
 export class PdfCheck extends Transform {
   size = 0;
@@ -36,9 +36,21 @@ export class PdfCheck extends Transform {
 
   /** Once all bytes passed: the first and last of them, copied out of the stream's chunks. */
   ends(): FileEnds {
-    const last = Buffer.concat(this.last, this.lastLength);
+    return { size: this.size, head: Buffer.concat(this.first, this.firstLength), tail: this.lastBytes() };
+  }
+
+  /** The last TAIL_BYTES bytes (or all), copied from the end of the kept chunks. */
+  private lastBytes(): Buffer {
+    const tail = Buffer.allocUnsafe(Math.min(this.lastLength, TAIL_BYTES));
+    let end = tail.length;
+    for (let i = this.last.length - 1; end > 0; i--) {
+      const chunk = this.last[i];
+      const take = Math.min(end, chunk.length);
+      chunk.copy(tail, end - take, chunk.length - take);
+      end -= take;
+    }
     this.last = [];
-    return { size: this.size, head: Buffer.concat(this.first, this.firstLength), tail: last.subarray(Math.max(0, last.length - TAIL_BYTES)) };
+    return tail;
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {

@@ -87,7 +87,7 @@ describe(checkPdfStructure.name, () => {
     return path;
   }
   /** The file's ends as an upload keeps them (PdfCheck), or only `tail` bytes of its end. */
-  const endsOf = (bytes: Buffer, head = 16 * 1024, tail = 64 * 1024) => ({
+  const endsOf = (bytes: Buffer, head = 8 * 1024, tail = 64 * 1024) => ({
     size: bytes.length,
     head: bytes.subarray(0, head),
     tail: bytes.subarray(Math.max(0, bytes.length - tail)),
