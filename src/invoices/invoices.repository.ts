@@ -1,5 +1,6 @@
 // SQL for invoices and their event history. Every method takes the company id.
 import { Injectable } from '@nestjs/common';
+import { createHash } from 'node:crypto';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { AppError } from '../common/errors.js';
@@ -88,10 +89,13 @@ export class InvoicesRepository {
   async beginCreate(companyId: string, id: string, keys: string[], customerId?: string): Promise<CreateStart> {
     const [row] = await poolQuery<Record<string, unknown>>(
       this.db,
-      `WITH announced AS (INSERT INTO pending_documents (company_id, id, keys) VALUES ($1, $2, $3))
-       SELECT co.autosend AS "$autosend", co.autoskip_shipping AS "$autoskip", ${this.customerColumns()}
-         FROM companies co LEFT JOIN customers cu ON cu.company_id = co.id AND cu.id = $4
-        WHERE co.id = $1`,
+      namedQuery(
+        'invoice_create_begin',
+        `WITH announced AS (INSERT INTO pending_documents (company_id, id, keys) VALUES ($1, $2, $3))
+         SELECT co.autosend AS "$autosend", co.autoskip_shipping AS "$autoskip", ${this.customerColumns()}
+           FROM companies co LEFT JOIN customers cu ON cu.company_id = co.id AND cu.id = $4
+          WHERE co.id = $1`,
+      ),
       [companyId, id, keys, customerId ?? null],
     );
     const { $autosend, $autoskip, ...customer } = row ?? {};
@@ -123,7 +127,9 @@ export class InvoicesRepository {
       `WITH created AS (${insertSql})${settle}` +
       `INSERT INTO invoice_events (company_id, invoice_id, kind, from_status, to_status, actor_type, actor_id, reason, details) ` +
       `VALUES (${eventParams.map((_, i) => `$${at + i + 1}`).join(', ')})`;
-    await this.guardExternalId(companyId, values.externalId, this.db.manager, () => this.db.query(sql, [...params, ...eventParams]));
+    // Named after its text (the builder gives one text per set of columns given): planned once per connection.
+    const named = namedQuery(`invoice_create_${createHash('sha1').update(sql).digest('hex').slice(0, 16)}`, sql);
+    await this.guardExternalId(companyId, values.externalId, this.db.manager, () => this.db.query(named, [...params, ...eventParams]));
     return invoice;
   }
 
