@@ -4,6 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { newUuid } from '../common/ids.js';
 import { poolQuery } from '../database/pool-query.js';
+import { namedQuery } from '../database/named-query.js';
 import type { CompanyContext } from './principal.js';
 import { hashSecret, newSecret } from './secrets.js';
 
@@ -30,9 +31,13 @@ export class CredentialsRepository {
   async findActiveToken(token: string): Promise<CredentialMatch | undefined> {
     const rows = await poolQuery<{ id: string; company_id: string; name: string; time_zone: string }>(
       this.db,
-      `SELECT t.id, c.id AS company_id, c.name, c.time_zone
-         FROM api_tokens t JOIN companies c ON c.id = t.company_id
-        WHERE t.token_hash = $1 AND t.revoked_at IS NULL`,
+      // Named: every REST request runs it, so it is planned once per connection.
+      namedQuery(
+        'api_token_lookup',
+        `SELECT t.id, c.id AS company_id, c.name, c.time_zone
+           FROM api_tokens t JOIN companies c ON c.id = t.company_id
+          WHERE t.token_hash = $1 AND t.revoked_at IS NULL`,
+      ),
       [hashSecret(token)],
     );
     const row = rows[0];

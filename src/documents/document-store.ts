@@ -10,8 +10,9 @@ export abstract class DocumentStore {
    * Stores a checked upload's temp file under `key` when the caller no longer needs the file: a store
    * may take it over instead of copying it (the local store renames it into place when it is on the
    * same file system). The caller still removes `sourcePath` afterwards; it may be gone by then.
+   * `durable`: the file is fsynced already and has the mode of a stored document (DOCUMENT_FILE_MODE).
    */
-  putUpload(key: string, sourcePath: string, contentType: string): Promise<void> {
+  putUpload(key: string, sourcePath: string, contentType: string, _options: { durable?: boolean } = {}): Promise<void> {
     return this.put(key, sourcePath, contentType);
   }
   /** Throws DocumentNotFoundError when nothing is stored under `key`. */

@@ -2,12 +2,12 @@
 // Also the key rules every store shares (assertDocumentKey).
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { assertDocumentKey, DocumentNotFoundError, InvalidDocumentKeyError } from './document-store.js';
-import { LocalDocumentStore } from './local-document-store.js';
+import { DOCUMENT_FILE_MODE, LocalDocumentStore } from './local-document-store.js';
 
 async function readAll(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -44,6 +44,17 @@ describe(LocalDocumentStore.name, () => {
     await store.putUpload(key, upload, 'application/pdf');
     expect(await readAll(await store.openRead(key))).toEqual(data);
     expect(await filesUnder(work)).toEqual([`documents/${key}`]);
+  });
+
+  it('gives a taken-over upload the mode of a stored document, unless it is durable and has it already', async () => {
+    const upload = join(work, 'upload.pdf');
+    await writeFile(upload, 'x', { mode: 0o600 });
+    await store.putUpload(key, upload, 'application/pdf');
+    expect((await stat(join(root, key))).mode & 0o777).toBe(DOCUMENT_FILE_MODE);
+    await writeFile(upload, 'y', { mode: 0o600 });
+    await store.putUpload(key, upload, 'application/pdf', { durable: true });
+    expect((await stat(join(root, key))).mode & 0o777).toBe(0o600);
+    expect((await readFile(join(root, key))).toString()).toBe('y');
   });
 
   it('stores a file under its key in nested folders and reads it back', async () => {

@@ -8,6 +8,9 @@ import { basename, dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { assertDocumentKey, DocumentNotFoundError, DocumentStore } from './document-store.js';
 
+/** The mode of every stored document. */
+export const DOCUMENT_FILE_MODE = 0o640;
+
 export class LocalDocumentStore extends DocumentStore {
   constructor(private readonly root: string) {
     super();
@@ -23,20 +26,14 @@ export class LocalDocumentStore extends DocumentStore {
 
   /**
    * The upload's temp file becomes the document: fsync, rename into place, fsync of the folder, as
-   * writeAtomically does, without reading and writing the bytes once more. Across file systems
-   * (EXDEV) the bytes are copied by put.
+   * writeAtomically does, without reading and writing the bytes once more (nor opening the file at all
+   * when the upload is durable already). Across file systems (EXDEV) the bytes are copied by put.
    */
-  override async putUpload(key: string, sourcePath: string, contentType: string): Promise<void> {
+  override async putUpload(key: string, sourcePath: string, contentType: string, options: { durable?: boolean } = {}): Promise<void> {
     const path = this.pathOf(key);
     const folder = dirname(path);
     await mkdir(folder, { recursive: true });
-    const source = await open(sourcePath, 'r');
-    try {
-      await source.sync();
-      await source.chmod(0o640);
-    } finally {
-      await source.close();
-    }
+    if (!options.durable) await makeDurable(sourcePath);
     try {
       await rename(sourcePath, path);
     } catch (error) {
@@ -87,7 +84,7 @@ export class LocalDocumentStore extends DocumentStore {
     const folder = dirname(path);
     await mkdir(folder, { recursive: true });
     const temp = join(folder, `.${basename(path)}.${randomUUID()}.tmp`);
-    const handle = await open(temp, 'wx', 0o640);
+    const handle = await open(temp, 'wx', DOCUMENT_FILE_MODE);
     try {
       await write(handle);
       await handle.sync();
@@ -99,6 +96,16 @@ export class LocalDocumentStore extends DocumentStore {
       throw error;
     }
     await syncFolder(folder);
+  }
+}
+
+async function makeDurable(path: string): Promise<void> {
+  const file = await open(path, 'r');
+  try {
+    await file.sync();
+    await file.chmod(DOCUMENT_FILE_MODE);
+  } finally {
+    await file.close();
   }
 }
 

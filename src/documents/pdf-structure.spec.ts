@@ -86,7 +86,21 @@ describe(checkPdfStructure.name, () => {
     await writeFile(path, bytes);
     return path;
   }
-  const check = async (bytes: Buffer | Uint8Array) => checkPdfStructure(await fileOf(bytes));
+  /** The file's ends as an upload keeps them (PdfCheck), or only `tail` bytes of its end. */
+  const endsOf = (bytes: Buffer, head = 8 * 1024, tail = 64 * 1024) => ({
+    size: bytes.length,
+    head: bytes.subarray(0, head),
+    tail: bytes.subarray(Math.max(0, bytes.length - tail)),
+  });
+  /** The check from the file alone, which must give the same answer from bytes kept in memory. */
+  const check = async (data: Buffer | Uint8Array) => {
+    const bytes = Buffer.from(data);
+    const path = await fileOf(bytes);
+    const answer = await checkPdfStructure(path);
+    expect(await checkPdfStructure(path, endsOf(bytes))).toBe(answer);
+    expect(await checkPdfStructure(path, endsOf(bytes, 0, 64 * 1024))).toBe(answer);
+    return answer;
+  };
   const fullParseAccepts = async (bytes: Buffer | Uint8Array) =>
     assertRealPdf(await fileOf(bytes)).then(
       () => true,
@@ -115,6 +129,12 @@ describe(checkPdfStructure.name, () => {
     ['bytes after %%EOF', async () => Buffer.concat([build([CATALOG, PAGES, PAGE]).bytes, Buffer.alloc(1000, 0x0a)])],
   ])('follows %s to its pages', async (_name, make) => {
     expect(await check(await make())).toBe('valid');
+  });
+
+  it('needs no file when the kept bytes hold every read', async () => {
+    const bytes = await makePdf('Rechnung');
+    expect(await checkPdfStructure(join(dir, 'never-written.pdf'), endsOf(bytes))).toBe('valid');
+    expect(await checkPdfStructure(join(dir, 'never-written.pdf'), endsOf(bytes, 0, 100))).toBe('undecided');
   });
 
   it('leaves damaged cross-references to the full parse, which still accepts a readable file', async () => {

@@ -4,20 +4,25 @@
 // cannot follow (a damaged xref that readers repair by scanning, an unsupported filter) is not refused
 // here: the caller decides with a full parse.
 import { PdfName, PdfRef, type PdfDict, type PdfValue } from './pdf-syntax.js';
-import { PdfXref } from './pdf-xref.js';
+import { type FileEnds, PdfXref } from './pdf-xref.js';
 
 export type StructureCheck = 'valid' | 'undecided';
 
 /** Page tree nodes visited at most; a document with more pages is judged by the first ones. */
 const MAX_NODES = 500;
 
-export async function checkPdfStructure(path: string): Promise<StructureCheck> {
+/** `ends`: the file's first and last bytes when the caller has them in memory (they spare most reads). */
+export async function checkPdfStructure(path: string, ends?: FileEnds): Promise<StructureCheck> {
   try {
-    return await PdfXref.with(path, async (xref) => {
-      const root = await xref.resolve(xref.trailer.get('Root'));
-      if (!isDict(root, 'Catalog')) return 'undecided';
-      return (await countPages(xref, root.get('Pages'))) > 0 ? 'valid' : 'undecided';
-    });
+    return await PdfXref.with(
+      path,
+      async (xref) => {
+        const root = await xref.resolve(xref.trailer.get('Root'));
+        if (!isDict(root, 'Catalog')) return 'undecided';
+        return (await countPages(xref, root.get('Pages'))) > 0 ? 'valid' : 'undecided';
+      },
+      ends,
+    );
   } catch {
     // Unreadable, a syntax error, an I/O error: the full parse decides (and reports what is wrong).
     return 'undecided';

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AppError } from '../common/errors.js';
-import { PdfTempStorage, type StoredUpload } from './pdf-temp-storage.js';
+import { PdfTempStorage, removeTempFiles, type StoredUpload } from './pdf-temp-storage.js';
 
 type Outcome = { error?: unknown; upload?: Partial<StoredUpload> };
 
@@ -90,6 +90,17 @@ describe(PdfTempStorage.name, () => {
     expect(await upload.status).toBe(413);
     expect(storage.outcomes).toEqual([{ error: expect.objectContaining({ code: 'document.too_large' }), upload: undefined }]);
     await until(async () => (await readdir(dir)).length === 0);
+    expect(await readdir(dir)).toEqual([]);
+  });
+
+  it('makes its folder again when something removed it', async () => {
+    storage.outcomes.length = 0;
+    await rm(dir, { recursive: true, force: true });
+    const upload = startUpload(Buffer.from('%PDF-1.7\n'), 1024);
+    upload.finish(Buffer.alloc(1024 - 9, 'A'));
+    expect(await upload.status).toBe(201);
+    expect(storage.outcomes).toEqual([{ error: null, upload: expect.objectContaining({ size: 1024, durable: false }) }]);
+    await removeTempFiles([storage.outcomes[0].upload!.path!]);
     expect(await readdir(dir)).toEqual([]);
   });
 });

@@ -2,10 +2,11 @@
 // the way, and stops as soon as the first KiB shows no PDF header or the size passes the limit.
 import type { Request } from 'express';
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, readdir, rm, stat } from 'node:fs/promises';
+import { type FileHandle, mkdir, open, readdir, rm, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { StorageEngine } from 'multer';
 import { PdfCheck } from './pdf-check.js';
+import type { FileEnds } from './pdf-xref.js';
 
 /** One checked upload, waiting in a temp file until the request is done. `sha256` is hex. */
 export interface StoredUpload {
@@ -14,17 +15,27 @@ export interface StoredUpload {
   path: string;
   size: number;
   sha256: string;
+  /** Fsynced and given `fileMode` before it was closed (PdfTempStorageOptions.durable). */
+  durable?: boolean;
+  /** The file's first and last bytes, for the structure check. */
+  ends?: FileEnds;
 }
 
 export interface PdfTempStorageOptions {
   dir: string;
   maxBytes: number;
+  /**
+   * Each file fsynced and given this mode while it is still open: a store that takes uploads over
+   * (the local one) then only renames it, without opening it again.
+   */
+  durable?: { fileMode: number };
 }
 
 /** Never rejects: cleanup must not turn a finished response into an error. */
 export async function removeTempFiles(files: Iterable<string | { path: string }>): Promise<void> {
   const paths = [...files].map((file) => (typeof file === 'string' ? file : file.path));
-  await Promise.allSettled(paths.map((path) => rm(path, { force: true })));
+  // Temp files are plain files (unlink is one syscall, rm checks and retries), often renamed away already.
+  await Promise.allSettled(paths.map((path) => unlink(path)));
 }
 
 const TEMP_NAME = /^upload-[0-9a-f-]{36}\.pdf$/;
@@ -46,16 +57,15 @@ export class PdfTempStorage implements StorageEngine {
   private readonly byRequest = new WeakMap<Request, Set<string>>();
   private readonly closed = new WeakSet<Request>();
   private readonly live = new Set<string>();
+  private createdWithExactMode = false;
 
   constructor(private readonly options: PdfTempStorageOptions) {}
 
   _handleFile(req: Request, file: Express.Multer.File, callback: (error?: unknown, info?: Partial<StoredUpload>) => void): void {
-    mkdir(this.options.dir, { recursive: true, mode: 0o700 })
-      .then(() => this.receive(req, file))
-      .then(
-        (upload) => callback(null, upload),
-        (error: unknown) => callback(error),
-      );
+    this.receive(req, file).then(
+      (upload) => callback(null, upload),
+      (error: unknown) => callback(error),
+    );
   }
 
   _removeFile(_req: Request, file: Express.Multer.File, callback: (error: Error | null) => void): void {
@@ -79,6 +89,22 @@ export class PdfTempStorage implements StorageEngine {
     await removeTempFiles(list);
   }
 
+  private async create(path: string): Promise<FileHandle> {
+    const mode = this.options.durable?.fileMode;
+    const handle = await createIn(this.options.dir, path, mode ?? 0o600);
+    if (mode === undefined || this.createdWithExactMode) return handle;
+    try {
+      // The umask may take bits of the mode away: the first file shows whether it does here.
+      if (((await handle.stat()).mode & 0o777) === mode) this.createdWithExactMode = true;
+      else await handle.chmod(mode);
+      return handle;
+    } catch (error) {
+      await handle.close();
+      await unlink(path).catch(() => undefined);
+      throw error;
+    }
+  }
+
   private track(req: Request, path: string): void {
     const paths = this.byRequest.get(req) ?? new Set<string>();
     paths.add(path);
@@ -90,7 +116,7 @@ export class PdfTempStorage implements StorageEngine {
     if (file.stream.destroyed || this.closed.has(req)) throw ended(file);
     const path = join(this.options.dir, `upload-${randomUUID()}.pdf`);
     // Created before anything can fail, so every cleanup below finds the file it removes.
-    const handle = await open(path, 'wx', 0o600);
+    const handle = await this.create(path);
     this.track(req, path);
     // While the file was being opened, the part may have failed (busboy destroys it on a broken
     // body) or the response may already have been sent; then no event would come any more.
@@ -99,9 +125,11 @@ export class PdfTempStorage implements StorageEngine {
       await this.remove([path]);
       throw ended(file);
     }
+    const durable = this.options.durable;
     const upload = await new Promise<StoredUpload>((resolve, reject) => {
       const check = new PdfCheck(file.fieldname, this.options.maxBytes);
-      const out = handle.createWriteStream();
+      // flush: fsync before the stream closes the file.
+      const out = handle.createWriteStream({ flush: durable !== undefined });
       let failed = false;
       let finished = false;
       const fail = (error: unknown): void => {
@@ -121,7 +149,7 @@ export class PdfTempStorage implements StorageEngine {
       out.on('close', () => {
         if (failed) return;
         if (!finished) return fail(new Error('the upload stream closed before the file was written'));
-        resolve({ fieldname: file.fieldname, originalname: file.originalname, path, size: check.size, sha256: check.sha256() });
+        resolve({ fieldname: file.fieldname, originalname: file.originalname, path, size: check.size, sha256: check.sha256(), durable: durable !== undefined, ends: check.ends() });
       });
       file.stream.pipe(check).pipe(out);
     });
@@ -130,6 +158,17 @@ export class PdfTempStorage implements StorageEngine {
       throw new Error('the response was already sent');
     }
     return upload;
+  }
+}
+
+/** The folder is made when a file cannot be created without it: once, or again after something removed it. */
+async function createIn(dir: string, path: string, mode: number): Promise<FileHandle> {
+  try {
+    return await open(path, 'wx', mode);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    return open(path, 'wx', mode);
   }
 }
 

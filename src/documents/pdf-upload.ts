@@ -21,8 +21,10 @@ import type { Observable } from 'rxjs';
 import { ReadsMultipart } from '../common/multipart.guard.js';
 import { AppError } from '../common/errors.js';
 import { DOCUMENTS_CONFIG, type DocumentsConfig } from '../config/documents.config.js';
+import { DOCUMENT_FILE_MODE } from './local-document-store.js';
 import { missingFile, notPdf, uploadError } from './pdf-upload-errors.js';
 import { checkPdfStructure } from './pdf-structure.js';
+import type { FileEnds } from './pdf-xref.js';
 import { PdfTempStorage, type StoredUpload } from './pdf-temp-storage.js';
 
 export { removeTempFiles, type StoredUpload } from './pdf-temp-storage.js';
@@ -54,8 +56,8 @@ export const Uploads = createParamDecorator((_data: unknown, ctx: ExecutionConte
  * slices its input for every stream, and a Buffer's slice is a view of the same memory, so the file
  * is held once and never copied (a plain Uint8Array would be copied stream by stream).
  */
-export async function assertRealPdf(path: string, field = 'file'): Promise<void> {
-  if ((await checkPdfStructure(path)) === 'valid') return;
+export async function assertRealPdf(path: string, field = 'file', ends?: FileEnds): Promise<void> {
+  if ((await checkPdfStructure(path, ends)) === 'valid') return;
   const bytes: Buffer = await readFile(path);
   try {
     const document = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false });
@@ -80,7 +82,9 @@ function pdfUploadInterceptorType(fields: PdfField[]): Type<NestInterceptor> {
 
     constructor(@Inject(DOCUMENTS_CONFIG) config: DocumentsConfig) {
       this.maxBytes = Math.floor(config.maxUploadMb * MIB);
-      this.storage = new PdfTempStorage({ dir: config.uploadDir, maxBytes: this.maxBytes });
+      // The local store takes uploads over by renaming them: they are made durable while still open.
+      const durable = config.kind === 'local' ? { fileMode: DOCUMENT_FILE_MODE } : undefined;
+      this.storage = new PdfTempStorage({ dir: config.uploadDir, maxBytes: this.maxBytes, durable });
       const limits = { ...FORM_LIMITS, fileSize: this.maxBytes, files: names.length, parts: FORM_LIMITS.fields + names.length };
       this.parse = multer({ storage: this.storage, limits }).fields(names.map((name) => ({ name, maxCount: 1 })));
     }
@@ -104,7 +108,7 @@ function pdfUploadInterceptorType(fields: PdfField[]): Type<NestInterceptor> {
       const missing = fields.find((field) => field.required && !uploads[field.name]);
       if (missing) throw missingFile(missing.name);
       // One after the other, so that a file judged by the full parse is the only one in memory.
-      for (const upload of Object.values(uploads)) if (upload) await assertRealPdf(upload.path, upload.fieldname);
+      for (const upload of Object.values(uploads)) if (upload) await assertRealPdf(upload.path, upload.fieldname, upload.ends);
       return next.handle();
     }
 
@@ -121,7 +125,7 @@ function uploadsOf(req: Request): UploadedPdfs {
   const files = (req.files ?? {}) as Record<string, Array<Express.Multer.File & StoredUpload>>;
   const uploads: UploadedPdfs = {};
   for (const [field, [file]] of Object.entries(files)) {
-    uploads[field] = { fieldname: file.fieldname, originalname: file.originalname, path: file.path, size: file.size, sha256: file.sha256 };
+    uploads[field] = { fieldname: file.fieldname, originalname: file.originalname, path: file.path, size: file.size, sha256: file.sha256, durable: file.durable, ends: file.ends };
   }
   return uploads;
 }

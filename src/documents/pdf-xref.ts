@@ -10,7 +10,7 @@ import { NeedMoreBytes, PdfLexer, PdfName, PdfRef, PdfSyntaxError, type PdfDict,
  * The end of the file is read once and kept: writers put the cross-references (and often the catalog
  * and page tree) last, so most files are checked from this one read.
  */
-const TAIL_BYTES = 64 * 1024;
+export const TAIL_BYTES = 64 * 1024;
 /** startxref is searched in the last bytes only, as readers do. */
 const STARTXREF_WINDOW = 4096;
 const FIRST_WINDOW = 2048;
@@ -36,27 +36,46 @@ interface Section {
 
 const ENTRY = /^(\d{10}) (\d{5}) ([nf])/;
 
+/** A file's first and last bytes, kept while it was written: reads within them need not open the file. */
+export interface FileEnds {
+  size: number;
+  head: Buffer;
+  /** The last min(size, TAIL_BYTES) bytes at least. */
+  tail: Buffer;
+}
+
 export class PdfXref {
   private readonly sections: Section[] = [];
   private objectStream?: { num: number; data: Buffer; first: number; offsets: Map<number, number> };
   private work = 0;
   private tail?: { start: number; bytes: Buffer };
+  private file?: Promise<FileHandle>;
+  private size: number;
 
   private constructor(
-    private readonly file: FileHandle,
-    private readonly size: number,
-  ) {}
+    private readonly path: string,
+    private readonly ends?: FileEnds,
+  ) {
+    this.size = ends?.size ?? 0;
+  }
 
-  /** Opens the file, reads its cross-reference chain and runs `work` with it; the file is closed after. */
-  static async with<T>(path: string, work: (xref: PdfXref) => Promise<T>): Promise<T> {
-    const file = await open(path, 'r');
+  /**
+   * Reads the file's cross-reference chain and runs `work` with it. The file is opened when a read
+   * needs it (always, without `ends`) and closed after.
+   */
+  static async with<T>(path: string, work: (xref: PdfXref) => Promise<T>, ends?: FileEnds): Promise<T> {
+    const xref = new PdfXref(path, ends);
     try {
-      const xref = new PdfXref(file, (await file.stat()).size);
+      if (!ends) xref.size = (await (await xref.opened()).stat()).size;
       await xref.load();
       return await work(xref);
     } finally {
-      await file.close();
+      await xref.file?.then((file) => file.close(), () => undefined);
     }
+  }
+
+  private opened(): Promise<FileHandle> {
+    return (this.file ??= open(this.path, 'r'));
   }
 
   get trailer(): PdfDict {
@@ -250,9 +269,20 @@ export class PdfXref {
     if (!Number.isInteger(offset) || offset < 0 || offset + length > this.size) throw new Unreadable(`offset ${offset} is outside the file`);
     this.spend(length);
     if (this.tail && offset >= this.tail.start) return this.tail.bytes.subarray(offset - this.tail.start, offset - this.tail.start + length);
+    const kept = this.kept(offset, length);
+    if (kept) return kept;
     const buffer = Buffer.alloc(length);
-    const { bytesRead } = await this.file.read(buffer, 0, length, offset);
+    const { bytesRead } = await (await this.opened()).read(buffer, 0, length, offset);
     return bytesRead === length ? buffer : buffer.subarray(0, bytesRead);
+  }
+
+  /** The range from the bytes kept in memory, when they hold all of it. */
+  private kept(offset: number, length: number): Buffer | undefined {
+    if (!this.ends) return undefined;
+    const { head, tail, size } = this.ends;
+    if (offset + length <= head.length) return head.subarray(offset, offset + length);
+    const tailStart = size - tail.length;
+    return offset >= tailStart ? tail.subarray(offset - tailStart, offset - tailStart + length) : undefined;
   }
 }
 

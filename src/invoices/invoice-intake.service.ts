@@ -11,7 +11,7 @@ import type { EntityManager } from 'typeorm';
 import type { CompanyContext } from '../auth/principal.js';
 import { todayIn } from '../common/calendar-date.js';
 import { AppError, validationFailed } from '../common/errors.js';
-import { newUuid } from '../common/ids.js';
+import { newUuid, parsePublicId } from '../common/ids.js';
 import { DocumentStore } from '../documents/document-store.js';
 import { PendingDocumentsRepository } from '../documents/pending-documents.repository.js';
 import { ShippingService } from '../shipping/shipping.service.js';
@@ -69,7 +69,10 @@ export class InvoiceIntake {
     if (!terms) throw validationFailed(errors);
     const id = newUuid();
     const keys = [keyOf(company.id, id, 'invoice'), ...(uploads.invoice_attachment ? [keyOf(company.id, id, 'attachment')] : [])];
-    const settings = await this.invoices.beginCreate(company.id, id, keys);
+    // Customer and contact only referenced: the customer is read with the first statement.
+    const onlyReferenced = !dto.customer && !dto.contact && !answer;
+    const readCustomer = onlyReferenced && dto.customer_id ? parsePublicId('cus', dto.customer_id) : null;
+    const settings = await this.invoices.beginCreate(company.id, id, keys, readCustomer ?? undefined);
     const announced = performance.now();
     const { autosend, autoskip } = resolveRelease(dto.options, settings);
     try {
@@ -106,11 +109,13 @@ export class InvoiceIntake {
         attachmentSha256: attachment?.sha256 ?? null,
       });
       const createdEvent = { kind: 'created', toStatus: 'draft' } as const;
-      if (!dto.customer && !dto.contact && !autoskip && !autosend && !answer) {
+      if (onlyReferenced && !autoskip && !autosend) {
         // Customer and contact are only read: the one write (invoice and event in one statement) is
         // atomic by itself, without BEGIN and COMMIT round trips.
         const manager = this.invoices.manager;
-        const customer = await this.parties.customer(company.id, dto.customer_id, undefined, manager);
+        const customer = readCustomer && dto.customer_id
+          ? this.parties.namedCustomer(dto.customer_id, settings.customer)
+          : await this.parties.customer(company.id, dto.customer_id, undefined, manager);
         const contact = await this.parties.contact(company.id, customer, dto.contact_id, undefined, manager);
         const invoice = await this.invoices.insertWithEvent(company.id, id, values(customer.id, contact?.id ?? null), actor, createdEvent, { settlePendingDocuments: true });
         return { invoice, customer, contact, payments: [], reminders: [] };
@@ -147,7 +152,7 @@ export class InvoiceIntake {
   }
 
   private async store(key: string, upload: StoredUpload): Promise<StoredFile> {
-    await this.documents.putUpload(key, upload.path, 'application/pdf');
+    await this.documents.putUpload(key, upload.path, 'application/pdf', { durable: upload.durable });
     return { key, size: upload.size, sha256: Buffer.from(upload.sha256, 'hex') };
   }
 }

@@ -49,9 +49,7 @@ export class InvoiceParties {
     }
     if (customerId) {
       const id = parsePublicId('cus', customerId);
-      const customer = id ? await this.customers.findById(companyId, id, manager) : null;
-      if (!customer) throw validationFailed([{ field: 'customer_id', message: `no customer ${customerId}` }]);
-      return customer;
+      return this.namedCustomer(customerId, id ? await this.customers.findById(companyId, id, manager) : null);
     }
     if (!nested) throw validationFailed([{ field: 'customer_id', message: 'customer_id or customer[...] is required' }]);
     if (nested.external_id) await this.invoices.lockExternalId('customer', companyId, nested.external_id, manager);
@@ -63,6 +61,12 @@ export class InvoiceParties {
       if (errors.length) throw validationFailed(errors);
       return this.customers.insert(companyId, newUuid(), { ...CUSTOMER_DEFAULTS, ...values } as CustomerValues, manager);
     });
+  }
+
+  /** customer() for a customer_id whose row the caller has read already (null: the company has none such). */
+  namedCustomer(customerId: string, found: Customer | null): Customer {
+    if (!found) throw validationFailed([{ field: 'customer_id', message: `no customer ${customerId}` }]);
+    return found;
   }
 
   async contact(

@@ -1,5 +1,6 @@
 // SQL for invoices and their event history. Every method takes the company id.
 import { Injectable } from '@nestjs/common';
+import { createHash } from 'node:crypto';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { AppError } from '../common/errors.js';
@@ -7,6 +8,8 @@ import { toPublicId } from '../common/ids.js';
 import type { PageRequest } from '../common/pagination.js';
 import { poolQuery } from '../database/pool-query.js';
 import { namedQuery } from '../database/named-query.js';
+import { lazyColumns } from '../database/entity-columns.js';
+import { Customer } from '../customers/customer.entity.js';
 import { uniqueWrite } from '../database/unique-write.js';
 import { PendingDocumentsRepository } from '../documents/pending-documents.repository.js';
 import { type ActorType, InvoiceEvent } from './invoice-event.entity.js';
@@ -54,8 +57,17 @@ export interface InvoiceEventRow {
   event: NewEvent;
 }
 
+/** What the first statement of a create read: the company's release defaults, the customer if asked for. */
+export interface CreateStart {
+  autosend: boolean;
+  autoskipShipping: boolean;
+  customer: Customer | null;
+}
+
 @Injectable()
 export class InvoicesRepository {
+  private readonly customerColumns = lazyColumns(this.db, Customer, 'cu');
+
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
@@ -71,16 +83,27 @@ export class InvoicesRepository {
 
   /**
    * The first write of a create, on the pool in one statement: announces the invoice's files
-   * (pending_documents, committed before any is stored) and reads the company's shipping defaults.
+   * (pending_documents, committed before any is stored) and reads the company's shipping defaults and,
+   * when `customerId` is given, that customer (null when the company has none of that id).
    */
-  async beginCreate(companyId: string, id: string, keys: string[]): Promise<{ autosend: boolean; autoskipShipping: boolean }> {
-    const [row] = await poolQuery<{ autosend: boolean; autoskip_shipping: boolean }>(
+  async beginCreate(companyId: string, id: string, keys: string[], customerId?: string): Promise<CreateStart> {
+    const [row] = await poolQuery<Record<string, unknown>>(
       this.db,
-      `WITH announced AS (INSERT INTO pending_documents (company_id, id, keys) VALUES ($1, $2, $3))
-       SELECT autosend, autoskip_shipping FROM companies WHERE id = $1`,
-      [companyId, id, keys],
+      namedQuery(
+        'invoice_create_begin',
+        `WITH announced AS (INSERT INTO pending_documents (company_id, id, keys) VALUES ($1, $2, $3))
+         SELECT co.autosend AS "$autosend", co.autoskip_shipping AS "$autoskip", ${this.customerColumns()}
+           FROM companies co LEFT JOIN customers cu ON cu.company_id = co.id AND cu.id = $4
+          WHERE co.id = $1`,
+      ),
+      [companyId, id, keys, customerId ?? null],
     );
-    return { autosend: row?.autosend ?? false, autoskipShipping: row?.autoskip_shipping ?? false };
+    const { $autosend, $autoskip, ...customer } = row ?? {};
+    return {
+      autosend: ($autosend as boolean | undefined) ?? false,
+      autoskipShipping: ($autoskip as boolean | undefined) ?? false,
+      customer: customer.id ? (customer as unknown as Customer) : null,
+    };
   }
 
   /** For reads outside a transaction of the caller's. */
@@ -104,7 +127,9 @@ export class InvoicesRepository {
       `WITH created AS (${insertSql})${settle}` +
       `INSERT INTO invoice_events (company_id, invoice_id, kind, from_status, to_status, actor_type, actor_id, reason, details) ` +
       `VALUES (${eventParams.map((_, i) => `$${at + i + 1}`).join(', ')})`;
-    await this.guardExternalId(companyId, values.externalId, this.db.manager, () => this.db.query(sql, [...params, ...eventParams]));
+    // Named after its text (the builder gives one text per set of columns given): planned once per connection.
+    const named = namedQuery(`invoice_create_${createHash('sha1').update(sql).digest('hex').slice(0, 16)}`, sql);
+    await this.guardExternalId(companyId, values.externalId, this.db.manager, () => this.db.query(named, [...params, ...eventParams]));
     return invoice;
   }
 
