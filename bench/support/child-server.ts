@@ -27,12 +27,18 @@ type FromChild =
   | { type: 'failed'; error: string };
 type ToChild = 'usage' | 'stop';
 
+/**
+ * Node flags of every server the bench starts, service and bare alike: those the service runs with in
+ * production (package.json start, Dockerfile), so figures are the production ones and comparisons fair.
+ */
+const RUNTIME_FLAGS = ['--max-semi-space-size=32'];
+
 /** Forks `entry` (a compiled module URL that calls serveForParent) with `options` as JSON argument. */
 export function startChildServer(entry: URL, options: object, childOptions: ChildServerOptions = {}): Promise<ChildServer> {
   // stdout goes to /dev/null ('ignore'): a service logging at info writes its lines there, as to a log pipe.
   const child = fork(fileURLToPath(entry), [JSON.stringify(options)], {
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-    execArgv: childOptions.execArgv ?? [],
+    execArgv: [...RUNTIME_FLAGS, ...(childOptions.execArgv ?? [])],
   });
   const next = <T extends FromChild['type']>(type: T, timeoutMs: number) =>
     new Promise<Extract<FromChild, { type: T }>>((resolve, reject) => {
