@@ -3,6 +3,7 @@
 // remembered, so every try with it counts as a failed authentication.
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
+import { hashSecret } from '../src/auth/secrets.js';
 import { dataSource, registerCompany, resetDatabase, startTestApp } from './support/test-app.js';
 
 describe('API token lookup cache (API_TOKEN_CACHE_SECONDS)', () => {
@@ -29,7 +30,6 @@ describe('API token lookup cache (API_TOKEN_CACHE_SECONDS)', () => {
     const company = await registerCompany(app);
     const token = 'tok_not_yet_issued_0123456789abcdef';
     await me(`Token token=${token}`).expect(401);
-    const { hashSecret } = await import('../src/auth/secrets.js');
     await dataSource(app).query(`UPDATE api_tokens SET token_hash = $2 WHERE company_id = $1`, [company.id.slice(4), hashSecret(token)]);
     await me(`Token token=${token}`).expect(200);
   });

@@ -39,17 +39,10 @@ export interface NewEvent {
 }
 
 /** What booking money on an invoice reads of it (under its row lock). */
-export interface InvoiceMoneyRow {
-  companyId: string;
-  id: string;
-  status: InvoiceStatus;
-  originalTotal: string;
-  reminderFees: string;
-  defaultInterest: string;
-  flatFee: string;
-  paidAmount: string;
-  waivedAmount: string;
-}
+export type InvoiceMoneyRow = Pick<
+  Invoice,
+  'companyId' | 'id' | 'status' | 'originalTotal' | 'reminderFees' | 'defaultInterest' | 'flatFee' | 'paidAmount' | 'waivedAmount'
+>;
 
 export interface InvoiceEventRow {
   invoice: Pick<Invoice, 'companyId' | 'id'>;

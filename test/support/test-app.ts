@@ -46,7 +46,7 @@ async function emptyBeforeStart(): Promise<void> {
   await client.connect();
   try {
     const [{ boss }] = (await client.query(`SELECT to_regclass('pgboss.job') IS NOT NULL AS boss`)).rows;
-    await client.query(`TRUNCATE ${TABLES.join(', ')}${boss ? ', pgboss.job' : ''} CASCADE`);
+    await client.query(truncateAll(boss));
   } finally {
     await client.end();
   }
@@ -68,6 +68,9 @@ export function dataSource(app: INestApplication): DataSource {
 
 const TABLES = ['erp_pulled_invoices', 'pending_documents', 'dunning_runs', 'dunning_policies', 'deliveries', 'shipments', 'shipping_settings', 'erp_pull_runs', 'erp_connections', 'invoice_events', 'reminders', 'payments', 'invoices', 'idempotency_keys', 'contacts', 'customers', 'push_audit_log', 'push_documents', 'oauth_tokens', 'oauth_authorization_codes', 'oauth_applications', 'api_keys', 'api_tokens', 'users', 'companies'];
 
+/** The statement that empties every table, and the job queue once pg-boss has made it. */
+const truncateAll = (withJobs: boolean) => `TRUNCATE ${TABLES.join(', ')}${withJobs ? ', pgboss.job' : ''} CASCADE`;
+
 /**
  * Empties every table between tests. The app's background work (pg-boss maintenance, scheduled pulls and
  * runs, the push queue) can take the same locks in another order, so a deadlock (40P01) is tried again.
@@ -75,7 +78,7 @@ const TABLES = ['erp_pulled_invoices', 'pending_documents', 'dunning_runs', 'dun
 export async function resetDatabase(app: INestApplication): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return void (await dataSource(app).query(`TRUNCATE ${TABLES.join(', ')}, pgboss.job CASCADE`));
+      return void (await dataSource(app).query(truncateAll(true)));
     } catch (error) {
       if (attempt >= 5 || (error as { driverError?: { code?: string } }).driverError?.code !== '40P01') throw error;
       await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
