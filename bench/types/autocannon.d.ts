@@ -45,6 +45,12 @@ declare module 'autocannon' {
     throughput: Histogram;
   }
 
+  /** A running load: emits 'response' for every answer. */
+  export interface Instance {
+    on(event: 'response', listener: () => void): Instance;
+  }
+
   function autocannon(options: Options): Promise<Result>;
+  function autocannon(options: Options, done: (error: Error | null, result: Result) => void): Instance;
   export default autocannon;
 }

@@ -17,6 +17,12 @@ export interface PushConfig {
   batchSize: number;
   concurrency: number;
   /**
+   * While pushes pour in and the process is saturated, the worker gives way to accepting them, for at
+   * most this long before each batch (0: never). Processing is asynchronous anyway; a slow 202 makes
+   * clients time out and push again.
+   */
+  maxYieldMs: number;
+  /**
    * Requests per minute and push credential (API key, OAuth token): an ERP hands over a day's bank
    * statement in one burst, so push credentials get their own, much larger budget than REST tokens.
    */
@@ -59,6 +65,7 @@ export function loadIntegrationConfig(env: Env): IntegrationConfig {
       deferSeconds: int(env, 'PUSH_DEFER_SECONDS', 2, 1, 3600),
       batchSize: int(env, 'PUSH_BATCH_SIZE', 50, 1, 1000),
       concurrency: int(env, 'PUSH_CONCURRENCY', 2, 1, 64),
+      maxYieldMs: int(env, 'PUSH_MAX_YIELD_MS', 2000, 0, 60_000),
       rateLimitPerMinute: int(env, 'PUSH_RATE_LIMIT_PER_MINUTE', 120_000),
     },
     apiKeys: {

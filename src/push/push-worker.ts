@@ -18,6 +18,7 @@ import { LedgerProcessor } from './processors/ledger.processor.js';
 import type { DocumentProcessor, FileChanges, ProcessResult } from './processors/processor.js';
 import type { LedgerLookup } from './ledger.repository.js';
 import type { PushDocument } from './push-document.js';
+import { IntakeYield } from './intake-yield.js';
 import { PushSignal } from './push-queue.js';
 import { type ClaimedDocument, type Failed, PushQueueRepository, type Succeeded } from './push-queue.repository.js';
 
@@ -86,6 +87,7 @@ export class PushWorker implements OnApplicationBootstrap, OnApplicationShutdown
   /** Set by a wake-up that came while the lanes were busy: the next pause is skipped. */
   private woken = false;
   private readonly sleepers = new Set<() => void>();
+  private readonly intake: IntakeYield;
   private unsubscribe?: () => void;
 
   constructor(
@@ -98,6 +100,7 @@ export class PushWorker implements OnApplicationBootstrap, OnApplicationShutdown
     customers: CustomerProcessor,
     invoices: InvoiceProcessor,
   ) {
+    this.intake = new IntakeYield(config.integration.push.maxYieldMs);
     this.processors = { payment: ledger.payment, credit_memo: ledger.creditMemo, customer: customers, invoice: invoices };
   }
 
@@ -120,6 +123,7 @@ export class PushWorker implements OnApplicationBootstrap, OnApplicationShutdown
     const { batchSize } = this.config.integration.push;
     while (!this.stopping) {
       let claimed = 0;
+      await this.intake.giveWay(() => this.stopping);
       try {
         claimed = await this.runOnce(batchSize);
       } catch (error) {
@@ -132,6 +136,7 @@ export class PushWorker implements OnApplicationBootstrap, OnApplicationShutdown
   }
 
   private wake(): void {
+    this.intake.accepted();
     this.woken = true;
     for (const sleeper of this.sleepers) sleeper();
   }
