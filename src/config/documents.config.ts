@@ -2,7 +2,7 @@
 // Read once at start like app.config.ts; the S3 secret is sensitive and never logged.
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { ConfigError } from './app.config.js';
+import { ConfigError } from './config-error.js';
 
 export interface LocalStoreConfig {
   kind: 'local';

@@ -1,5 +1,5 @@
 // Typed configuration of the ERP pull (src/erp-pull, src/connectors). Read once at start like app.config.ts.
-import { ConfigError } from './app.config.js';
+import { ConfigError } from './config-error.js';
 import { type Env, int } from './env-int.js';
 
 export interface ErpConfig {

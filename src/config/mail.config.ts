@@ -1,7 +1,7 @@
 // Typed configuration of outgoing e-mail (src/mail). SMTP_URL holds credentials: sensitive, never logged.
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { ConfigError } from './app.config.js';
+import { ConfigError } from './config-error.js';
 
 export type MailTransportKind = 'smtp' | 'outbox' | 'disabled';
 

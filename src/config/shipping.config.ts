@@ -1,6 +1,6 @@
 // Typed configuration of shipping (src/shipping): delivery jobs and the postal provider.
 import { join, resolve } from 'node:path';
-import { ConfigError } from './app.config.js';
+import { ConfigError } from './config-error.js';
 
 export interface ShippingConfig {
   /** Attempts after the first one for a temporary failure (SMTP 4xx, timeouts). */

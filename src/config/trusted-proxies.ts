@@ -1,7 +1,7 @@
 // TRUSTED_PROXIES in the notations Express (proxy-addr) accepts, checked at start so that a typo is a
 // configuration error naming the variable, not a TypeError from inside Express.
 import { isIP } from 'node:net';
-import { ConfigError } from './app.config.js';
+import { ConfigError } from './config-error.js';
 
 const NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 

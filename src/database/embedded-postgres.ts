@@ -9,7 +9,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { userInfo } from 'node:os';
 import pg from 'pg';
-import { ConfigError } from '../config/app.config.js';
+import { ConfigError } from '../config/config-error.js';
 import { postgresUserIds, untraversableFolder } from './folder-access.js';
 
 export interface EmbeddedDatabase {

@@ -13,7 +13,7 @@ export class IntakeYield {
 
   constructor(private readonly maxYieldMs: number) {}
 
-  /** A document was accepted in this process just now. */
+  /** Documents were queued in this process just now (accepted, or a dead letter replayed). */
   accepted(): void {
     this.lastAccepted = performance.now();
   }

@@ -107,7 +107,10 @@ export class PushWorker implements OnApplicationBootstrap, OnApplicationShutdown
   onApplicationBootstrap(): void {
     const push = this.config.integration.push;
     if (!push.worker) return;
-    this.unsubscribe = this.signal.subscribe(() => this.wake());
+    this.unsubscribe = this.signal.subscribe(() => {
+      this.intake.accepted();
+      this.wake();
+    });
     for (let i = 0; i < push.concurrency; i++) this.lanes.push(this.lane());
   }
 
@@ -136,7 +139,6 @@ export class PushWorker implements OnApplicationBootstrap, OnApplicationShutdown
   }
 
   private wake(): void {
-    this.intake.accepted();
     this.woken = true;
     for (const sleeper of this.sleepers) sleeper();
   }
