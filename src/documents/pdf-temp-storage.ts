@@ -2,6 +2,7 @@
 // the way, and stops as soon as the first KiB shows no PDF header or the size passes the limit.
 import type { Request } from 'express';
 import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { type FileHandle, mkdir, open, readdir, rm, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { StorageEngine } from 'multer';
@@ -34,8 +35,10 @@ export interface PdfTempStorageOptions {
 /** Never rejects: cleanup must not turn a finished response into an error. */
 export async function removeTempFiles(files: Iterable<string | { path: string }>): Promise<void> {
   const paths = [...files].map((file) => (typeof file === 'string' ? file : file.path));
-  // Temp files are plain files (unlink is one syscall, rm checks and retries), often renamed away already.
-  await Promise.allSettled(paths.map((path) => unlink(path)));
+  // Temp files are plain files (unlink is one syscall, rm checks and retries). Most were renamed into the
+  // store already: one look at the directory entry spares the thread pool a failing unlink and the
+  // event loop the ENOENT error it would build.
+  await Promise.allSettled(paths.filter((path) => existsSync(path)).map((path) => unlink(path)));
 }
 
 const TEMP_NAME = /^upload-[0-9a-f-]{36}\.pdf$/;
