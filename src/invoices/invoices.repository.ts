@@ -9,6 +9,7 @@ import type { PageRequest } from '../common/pagination.js';
 import { poolQuery } from '../database/pool-query.js';
 import { namedQuery } from '../database/named-query.js';
 import { lazyColumns } from '../database/entity-columns.js';
+import { entityInsert } from '../database/entity-insert.js';
 import { Customer } from '../customers/customer.entity.js';
 import { uniqueWrite } from '../database/unique-write.js';
 import { PendingDocumentsRepository } from '../documents/pending-documents.repository.js';
@@ -60,6 +61,8 @@ export interface CreateStart {
 @Injectable()
 export class InvoicesRepository {
   private readonly customerColumns = lazyColumns(this.db, Customer, 'cu');
+  private readonly insertInvoice = entityInsert(this.db, Invoice);
+  private readonly createStatements = new Map<string, string>();
 
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
@@ -111,7 +114,7 @@ export class InvoicesRepository {
   async insertWithEvent(companyId: string, id: string, values: InvoiceValues, actor: Actor, event: NewEvent, options: { settlePendingDocuments?: boolean } = {}): Promise<Invoice> {
     const now = new Date();
     const invoice = this.db.manager.create(Invoice, { ...values, companyId, id, createdAt: now, updatedAt: now });
-    const [insertSql, params] = this.db.manager.createQueryBuilder().insert().into(Invoice).values(invoice).getQueryAndParameters();
+    const { sql: insertSql, params } = this.insertInvoice(invoice);
     const at = params.length;
     const eventParams = eventValues(invoice, actor, event);
     // The invoice's files stop being pending in the same statement (the event's first two parameters are company and invoice).
@@ -120,8 +123,9 @@ export class InvoicesRepository {
       `WITH created AS (${insertSql})${settle}` +
       `INSERT INTO invoice_events (company_id, invoice_id, kind, from_status, to_status, actor_type, actor_id, reason, details) ` +
       `VALUES (${eventParams.map((_, i) => `$${at + i + 1}`).join(', ')})`;
-    // Named after its text (the builder gives one text per set of columns given): planned once per connection.
-    const named = namedQuery(`invoice_create_${createHash('sha1').update(sql).digest('hex').slice(0, 16)}`, sql);
+    // Named after its text (one text per set of columns given): planned once per connection.
+    let named = this.createStatements.get(sql);
+    if (!named) this.createStatements.set(sql, (named = namedQuery(`invoice_create_${createHash('sha1').update(sql).digest('hex').slice(0, 16)}`, sql)));
     await this.guardExternalId(companyId, values.externalId, this.db.manager, () => this.db.query(named, [...params, ...eventParams]));
     return invoice;
   }
