@@ -114,7 +114,7 @@ export async function startServers(ctx: BenchContext, servers: ServerUnderTest[]
   }
 }
 
-/** Loads the servers one after the other, endpoint by endpoint, for the given rounds. */
+/** Loads the servers one after the other, endpoint by endpoint, for the given rounds (each starting one server later). */
 export async function compareServers(ctx: BenchContext, servers: ServerUnderTest[]): Promise<Comparison> {
   const { children, headers, paths, bodies, stop } = await startServers(ctx, servers);
   const { durationSec, warmupSec, rounds, quietWaitSec } = ctx.options;
@@ -123,7 +123,9 @@ export async function compareServers(ctx: BenchContext, servers: ServerUnderTest
   try {
     for (let round = 1; round <= rounds; round++) {
       for (const [i, endpoint] of endpoints.entries()) {
-        for (const server of servers) {
+        // Each round starts one server later: with as many rounds as servers, every one runs in every place once.
+        const shift = (round - 1) % servers.length;
+        for (const server of [...servers.slice(shift), ...servers.slice(0, shift)]) {
           const child = children.get(server)!;
           ctx.log(`customers: round ${round}/${rounds}: ${endpoint.label} on ${server.label} (${warmupSec} s warm-up, ${durationSec} s)`);
           const load = {
