@@ -5,6 +5,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
+import { planForCurrentTables } from '../database/custom-plans.js';
 import type { ProducedRecord } from './processors/processor.js';
 import type { Outcome, PushDocument } from './push-document.js';
 import { type DocumentRow, FULL_COLUMNS, named, PENDING_PREDECESSOR, toDocument } from './push-documents.repository.js';
@@ -68,6 +69,7 @@ export class PushQueueRepository {
    */
   async claim(limit: number, policy: QueuePolicy): Promise<{ started: ClaimedDocument[]; deferred: Key[]; deadLettered: PushDocument[] }> {
     return this.db.transaction(async (manager) => {
+      await planForCurrentTables(manager);
       const due: DueRow[] = await manager.query(
         named('claim', `SELECT d.company_id, d.id, d.status, d.attempts - d.attempts_before_replay AS tries, ${PENDING_PREDECESSOR} AS waits
            FROM push_documents d

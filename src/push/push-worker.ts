@@ -21,6 +21,7 @@ import type { PushDocument } from './push-document.js';
 import { IntakeYield } from './intake-yield.js';
 import { PushSignal } from './push-queue.js';
 import { type ClaimedDocument, type Failed, PushQueueRepository, type Succeeded } from './push-queue.repository.js';
+import { planForCurrentTables } from '../database/custom-plans.js';
 
 /**
  * Client errors that can go away by themselves, retried with backoff: a reference that has not arrived
@@ -200,6 +201,7 @@ export class PushWorker implements OnApplicationBootstrap, OnApplicationShutdown
     const run: BatchRun = { succeeded: [], failed: [], files: new Map(), waiting: [] };
     try {
       await this.db.transaction(async (manager) => {
+        await planForCurrentTables(manager);
         const locks = await this.queue.lockForEffect(claimed.map((c) => c.document), manager);
         const lookups = await this.lookUpBookings(claimed, locks, manager);
         // All the batch's invoices locked at once, in one order: two batches never lock two of them crosswise.
