@@ -7,6 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { type HttpLogger, type Options, pinoHttp } from 'pino-http';
+import { serializers } from './logger.js';
 
 const SANE_ID = /^[\w\-.:/@]{1,200}$/;
 const SYNTHETIC_ERROR = /^failed with status code \d+$/;
@@ -18,15 +19,6 @@ export function requestIdFor(req: IncomingMessage, res: ServerResponse): string 
   res.setHeader('X-Request-ID', id);
   return id;
 }
-
-type Request = IncomingMessage & { originalUrl?: string };
-
-// Serializers that read only what the access line shows; pino-http's wrapped defaults copy every
-// header of request and response first. No headers, no bodies: nothing secret can reach a line.
-const serializers = {
-  req: (req: Request) => ({ id: req.id, method: req.method, url: req.originalUrl ?? req.url }),
-  res: (res: ServerResponse) => ({ statusCode: res.statusCode }),
-};
 
 const levelOf = (_req: IncomingMessage, res: ServerResponse, error?: Error) =>
   error && !SYNTHETIC_ERROR.test(error.message) ? 'error' : res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info';

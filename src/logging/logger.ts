@@ -1,19 +1,25 @@
 // Structured JSON logs with pino (through nestjs-pino and pino-http, see http-logger.ts). Credentials
 // are redacted wherever they might appear.
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type DestinationStream, pino, type Logger, type LoggerOptions } from 'pino';
 import { CENSOR, censorNestedSecrets, SECRET_FIELDS } from './secret-censor.js';
 
 /** The id the HTTP logger (http-logger.ts) gave this request. */
 export const requestIdOf = (req: { id?: unknown }): string | undefined => (req.id === undefined ? undefined : String(req.id));
 
+type Request = IncomingMessage & { id?: unknown; originalUrl?: string };
+
 /**
- * Censored where pino finds them by path: at the top level, on errors, and in request and response
- * headers (which the req and res serializers leave out anyway). One level down is secret-censor.ts's.
+ * A request or response on any line (the access line's, or one a service logs) shows only these: no
+ * headers, no bodies, so no credential. pino-http's wrapped defaults would copy every header first.
  */
+export const serializers = {
+  req: (req: Request) => ({ id: req.id, method: req.method, url: req.originalUrl ?? req.url }),
+  res: (res: ServerResponse) => ({ statusCode: res.statusCode }),
+};
+
+/** Censored where pino finds them by path: at the top level and on errors. One level down is secret-censor.ts's. */
 export const REDACT_PATHS = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'res.headers["set-cookie"]',
   // body-parser errors carry the raw body they could not parse
   'err.body',
   ...SECRET_FIELDS,
@@ -26,6 +32,7 @@ export function createRootLogger(level: string, destination?: DestinationStream)
     level,
     base: undefined,
     timestamp: pino.stdTimeFunctions.isoTime,
+    serializers,
     redact: { paths: REDACT_PATHS, censor: CENSOR },
     formatters: { log: censorNestedSecrets },
   } satisfies LoggerOptions;

@@ -33,3 +33,13 @@ describe('secrets in log lines', () => {
     expect(censorNestedSecrets(line)).toBe(line);
   });
 });
+
+describe('requests and responses in log lines', () => {
+  it('show only id, method, url and status, never their headers, on any line', () => {
+    const { logger, text, last } = capture();
+    const req = { id: 'r-1', method: 'GET', url: '/api/v1/customers', headers: { authorization: 'Token token=t-secret-7', cookie: 'c-secret-8' } };
+    logger.warn({ req, res: { statusCode: 401, headers: { 'set-cookie': 's-secret-9' } } }, 'refused');
+    expect(last()).toMatchObject({ req: { id: 'r-1', method: 'GET', url: '/api/v1/customers' }, res: { statusCode: 401 } });
+    for (const secret of ['t-secret-7', 'c-secret-8', 's-secret-9']) expect(text()).not.toContain(secret);
+  });
+});

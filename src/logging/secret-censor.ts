@@ -2,8 +2,8 @@
 // pino's `*.password`-style redact paths did. Those wildcard paths ran pino's redaction over every key
 // of every line and every request's child-logger bindings, which cost the customers bench an eighth of
 // the service's CPU per request; this is one pass over the keys, copying only what holds a secret.
-// The top level, `err` and `req`/`res` stay with pino's exact redact paths (logger.ts): those only run
-// on lines that carry the key, child-logger bindings included. Nested objects in child bindings are not
+// The top level and `err` stay with pino's exact redact paths (logger.ts): those only run on lines that
+// carry the key, child-logger bindings included; `req` and `res` are reduced by their serializers. Nested objects in child bindings are not
 // looked into (pino applies no log formatter to them): the service binds only the request id and the
 // request, which the req serializer reduces to id, method and url.
 
@@ -14,7 +14,7 @@ export const CENSOR = '[redacted]';
 const SECRETS = new Set(SECRET_FIELDS);
 const HEADER_SECRETS = new Set(['authorization', 'cookie', 'set-cookie']);
 
-/** Keys whose values pino's serializers (req, res) or exact redact paths (err) already reduce. */
+/** Keys whose values the service's serializers (req, res: logger.ts) or pino's exact redact paths (err) already reduce. */
 const HANDLED_BY_PINO = new Set(['req', 'res', 'err']);
 
 type Bag = Record<string, unknown>;
