@@ -81,7 +81,9 @@ export const invoicesScenario: Scenario = {
     const runs: Record<string, LoadFigures[]> = Object.fromEntries(servers.map((s) => [s.key, []]));
     const peakRssMb: Record<string, number> = {};
     const responses: Record<string, string> = {};
-    const { durationSec, warmupSec, rounds, quietWaitSec } = ctx.options;
+    const { durationSec, warmupSec, quietWaitSec } = ctx.options;
+    // At least one round per server, so that every server runs in every place (see the rounds below).
+    const rounds = Math.max(ctx.options.rounds, servers.length);
     try {
       for (const server of servers) {
         ctx.log(`invoices: starting ${server.label}`);
