@@ -1,11 +1,11 @@
 // Censors credentials one level down in a log line's objects (a DTO, an options object, headers), as
-// pino's `*.password`-style redact paths did. Those wildcard paths ran pino's redaction over every key
-// of every line and every request's child-logger bindings, which cost the customers bench an eighth of
-// the service's CPU per request; this is one pass over the keys, copying only what holds a secret.
-// The top level and `err` stay with pino's exact redact paths (logger.ts): those only run on lines that
-// carry the key, child-logger bindings included; `req` and `res` are reduced by their serializers. Nested objects in child bindings are not
-// looked into (pino applies no log formatter to them): the service binds only the request id and the
-// request, which the req serializer reduces to id, method and url.
+// pino's `*.password`-style redact paths did. Those wildcard paths ran pino's redaction over every key of
+// every line and of every request's child-logger bindings (about 15 µs per request, even at `silent`);
+// this is one pass over the keys, copying only what holds a secret. The top level and `err` stay with
+// pino's exact redact paths (logger.ts), which run only on lines that carry the key, child-logger
+// bindings included; `req` and `res` are reduced by their serializers. Nested objects in child bindings
+// are not looked into (pino applies no log formatter to them): the service binds only the request id
+// and the request.
 
 export const SECRET_FIELDS = ['password', 'client_secret', 'secret', 'api_token', 'api_key', 'token', 'access_token', 'refresh_token', 'authorization', 'cookie'];
 
