@@ -5,14 +5,10 @@
 #   docker run … receivables node dist/src/database/migrate.main.js   # migrations only
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
-# The npm that wrote the lockfile. `npm ci` refuses this lock (platform packages of @swc/core and others
-# for darwin/win32 are not on the registry, so the lock leaves them out): install as .ci/run does, with
-# `npm install`, and prove that it installed exactly the locked versions (the lock is unchanged).
+# The npm that wrote the lockfile; `npm ci` installs exactly the locked versions, as .ci/run does.
 RUN npm install -g npm@11.19.1 --no-audit --no-fund
 COPY package.json package-lock.json ./
-RUN cp package-lock.json /tmp/locked.json \
- && npm install --no-audit --no-fund \
- && cmp package-lock.json /tmp/locked.json
+RUN npm ci --no-audit --no-fund
 # The service build needs only src/ and migrations/ (bench/ and test/ are built by `npm run bench`).
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
