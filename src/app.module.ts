@@ -43,8 +43,8 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config, databaseUrl),
-        // createApp mounts pino-http (createHttpLogger) itself, first of all middleware; nestjs-pino binds
-        // its request logger to the request's async context, where Nest's Logger finds it.
+        // createApp mounts the HTTP logger (createHttpLogger) itself, first of all middleware; nestjs-pino
+        // binds the request's logger (req.log) to its async context, where Nest's Logger finds it.
         LoggerModule.forRoot({ useExisting: true, pinoHttp: { logger: options.logger ?? createRootLogger(config.logLevel) } }),
         TypeOrmModule.forRoot({ ...dataSourceOptions(databaseUrl, config.database), manualInitialization: options.openApiOnly === true }),
         DocumentsModule.forConfig(config.documents),

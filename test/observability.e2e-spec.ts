@@ -99,6 +99,35 @@ describe('X-Request-ID and logs', () => {
     expect(access).toMatchObject({ request_id: 'access-log-1', req: { method: 'GET', url: '/api/v1/customers' }, res: { statusCode: 200 } });
   });
 
+  it('writes exactly one access line per request, at warn for a refused one', async () => {
+    const { lines } = await logged(() => request(app.getHttpServer()).get('/api/v1/customers').set('X-Request-ID', 'refused-1').expect(401));
+    const access = lines.filter((line) => line.res !== undefined);
+    expect(access).toHaveLength(1);
+    expect(access[0]).toMatchObject({ level: 40, msg: 'request completed', request_id: 'refused-1', req: { id: 'refused-1', method: 'GET' }, res: { statusCode: 401 } });
+    expect(typeof access[0].responseTime).toBe('number');
+  });
+
+  it('logs a request whose client left before the answer as aborted, once', async () => {
+    const company = await registerCompany(app);
+    let release = () => {};
+    jest.spyOn(app.get(CustomersService), 'list').mockImplementationOnce(() => new Promise((resolve) => (release = () => resolve({ items: [], total: 0 }))));
+    const server = app.getHttpServer() as Server;
+    if (!server.listening) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const from = capture.raw.length;
+    const controller = new AbortController();
+    const sent = fetch(`http://127.0.0.1:${port}/api/v1/customers`, { headers: { authorization: company.auth, 'x-request-id': 'left-1' }, signal: controller.signal });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    controller.abort();
+    await expect(sent).rejects.toThrow();
+    await settle();
+    release();
+    await settle();
+    const access = capture.lines().slice(from).filter((line) => line.res !== undefined);
+    expect(access).toHaveLength(1);
+    expect(access[0]).toMatchObject({ msg: 'request aborted', request_id: 'left-1' });
+  });
+
   it('puts the request id on the line of an unhandled error and on its access line', async () => {
     const company = await registerCompany(app);
     jest.spyOn(app.get(CustomersService), 'list').mockRejectedValueOnce(new Error('database went away'));

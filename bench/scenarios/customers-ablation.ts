@@ -23,7 +23,7 @@ export interface AblationServerOptions {
 }
 
 const WHAT: Record<Switch, string> = {
-  accessLog: 'pino-http: access line and serializers (request id and request logger kept)',
+  accessLog: 'HTTP logger: access line (request id and request logger kept)',
   requestContext: 'AsyncLocalStorage request context (nestjs-pino binding)',
   rateLimit: 'RateLimitGuard',
   passport: 'passport in CredentialGuard (strategy.validate called directly)',

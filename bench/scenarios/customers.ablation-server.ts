@@ -18,6 +18,7 @@ import { CredentialGuard } from '../../src/auth/credential.guard.js';
 import { CredentialsRepository } from '../../src/auth/credentials.repository.js';
 import { hashSecret } from '../../src/auth/secrets.js';
 import { requestIdFor } from '../../src/logging/http-logger.js';
+import { createRootLogger } from '../../src/logging/logger.js';
 import { TokenStrategy } from '../../src/auth/token.strategy.js';
 import type { PageRequest } from '../../src/common/pagination.js';
 import { RateLimitGuard } from '../../src/common/rate-limit.guard.js';
@@ -37,22 +38,22 @@ serveForParent<AblationServerOptions>(async ({ databaseUrl, env, off, statements
   if (off.includes('requestContext')) AsyncLocalStorage.prototype.run = (_store: unknown, fn: (...args: unknown[]) => unknown, ...args: unknown[]) => fn(...args);
   if (off.includes('rateLimit')) RateLimitGuard.prototype.canActivate = () => Promise.resolve(true);
   const config = loadConfig({ APP_ENV: 'test', HOST: '127.0.0.1', PORT: '0', RATE_LIMIT_PER_MINUTE: '1000000000', ...env, DATABASE_URL: databaseUrl });
-  const app = (await createApp(config, databaseUrl)) as NestExpressApplication;
+  const root = createRootLogger(config.logLevel);
+  const app = (await createApp(config, databaseUrl, root)) as NestExpressApplication;
   if (off.includes('passport')) skipPassport(app.get(TokenStrategy, { strict: false }));
   if (off.includes('typeorm')) skipTypeOrm((app.get<DataSource>(getDataSourceToken()).driver as unknown as { master: pg.Pool }).master, statements);
-  if (off.includes('accessLog')) replaceHttpLogger(app);
+  if (off.includes('accessLog')) replaceHttpLogger(app, root);
   await app.listen(0, '127.0.0.1');
   const address = (app.getHttpServer() as Server).address();
   if (typeof address !== 'object' || !address) throw new Error('not listening');
   return { port: address.port, close: () => app.close() };
 });
 
-/** The first middleware of createApp, pino-http; replaced by one that keeps the id and the request logger only. */
-function replaceHttpLogger(app: NestExpressApplication): void {
+/** The first middleware of createApp, the HTTP logger; replaced by one that keeps the id and the request logger only. */
+function replaceHttpLogger(app: NestExpressApplication, root: Logger): void {
   const stack = (app.getHttpAdapter().getInstance() as { router: { stack: Layer[] } }).router.stack;
-  const layer = stack.find((l) => (l.handle as { logger?: unknown }).logger !== undefined);
-  if (!layer) throw new Error('pino-http not found in the Express stack');
-  const root = (layer.handle as unknown as { logger: Logger }).logger;
+  const layer = stack.find((l) => l.handle.name === 'httpLogger');
+  if (!layer) throw new Error('the HTTP logger is not in the Express stack');
   layer.handle = (req, res, next) => {
     req.id = requestIdFor(req, res);
     req.log = root.child({ request_id: req.id });

@@ -1,4 +1,4 @@
-// Structured JSON logs with pino (through nestjs-pino and pino-http, see http-logger.ts). Credentials
+// Structured JSON logs with pino (through nestjs-pino; the access lines are http-logger.ts's). Credentials
 // are redacted wherever they might appear.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type DestinationStream, pino, type Logger, type LoggerOptions } from 'pino';
@@ -11,7 +11,7 @@ type Request = IncomingMessage & { id?: unknown; originalUrl?: string };
 
 /**
  * A request or response on any line (the access line's, or one a service logs) shows only these: no
- * headers, no bodies, so no credential. pino-http's wrapped defaults would copy every header first.
+ * headers, no bodies, so no credential.
  */
 export const serializers = {
   req: (req: Request) => ({ id: req.id, method: req.method, url: req.originalUrl ?? req.url }),
