@@ -44,13 +44,7 @@ export async function createApp(config: AppConfig, databaseUrl: string, logger?:
   app.set('trust proxy', config.trustedProxies.length > 0 ? config.trustedProxies : false);
   // First of all: the request id and the request's logger, so even a 415 or a 400 carries them.
   app.use(createHttpLogger(root));
-  app.use(refuseUnknownBodyTypes);
-  const limit = `${config.maxBodyKb}kb`;
-  const json = ['application/json', 'application/*+json'];
-  // A pushed invoice carries its PDF as base64 (a third larger): up to MAX_UPLOAD_MB of PDF on this route only.
-  app.use('/v2/documents', withProblemErrors(express.json({ limit: pushBodyLimit(config), type: json })));
-  app.use(withProblemErrors(express.json({ limit, type: json })));
-  app.use(withProblemErrors(express.urlencoded({ limit, extended: true, parameterLimit: 1000 })));
+  app.use(bodyReader(config));
   app.useGlobalPipes(createValidationPipe());
   app.enableShutdownHooks();
   setupOpenApi(app);
@@ -71,6 +65,25 @@ function tlsOptions(tls: { certFile: string; keyFile: string }): object {
     honorCipherOrder: true,
   };
   return options;
+}
+
+/**
+ * Reads JSON and form bodies (multipart is read by the routes that take uploads). A request without a
+ * body (no Content-Length, no Transfer-Encoding: most are GETs) skips the parsers' checks altogether.
+ */
+function bodyReader(config: AppConfig): RequestHandler {
+  const limit = `${config.maxBodyKb}kb`;
+  const json = ['application/json', 'application/*+json'];
+  const parsers = express.Router();
+  parsers.use(refuseUnknownBodyTypes);
+  // A pushed invoice carries its PDF as base64 (a third larger): up to MAX_UPLOAD_MB of PDF on this route only.
+  parsers.use('/v2/documents', withProblemErrors(express.json({ limit: pushBodyLimit(config), type: json })));
+  parsers.use(withProblemErrors(express.json({ limit, type: json })));
+  parsers.use(withProblemErrors(express.urlencoded({ limit, extended: true, parameterLimit: 1000 })));
+  return (req, res, next) => {
+    if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) return next();
+    parsers(req, res, next);
+  };
 }
 
 /** A body of a type the service does not read is a 415, not an empty body that fails validation. */
