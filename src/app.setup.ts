@@ -9,6 +9,7 @@ import type { ServerOptions } from 'node:https';
 import type { Logger } from 'pino';
 import { AppModule } from './app.module.js';
 import type { AppConfig } from './config/app.config.js';
+import { AppExpressAdapter } from './common/express-adapter.js';
 import { toProblem } from './common/problem.filter.js';
 import { problem, sendProblem } from './common/problem.js';
 import { createValidationPipe } from './common/validation.js';
@@ -31,7 +32,7 @@ const BODY_TYPES = ['application/json', 'application/x-www-form-urlencoded', 'mu
 
 export async function createApp(config: AppConfig, databaseUrl: string, logger?: Logger): Promise<INestApplication> {
   const root = logger ?? createRootLogger(config.logLevel);
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, databaseUrl, { logger: root }), {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, databaseUrl, { logger: root }), new AppExpressAdapter(), {
     bodyParser: false,
     // Lines written while the modules are built wait for nestjs-pino's logger instead of going to the console.
     bufferLogs: true,
