@@ -1,4 +1,4 @@
-// NestJS's Express adapter, with one change: the server's requests and responses are born with the
+// NestJS's Express adapter, with one change: the server's requests and responses are born on the
 // Express application's prototypes (app.request, app.response).
 //
 // Why: Express moves every request and response onto those prototypes (Object.setPrototypeOf in
@@ -6,7 +6,7 @@
 // Express, Nest, passport or the service adds afterwards makes yet another map, and every property
 // access in those libraries becomes megamorphic. When the object already has the prototype, that call
 // changes nothing, and all requests share their maps. Customers bench: the service's CPU per GET went
-// from about 0.95 to 0.63 ms.
+// from about 0.95 to 0.6 ms.
 import type { NestApplicationOptions } from '@nestjs/common';
 import { ExpressAdapter } from '@nestjs/platform-express';
 import type { Express } from 'express';
@@ -19,27 +19,23 @@ export class AppExpressAdapter extends ExpressAdapter {
       throw new Error('AppExpressAdapter does not implement forceCloseConnections or return503OnClosing');
     }
     const app = this.getInstance<Express>();
-    const classes = withAppPrototypes(app);
+    const classes = appClasses(app);
     this.setHttpServer(options.httpsOptions ? createHttpsServer({ ...options.httpsOptions, ...classes }, app) : createHttpServer(classes, app));
   }
 }
 
-/** Request and response constructors whose instances have the app's prototypes from the start. */
-export function withAppPrototypes(app: Pick<Express, 'request' | 'response'>) {
-  // Node's own constructors (plain functions in Node 20) run on the new object. Not Reflect.construct
-  // with new.target: V8 then makes a map per object again.
-  const incomingMessage = IncomingMessage as unknown as (this: IncomingMessage, ...args: ConstructorParameters<typeof IncomingMessage>) => void;
-  const serverResponse = ServerResponse as unknown as (this: ServerResponse, ...args: ConstructorParameters<typeof ServerResponse>) => void;
-  function AppRequest(this: IncomingMessage, ...args: ConstructorParameters<typeof IncomingMessage>) {
-    incomingMessage.apply(this, args);
-  }
-  AppRequest.prototype = app.request;
-  function AppResponse(this: ServerResponse, ...args: ConstructorParameters<typeof ServerResponse>) {
-    serverResponse.apply(this, args);
-  }
-  AppResponse.prototype = app.response;
-  return {
-    IncomingMessage: AppRequest as unknown as typeof IncomingMessage,
-    ServerResponse: AppResponse as unknown as typeof ServerResponse,
-  };
+/**
+ * Request and response classes whose prototypes become the app's: each sits in front of the app's
+ * original prototype (Express's methods stay where they were), and the app hands it to every request.
+ * Subclasses, not functions with a borrowed prototype: V8 sizes their objects for Node's fields, so
+ * requests stay in fast mode.
+ */
+export function appClasses(app: Express): { IncomingMessage: typeof IncomingMessage; ServerResponse: typeof ServerResponse } {
+  class AppRequest extends IncomingMessage {}
+  Object.setPrototypeOf(AppRequest.prototype, app.request);
+  app.request = AppRequest.prototype as unknown as Express['request'];
+  class AppResponse extends ServerResponse {}
+  Object.setPrototypeOf(AppResponse.prototype, app.response);
+  app.response = AppResponse.prototype as unknown as Express['response'];
+  return { IncomingMessage: AppRequest, ServerResponse: AppResponse as typeof ServerResponse };
 }
