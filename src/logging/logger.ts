@@ -13,7 +13,7 @@ type Request = IncomingMessage & { id?: unknown; originalUrl?: string };
  * A request or response on any line (the access line's, or one a service logs) shows only these: no
  * headers, no bodies, so no credential.
  */
-export const serializers = {
+const serializers = {
   req: (req: Request) => ({ id: req.id, method: req.method, url: req.originalUrl ?? req.url }),
   res: (res: ServerResponse) => ({ statusCode: res.statusCode }),
 };
