@@ -15,6 +15,7 @@ import { ProblemFilter } from './common/problem.filter.js';
 import { MultipartGuard } from './common/multipart.guard.js';
 import { RateLimitGuard } from './common/rate-limit.guard.js';
 import { dataSourceOptions } from './database/data-source.js';
+import { SqlModule } from './database/sql/sql.module.js';
 import { createRootLogger } from './logging/logger.js';
 import { DocumentsModule } from './documents/documents.module.js';
 import { PendingDocumentsModule } from './documents/pending-documents.module.js';
@@ -47,6 +48,7 @@ export class AppModule {
         // binds the request's logger (req.log) to its async context, where Nest's Logger finds it.
         LoggerModule.forRoot({ useExisting: true, pinoHttp: { logger: options.logger ?? createRootLogger(config.logLevel) } }),
         TypeOrmModule.forRoot({ ...dataSourceOptions(databaseUrl, config.database), manualInitialization: options.openApiOnly === true }),
+        SqlModule,
         DocumentsModule.forConfig(config.documents),
         PendingDocumentsModule,
         HealthModule,

@@ -7,6 +7,7 @@ import { Contact } from '../../src/contacts/contact.entity.js';
 import { Customer } from '../../src/customers/customer.entity.js';
 import { CustomersRepository } from '../../src/customers/customers.repository.js';
 import { dataSourceOptions } from '../../src/database/data-source.js';
+import { Sql } from '../../src/database/sql/sql.js';
 import { assertShapes, type CustomerStatements } from './customers.statements.js';
 
 /** `companyId` must have more than 60 customers with contacts, so that page 2 is full and counted. */
@@ -16,7 +17,7 @@ export async function captureStatements(databaseUrl: string, companyId: string, 
   const logger: Logger = { logQuery: (query) => void captured.push(query), logQueryError: ignore, logQuerySlow: ignore, logSchemaBuild: ignore, logMigration: ignore, log: ignore };
   const db = new DataSource({ ...dataSourceOptions(databaseUrl), extra: { max: 1 }, logger });
   await db.initialize();
-  // Hot reads go straight to TypeORM's pg pool (src/database/pool-query.ts), past its logger.
+  // Hot reads go straight to TypeORM's pg pool (src/database/sql/pg-pool.ts), past its logger.
   const pool = (db.driver as unknown as { master: { query: (...args: unknown[]) => unknown } }).master;
   const poolQuery = pool.query.bind(pool);
   pool.query = (...args: unknown[]) => {
@@ -30,7 +31,7 @@ export async function captureStatements(databaseUrl: string, companyId: string, 
       if (captured.length !== expected) throw new Error(`Expected ${expected} statements, the repository ran ${captured.length}: ${captured.join('\n')}`);
       return [...captured];
     };
-    const customers = new CustomersRepository(db);
+    const customers = new CustomersRepository(db, new Sql(db));
     const [id1, id2] = customerIds;
     const [token] = await run(1, () => new CredentialsRepository(db).findActiveToken('rt_bench'));
     const [customer] = await run(1, () => customers.findById(companyId, id1));

@@ -9,10 +9,10 @@ export interface CustomerStatements {
   token: string;
   /** CustomersRepository.findById: $1 = company, $2 = customer. */
   customer: string;
-  /** CustomersRepository.list: the page (ends in LIMIT n [OFFSET m]), then the count; $1 = company. */
+  /** CustomersRepository.list: the page (ends in LIMIT $2 OFFSET $3), then the count; $1 = company. */
   page: string;
   count: string;
-  /** CustomersRepository.contactsOf for one customer ($2) and for two ($2, $3: an IN list). */
+  /** CustomersRepository.contactsOf for one customer ($2) and for several ($2: an array). */
   contactsOfOne: string;
   contactsOfTwo: string;
   /** [result column alias, entity property] as TypeORM maps them. */
@@ -20,13 +20,13 @@ export interface CustomerStatements {
   contactFields: Array<[string, string]>;
 }
 
-const PAGE_TAIL = / LIMIT \d+(?: OFFSET \d+)?$/;
-const IN_TWO = /IN \(\$2, \$3\)/;
+const PAGE_TAIL = / LIMIT \$2 OFFSET \$3$/;
+const IN_TWO = /= ANY \(\$2::uuid\[\]\)/;
 
 /** Checks the shapes the helpers below rely on, so a change in TypeORM's SQL fails loudly. */
 export function assertShapes(s: CustomerStatements): void {
   if (!PAGE_TAIL.test(s.page)) throw new Error(`The page query no longer ends in LIMIT/OFFSET: ${s.page}`);
-  if (!IN_TWO.test(s.contactsOfTwo)) throw new Error(`The contacts query no longer has an IN list: ${s.contactsOfTwo}`);
+  if (!IN_TWO.test(s.contactsOfTwo)) throw new Error(`The contacts query no longer takes an array: ${s.contactsOfTwo}`);
 }
 
 export const pageSql = (s: CustomerStatements, limit: number, offset: number) =>

@@ -7,21 +7,40 @@ import { AppError } from '../common/errors.js';
 import { toPublicId } from '../common/ids.js';
 import { isStorableText } from '../common/text.js';
 import type { PageRequest } from '../common/pagination.js';
-import { lazyColumns } from '../database/entity-columns.js';
-import { poolQuery } from '../database/pool-query.js';
+import { entityColumns } from '../database/sql/entity-columns.js';
+import { Sql } from '../database/sql/sql.js';
+import { statement, statementFamily } from '../database/sql/statement.js';
 import { uniqueWrite } from '../database/unique-write.js';
 import { Customer } from './customer.entity.js';
+
+// The reads are plain SQL: they serve the hottest routes, and TypeORM's builder and hydration cost more
+// CPU than the rest of such a request together.
+const FIND_BY_ID = statement<Customer>('customers.find_by_id', () => `SELECT ${entityColumns(Customer)} FROM customers WHERE company_id = $1 AND id = $2`);
+const FIND_BY_EXTERNAL_ID = statement<Customer>(
+  'customers.find_by_external_id',
+  () => `SELECT ${entityColumns(Customer)} FROM customers WHERE company_id = $1 AND lower(external_id) = lower($2)`,
+);
+/** A page, oldest first. */
+const PAGE = statement<Customer>(
+  'customers.page',
+  () => `SELECT ${entityColumns(Customer)} FROM customers WHERE company_id = $1 ORDER BY created_at ASC, id ASC LIMIT $2 OFFSET $3`,
+);
+const COUNT = statement<{ count: string }>('customers.count', 'SELECT count(*) AS count FROM customers WHERE company_id = $1');
+/** The contacts of one customer, or of several (a page), oldest first. */
+const CONTACTS_OF = statementFamily<'one' | 'many', Contact>(
+  'customers.contacts_of',
+  (n) => `SELECT ${entityColumns(Contact)} FROM contacts WHERE company_id = $1 AND customer_id ${n === 'one' ? '= $2' : '= ANY ($2::uuid[])'} ORDER BY created_at ASC, id ASC`,
+  ['one', 'many'],
+);
 
 export type CustomerValues = Omit<Customer, 'companyId' | 'id' | 'createdAt' | 'updatedAt'>;
 
 @Injectable()
 export class CustomersRepository {
-  // The reads are plain SQL: they serve the hottest routes, and TypeORM's builder and hydration cost
-  // more CPU than the rest of such a request together.
-  private readonly customerColumns = lazyColumns(this.db, Customer);
-  private readonly contactColumns = lazyColumns(this.db, Contact);
-
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly sql: Sql,
+  ) {}
 
   async insert(companyId: string, id: string, values: CustomerValues, manager = this.db.manager): Promise<Customer> {
     const now = new Date();
@@ -39,31 +58,21 @@ export class CustomersRepository {
   }
 
   async findById(companyId: string, id: string, manager = this.db.manager): Promise<Customer | null> {
-    const sql = `SELECT ${this.customerColumns()} FROM customers WHERE company_id = $1 AND id = $2`;
-    const rows: Customer[] = manager === this.db.manager ? await poolQuery(this.db, sql, [companyId, id]) : await manager.query(sql, [companyId, id]);
-    return rows[0] ?? null;
+    return (await this.sql.first(FIND_BY_ID, [companyId, id], manager)) ?? null;
   }
 
   async findByExternalId(companyId: string, externalId: string, manager = this.db.manager): Promise<Customer | null> {
     // No stored external_id holds a NUL (Postgres text cannot), and Postgres would refuse it as a parameter.
     if (!isStorableText(externalId)) return null;
-    const rows: Customer[] = await manager.query(
-      `SELECT ${this.customerColumns()} FROM customers WHERE company_id = $1 AND lower(external_id) = lower($2)`,
-      [companyId, externalId],
-    );
-    return rows[0] ?? null;
+    return (await this.sql.first(FIND_BY_EXTERNAL_ID, [companyId, externalId], manager)) ?? null;
   }
 
   /** One page, oldest first; the count only when the page does not tell the total by itself. */
   async list(companyId: string, page: PageRequest): Promise<{ customers: Customer[]; total: number }> {
-    const customers = await poolQuery<Customer>(
-      this.db,
-      `SELECT ${this.customerColumns()} FROM customers WHERE company_id = $1 ORDER BY created_at ASC, id ASC LIMIT ${page.perPage}${page.offset > 0 ? ` OFFSET ${page.offset}` : ''}`,
-      [companyId],
-    );
+    const customers = await this.sql.rows(PAGE, [companyId, page.perPage, page.offset]);
     const counted = customers.length === page.perPage || (customers.length === 0 && page.offset > 0);
     if (!counted) return { customers, total: page.offset + customers.length };
-    const [{ count }] = await poolQuery<{ count: string }>(this.db, 'SELECT count(*) AS count FROM customers WHERE company_id = $1', [companyId]);
+    const { count } = await this.sql.one(COUNT, [companyId]);
     return { customers, total: Number(count) };
   }
 
@@ -71,12 +80,8 @@ export class CustomersRepository {
   async contactsOf(companyId: string, customerIds: string[]): Promise<Map<string, Contact[]>> {
     const byCustomer = new Map<string, Contact[]>(customerIds.map((id) => [id, []]));
     if (customerIds.length === 0) return byCustomer;
-    const list = customerIds.length === 1 ? '= $2' : `IN (${customerIds.map((_, i) => `$${i + 2}`).join(', ')})`;
-    const contacts = await poolQuery<Contact>(
-      this.db,
-      `SELECT ${this.contactColumns()} FROM contacts WHERE company_id = $1 AND customer_id ${list} ORDER BY created_at ASC, id ASC`,
-      [companyId, ...customerIds],
-    );
+    const one = customerIds.length === 1;
+    const contacts = await this.sql.rows(CONTACTS_OF(one ? 'one' : 'many'), [companyId, one ? customerIds[0] : customerIds]);
     for (const contact of contacts) byCustomer.get(contact.customerId)?.push(contact);
     return byCustomer;
   }
