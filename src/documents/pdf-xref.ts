@@ -4,7 +4,8 @@
 // then decides by other means (a full parse).
 import { type FileHandle, open } from 'node:fs/promises';
 import { decodeStream, Unreadable } from './pdf-filters.js';
-import { NeedMoreBytes, PdfLexer, PdfName, PdfRef, PdfSyntaxError, type PdfDict, type PdfValue } from './pdf-syntax.js';
+import { NeedMoreBytes, PdfLexer, PdfRef, PdfSyntaxError, type PdfDict, type PdfValue } from './pdf-syntax.js';
+import { ENTRY, type Location, type Section, streamRows, type XrefSource } from './pdf-xref-entries.js';
 
 /**
  * The end of the file is read once and kept: writers put the cross-references (and often the catalog
@@ -22,19 +23,6 @@ const MAX_SECTIONS = 100;
 /** Bytes read and inflated per file at most: a crafted file cannot make the check expensive. */
 const MAX_WORK = 64 * 1024 * 1024;
 const MAX_REF_DEPTH = 16;
-
-type Location = { offset: number } | { stream: number; index: number } | 'free' | undefined;
-
-interface XrefSource {
-  find(num: number): Promise<Location>;
-}
-
-interface Section {
-  entries: XrefSource[];
-  trailer: PdfDict;
-}
-
-const ENTRY = /^(\d{10}) (\d{5}) ([nf])/;
 
 /** A file's first and last bytes, kept while it was written: reads within them need not open the file. */
 export interface FileEnds {
@@ -162,34 +150,7 @@ export class PdfXref {
   /** A cross-reference stream (PDF 1.5): its decoded rows are kept, a few bytes per object. */
   private async xrefStream(offset: number): Promise<XrefSource & { dict: PdfDict }> {
     const { dict, data } = await this.stream(offset);
-    if (!(dict.get('Type') instanceof PdfName) || (dict.get('Type') as PdfName).name !== 'XRef') throw new Unreadable('not an xref stream');
-    const widths = numbers(dict.get('W'));
-    const size = dict.get('Size');
-    const index = dict.has('Index') ? numbers(dict.get('Index')) : [0, typeof size === 'number' ? size : 0];
-    if (widths.length !== 3 || index.length % 2 !== 0) throw new Unreadable('bad /W or /Index');
-    const rowBytes = widths[0] + widths[1] + widths[2];
-    const field = (row: number, from: number, width: number, fallback: number) => {
-      if (width === 0) return fallback;
-      let value = 0;
-      for (let i = 0; i < width; i++) value = value * 256 + data[row * rowBytes + from + i];
-      return value;
-    };
-    const find = async (num: number): Promise<Location> => {
-      let row = 0;
-      for (let i = 0; i < index.length; i += 2) {
-        if (num >= index[i] && num < index[i] + index[i + 1]) {
-          row += num - index[i];
-          if ((row + 1) * rowBytes > data.length) return undefined;
-          const type = field(row, 0, widths[0], 1);
-          const second = field(row, widths[0], widths[1], 0);
-          const third = field(row, widths[0] + widths[1], widths[2], 0);
-          return type === 1 ? { offset: second } : type === 2 ? { stream: second, index: third } : type === 0 ? 'free' : undefined;
-        }
-        row += index[i + 1];
-      }
-      return undefined;
-    };
-    return { dict, find };
+    return { dict, find: streamRows(dict, data) };
   }
 
   private async locate(num: number): Promise<Location> {
@@ -289,9 +250,4 @@ export class PdfXref {
 function asUnreadable(error: unknown): Error {
   if (error instanceof Unreadable) return error;
   return new Unreadable(error instanceof PdfSyntaxError ? error.message : 'the object does not end within the window');
-}
-
-function numbers(value: PdfValue | undefined): number[] {
-  if (!Array.isArray(value) || !value.every((item) => typeof item === 'number' && Number.isInteger(item) && item >= 0)) throw new Unreadable('not an array of integers');
-  return value as number[];
 }
