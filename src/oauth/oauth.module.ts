@@ -4,15 +4,17 @@ import { Module } from '@nestjs/common';
 import { PassportModule } from '@nestjs/passport';
 import { BearerTokenStrategy } from './bearer.strategy.js';
 import { OAuthApplicationsController } from './oauth-applications.controller.js';
+import { OAuthApplicationsRepository } from './oauth-applications.repository.js';
 import { OAuthApplicationsService } from './oauth-applications.service.js';
+import { OAuthCodesRepository } from './oauth-codes.repository.js';
+import { OAuthTokensRepository } from './oauth-tokens.repository.js';
 import { OAuthController } from './oauth.controller.js';
 import { OAuthModel } from './oauth.model.js';
-import { OAuthRepository } from './oauth.repository.js';
 import { OAuthService } from './oauth.service.js';
 
 @Module({
   imports: [PassportModule],
   controllers: [OAuthApplicationsController, OAuthController],
-  providers: [OAuthRepository, OAuthModel, OAuthService, OAuthApplicationsService, BearerTokenStrategy],
+  providers: [OAuthApplicationsRepository, OAuthCodesRepository, OAuthTokensRepository, OAuthModel, OAuthService, OAuthApplicationsService, BearerTokenStrategy],
 })
 export class OAuthModule {}
