@@ -3,9 +3,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { PageRequest } from '../common/pagination.js';
+import type { PageRequest } from '../../common/pagination.js';
 import { ErpConnection, type Watermarks } from './erp-connection.entity.js';
-import { returnedRows } from './returned-rows.js';
+import { returnedRows } from '../run/returned-rows.js';
 
 export type ConnectionValues = Omit<ErpConnection, 'companyId' | 'id' | 'createdAt' | 'updatedAt'>;
 

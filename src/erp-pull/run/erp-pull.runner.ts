@@ -13,25 +13,25 @@
 import { type BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import { addDays } from '../common/calendar-date.js';
-import { toPublicId } from '../common/ids.js';
-import { SecretBoxError } from '../common/secret-box.js';
-import { APP_CONFIG, type AppConfig } from '../config/app.config.js';
-import { ConnectorError } from '../connectors/connector-error.js';
-import type { ODataClient } from '../connectors/odata-client.js';
-import { dateLiteral, type ODataRecord, stringLiteral } from '../connectors/odata-wire.js';
-import { ErpClients } from './erp-clients.js';
-import type { ErpConnection, Watermarks } from './erp-connection.entity.js';
-import { ErpConnectionsRepository } from './erp-connections.repository.js';
-import { type ErpMapping, effectiveMapping, selectedProperties } from './erp-mapping.js';
-import { type CustomerRow, type InvoiceRow, type Mapped, mapItem, mapPartner } from './erp-record-mapper.js';
+import { addDays } from '../../common/calendar-date.js';
+import { toPublicId } from '../../common/ids.js';
+import { SecretBoxError } from '../../common/secret-box.js';
+import { APP_CONFIG, type AppConfig } from '../../config/app.config.js';
+import { ConnectorError } from '../../connectors/connector-error.js';
+import type { ODataClient } from '../../connectors/odata-client.js';
+import { dateLiteral, type ODataRecord, stringLiteral } from '../../connectors/odata-wire.js';
+import { ErpClients } from '../connections/erp-clients.js';
+import type { ErpConnection, Watermarks } from '../connections/erp-connection.entity.js';
+import { ErpConnectionsRepository } from '../connections/erp-connections.repository.js';
+import { type ErpMapping, effectiveMapping, selectedProperties } from '../mapping/erp-mapping.js';
+import { type CustomerRow, type InvoiceRow, type Mapped, mapItem, mapPartner } from '../mapping/erp-record-mapper.js';
 import { BatchWriter } from './batch-writer.js';
 import { BatchTally, type Entity, RunTally } from './run-tally.js';
 import type { PullRun } from './pull-run.entity.js';
 import { PullRunsRepository } from './pull-runs.repository.js';
-import { PulledItemsWriter, type Seen } from './pulled-items.writer.js';
-import { PullReconciliationRepository, type UnseenInvoice } from './pull-reconciliation.repository.js';
-import { PullUpsertsRepository } from './pull-upserts.repository.js';
+import { PulledItemsWriter, type Seen } from '../pulled-items.writer.js';
+import { PullReconciliationRepository, type UnseenInvoice } from '../pull-reconciliation.repository.js';
+import { PullUpsertsRepository } from '../pull-upserts.repository.js';
 
 /** The run was declared interrupted (and resumed elsewhere), its connection deleted or its watermarks reset: stop writing. */
 class RunSuperseded extends Error {}

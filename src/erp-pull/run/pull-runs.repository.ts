@@ -3,10 +3,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import { newUuid } from '../common/ids.js';
+import { newUuid } from '../../common/ids.js';
 import { returnedRows } from './returned-rows.js';
-import type { PageRequest } from '../common/pagination.js';
-import type { Watermarks } from './erp-connection.entity.js';
+import type { PageRequest } from '../../common/pagination.js';
+import type { Watermarks } from '../connections/erp-connection.entity.js';
 import { type PullMode, PullRun, type PullStatus, type PullTrigger } from './pull-run.entity.js';
 import { type BatchTally, type FinalProgress, MAX_ERRORS } from './run-tally.js';
 
