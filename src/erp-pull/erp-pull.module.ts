@@ -16,6 +16,9 @@ import { PulledItemsWriter } from './pulled-items.writer.js';
 import { PullReconciliationRepository } from './pull-reconciliation.repository.js';
 import { PullTransitionsRepository } from './pull-transitions.repository.js';
 import { PullUpsertsRepository } from './pull-upserts.repository.js';
+import { PullReconciler } from './reconcile/pull-reconciler.js';
+import { PullStreams } from './run/pull-stream.js';
+import { RunProgress } from './run/run-progress.js';
 
 @Module({
   imports: [InvoicesModule],
@@ -31,6 +34,9 @@ import { PullUpsertsRepository } from './pull-upserts.repository.js';
     PullTransitionsRepository,
     PulledItemsWriter,
     ErpConnectionsService,
+    RunProgress,
+    PullStreams,
+    PullReconciler,
     ErpPullRunner,
     ErpPullService,
     ErpPullScheduler,
