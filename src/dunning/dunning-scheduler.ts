@@ -14,7 +14,7 @@ import type { DataSource } from 'typeorm';
 import { todayIn } from '../common/calendar-date.js';
 import { toPublicId } from '../common/ids.js';
 import { APP_CONFIG, type AppConfig } from '../config/app.config.js';
-import { QUEUED_STALE_MS } from '../erp-pull/erp-pull.service.js';
+import { QUEUED_STALE_MS } from '../erp-pull/run/erp-pull.service.js';
 import { JobQueue } from '../jobs/job-queue.js';
 import { DunningPolicyRepository } from './dunning-policy.repository.js';
 import { DunningRunService } from './dunning-run.service.js';

@@ -3,7 +3,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { TRANSITIONS } from '../invoices/invoice-status.js';
-import { textArray } from './pg-array.js';
+import { textArray } from './run/pg-array.js';
 import { byExternalId, uniqueByKey } from './pull-upserts.repository.js';
 
 @Injectable()

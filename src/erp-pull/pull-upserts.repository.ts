@@ -6,8 +6,8 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { newTimeOrderedUuid } from '../common/ids.js';
-import { type CustomerRow, ERP_BLOCK_PREFIX, ERP_CONTACT_PREFIX, type InvoiceRow } from './erp-record-mapper.js';
-import { boolArray, numberArray, textArray } from './pg-array.js';
+import { type CustomerRow, ERP_BLOCK_PREFIX, ERP_CONTACT_PREFIX, type InvoiceRow } from './mapping/erp-record-mapper.js';
+import { boolArray, numberArray, textArray } from './run/pg-array.js';
 
 /** The ERP's clearing of an item is booked as a payment with this external_id prefix. */
 export const CLEARING_PAYMENT_PREFIX = 'ERP-CLEARING-';

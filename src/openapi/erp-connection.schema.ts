@@ -1,8 +1,8 @@
-// Response schemas of the ERP pull (src/erp-pull/erp-connection.serializer.ts, pull-run.serializer.ts,
+// Response schemas of the ERP pull (src/erp-pull/connections/erp-connection.serializer.ts, run/pull-run.serializer.ts,
 // connection-probe.ts): connections (secrets only as set / not set), connection tests and pull runs.
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { AUTH_METHODS } from '../connectors/odata-client.factory.js';
-import { TOKEN_ENDPOINT_AUTH_METHODS } from '../erp-pull/erp-connection.entity.js';
+import { TOKEN_ENDPOINT_AUTH_METHODS } from '../erp-pull/connections/erp-connection.entity.js';
 import { PageMetaSchema } from './pagination.schema.js';
 import { BooleanProperty, DateTimeProperty, EnumProperty, IdProperty, IntegerProperty, TextProperty } from './properties.js';
 

@@ -3,7 +3,7 @@
 // its transaction adds them to the run's row (so concurrent batches cannot make the progress go
 // backwards, and a rolled-back one adds nothing), and after the commit they join the run's totals here.
 // Errors are a bounded list: a broken ERP must not grow a run's row without limit.
-import type { Watermarks } from './erp-connection.entity.js';
+import type { Watermarks } from '../connections/erp-connection.entity.js';
 import type { RecordCounts, RunCounts, RunError } from './pull-run.entity.js';
 
 export const MAX_ERRORS = 100;

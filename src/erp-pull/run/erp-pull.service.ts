@@ -3,15 +3,15 @@
 // resumes from the last committed watermark.
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { CompanyContext } from '../auth/principal.js';
-import { addDays } from '../common/calendar-date.js';
-import { AppError } from '../common/errors.js';
-import { parsePublicId, toPublicId } from '../common/ids.js';
-import type { PageRequest } from '../common/pagination.js';
-import { APP_CONFIG, type AppConfig } from '../config/app.config.js';
-import { JobQueue } from '../jobs/job-queue.js';
-import type { ErpConnection } from './erp-connection.entity.js';
-import { ErpConnectionsRepository } from './erp-connections.repository.js';
+import type { CompanyContext } from '../../auth/principal.js';
+import { addDays } from '../../common/calendar-date.js';
+import { AppError } from '../../common/errors.js';
+import { parsePublicId, toPublicId } from '../../common/ids.js';
+import type { PageRequest } from '../../common/pagination.js';
+import { APP_CONFIG, type AppConfig } from '../../config/app.config.js';
+import { JobQueue } from '../../jobs/job-queue.js';
+import type { ErpConnection } from '../connections/erp-connection.entity.js';
+import { ErpConnectionsRepository } from '../connections/erp-connections.repository.js';
 import { ErpPullRunner } from './erp-pull.runner.js';
 import type { PullMode, PullRun, PullTrigger } from './pull-run.entity.js';
 import { PullRunsRepository } from './pull-runs.repository.js';

@@ -2,10 +2,10 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsIn, IsOptional, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
-import { OptionalBoolean, OptionalEnum, OptionalInteger, OptionalText, RequiredText } from '../../common/fields.js';
-import { AUTH_METHODS, type AuthMethod } from '../../connectors/odata-client.factory.js';
+import { OptionalBoolean, OptionalEnum, OptionalInteger, OptionalText, RequiredText } from '../../../common/fields.js';
+import { AUTH_METHODS, type AuthMethod } from '../../../connectors/odata-client.factory.js';
 import { TOKEN_ENDPOINT_AUTH_METHODS, type TokenEndpointAuthMethod } from '../erp-connection.entity.js';
-import { PULL_ENTITIES, type PullEntity } from '../erp-mapping.js';
+import { PULL_ENTITIES, type PullEntity } from '../../mapping/erp-mapping.js';
 
 /** An OData property, or a path through navigation properties: to_Address/CityName. */
 const PROPERTY_PATH = /^[A-Za-z_][A-Za-z0-9_]{0,127}(\/[A-Za-z_][A-Za-z0-9_]{0,127}){0,3}$/;

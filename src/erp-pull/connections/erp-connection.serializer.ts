@@ -1,10 +1,10 @@
 // The wire JSON of an ERP connection. Secrets never appear: `secrets` says which are set. Certificates
 // are described (subject, issuer, validity, fingerprint) rather than echoed.
-import { formatDateTime } from '../common/dates.js';
-import { toPublicId } from '../common/ids.js';
+import { formatDateTime } from '../../common/dates.js';
+import { toPublicId } from '../../common/ids.js';
 import { certificatesIn } from './connection-settings.js';
 import { type ErpConnection, SECRET_NAMES } from './erp-connection.entity.js';
-import { effectiveMapping } from './erp-mapping.js';
+import { effectiveMapping } from '../mapping/erp-mapping.js';
 
 function describeCertificates(pem: string | null) {
   if (!pem) return [];

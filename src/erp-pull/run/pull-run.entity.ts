@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import type { Watermarks } from './erp-connection.entity.js';
+import type { Watermarks } from '../connections/erp-connection.entity.js';
 
 export type PullTrigger = 'manual' | 'schedule' | 'resume';
 export type PullMode = 'incremental' | 'full';

@@ -1,20 +1,20 @@
 // ERP connections of a company: created, changed and removed with their settings checked as a whole;
 // secrets sealed at rest and only ever reported as set or not; the schedule's next run kept current.
 import { Inject, Injectable } from '@nestjs/common';
-import type { CompanyContext } from '../auth/principal.js';
-import { AppError, type FieldError, validationFailed } from '../common/errors.js';
-import { newUuid, parsePublicId } from '../common/ids.js';
-import { SecretBoxError } from '../common/secret-box.js';
-import { APP_CONFIG, type AppConfig } from '../config/app.config.js';
-import type { PageRequest } from '../common/pagination.js';
+import type { CompanyContext } from '../../auth/principal.js';
+import { AppError, type FieldError, validationFailed } from '../../common/errors.js';
+import { newUuid, parsePublicId } from '../../common/ids.js';
+import { SecretBoxError } from '../../common/secret-box.js';
+import { APP_CONFIG, type AppConfig } from '../../config/app.config.js';
+import type { PageRequest } from '../../common/pagination.js';
 import { ErpClients } from './erp-clients.js';
 import { ConnectionProbe, type ProbeResult } from './connection-probe.js';
 import { SECRETS_OF, settingsProblems } from './connection-settings.js';
 import type { CreateErpConnectionDto, UpdateErpConnectionDto } from './dto/erp-connection.dto.js';
 import { type ErpConnection, SECRET_NAMES, type SecretName, type Secrets } from './erp-connection.entity.js';
 import { type ConnectionValues, ErpConnectionsRepository } from './erp-connections.repository.js';
-import { type MappingOverrides, PULL_ENTITIES, SAP_SERVICE_PATHS } from './erp-mapping.js';
-import { nextPullAt } from './pull-schedule.js';
+import { type MappingOverrides, PULL_ENTITIES, SAP_SERVICE_PATHS } from '../mapping/erp-mapping.js';
+import { nextPullAt } from '../run/pull-schedule.js';
 
 type Settings = Omit<ConnectionValues, 'secrets' | 'secretNames' | 'watermarks' | 'watermarkGeneration' | 'nextPullAt'>;
 

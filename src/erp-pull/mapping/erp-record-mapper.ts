@@ -1,9 +1,9 @@
 // ERP records (normalized OData) → the rows the pull upserts, by the connection's mapping. Pure: every
 // record is either a row, a skip (not something we collect: a credit, another currency) or a failure
 // with a message saying what is wrong with it.
-import { parseCalendarDate } from '../common/calendar-date.js';
-import { Decimal } from '../common/money.js';
-import type { ODataRecord } from '../connectors/odata-wire.js';
+import { parseCalendarDate } from '../../common/calendar-date.js';
+import { Decimal } from '../../common/money.js';
+import type { ODataRecord } from '../../connectors/odata-wire.js';
 import type { CustomerMapping, ReceivableMapping } from './erp-mapping.js';
 
 export const ERP_CONTACT_PREFIX = 'ERP-';

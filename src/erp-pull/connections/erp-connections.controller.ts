@@ -1,22 +1,22 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { CurrentCompany } from '../auth/auth.decorators.js';
-import type { CompanyContext } from '../auth/principal.js';
-import { type PageRequest, pageMeta, Pagination } from '../common/pagination.js';
-import { Idempotent } from '../idempotency/idempotency.interceptor.js';
+import { CurrentCompany } from '../../auth/auth.decorators.js';
+import type { CompanyContext } from '../../auth/principal.js';
+import { type PageRequest, pageMeta, Pagination } from '../../common/pagination.js';
+import { Idempotent } from '../../idempotency/idempotency.interceptor.js';
 import {
   ConnectionTestResponseSchema,
   ErpConnectionListSchema,
   ErpConnectionResponseSchema,
   PullRunListSchema,
   PullRunResponseSchema,
-} from '../openapi/erp-connection.schema.js';
-import { ApiCreated, ApiNoContent, ApiOk, ApiPaged, ApiProblems } from '../openapi/responses.js';
+} from '../../openapi/erp-connection.schema.js';
+import { ApiCreated, ApiNoContent, ApiOk, ApiPaged, ApiProblems } from '../../openapi/responses.js';
 import { CreateErpConnectionDto, StartPullDto, UpdateErpConnectionDto } from './dto/erp-connection.dto.js';
 import { serializeErpConnection } from './erp-connection.serializer.js';
 import { ErpConnectionsService } from './erp-connections.service.js';
-import { ErpPullService } from './erp-pull.service.js';
-import { serializePullRun } from './pull-run.serializer.js';
+import { ErpPullService } from '../run/erp-pull.service.js';
+import { serializePullRun } from '../run/pull-run.serializer.js';
 
 @ApiTags('erp connections')
 @ApiProblems(401, 403, 429)

@@ -2,11 +2,11 @@
 // service's own networks), what the auth method needs, certificates and keys that really parse and
 // belong together, a valid schedule. All problems at once, as field errors.
 import { createPrivateKey, type KeyObject, X509Certificate } from 'node:crypto';
-import type { FieldError } from '../common/errors.js';
-import type { AuthMethod } from '../connectors/odata-client.factory.js';
-import { assertAllowedHost } from '../connectors/network-guard.js';
+import type { FieldError } from '../../common/errors.js';
+import type { AuthMethod } from '../../connectors/odata-client.factory.js';
+import { assertAllowedHost } from '../../connectors/network-guard.js';
 import type { Secrets } from './erp-connection.entity.js';
-import { cronProblem } from './pull-schedule.js';
+import { cronProblem } from '../run/pull-schedule.js';
 
 export interface SettingsToCheck {
   baseUrl: string;

@@ -1,7 +1,7 @@
 // The wire JSON of a pull run: when, how far (pages, requests), what happened to the records, the
 // watermarks it started from and reached, and what went wrong.
-import { formatDateTime } from '../common/dates.js';
-import { toPublicId } from '../common/ids.js';
+import { formatDateTime } from '../../common/dates.js';
+import { toPublicId } from '../../common/ids.js';
 import type { PullRun } from './pull-run.entity.js';
 
 export function serializePullRun(run: PullRun, timeZone: string) {

@@ -4,15 +4,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
-import { APP_CONFIG, type AppConfig } from '../config/app.config.js';
-import { ConnectorError, type ConnectorErrorKind } from '../connectors/connector-error.js';
-import { refusal, refusedRange } from '../connectors/network-guard.js';
-import { OAuthClientCredentialsClient } from '../connectors/oauth-client-credentials.client.js';
-import { newUuid } from '../common/ids.js';
-import { SecretBoxError } from '../common/secret-box.js';
+import { APP_CONFIG, type AppConfig } from '../../config/app.config.js';
+import { ConnectorError, type ConnectorErrorKind } from '../../connectors/connector-error.js';
+import { refusal, refusedRange } from '../../connectors/network-guard.js';
+import { OAuthClientCredentialsClient } from '../../connectors/oauth-client-credentials.client.js';
+import { newUuid } from '../../common/ids.js';
+import { SecretBoxError } from '../../common/secret-box.js';
 import { ErpClients } from './erp-clients.js';
 import type { ErpConnection } from './erp-connection.entity.js';
-import { effectiveMapping } from './erp-mapping.js';
+import { effectiveMapping } from '../mapping/erp-mapping.js';
 
 export interface ProbeCheck {
   check: string;

@@ -1,7 +1,7 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import type { AuthMethod } from '../connectors/odata-client.factory.js';
-import type { ODataVersion } from '../connectors/odata-wire.js';
-import type { MappingOverrides, PullEntity, ServicePaths } from './erp-mapping.js';
+import type { AuthMethod } from '../../connectors/odata-client.factory.js';
+import type { ODataVersion } from '../../connectors/odata-wire.js';
+import type { MappingOverrides, PullEntity, ServicePaths } from '../mapping/erp-mapping.js';
 
 /** The last committed change date (YYYY-MM-DD) of each stream a pull reads, and of the last full reconciliation. */
 export interface Watermarks {

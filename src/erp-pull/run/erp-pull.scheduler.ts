@@ -2,8 +2,8 @@
 // the minute tick that turns due connection schedules into runs. pg-boss's cron sends the tick once
 // per minute across all replicas; the tick locks each due connection, so a schedule fires once.
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '../config/app.config.js';
-import { JobQueue } from '../jobs/job-queue.js';
+import { APP_CONFIG, type AppConfig } from '../../config/app.config.js';
+import { JobQueue } from '../../jobs/job-queue.js';
 import { ERP_PULL_QUEUE, ERP_PULL_TICK_QUEUE, ErpPullService, type PullJob } from './erp-pull.service.js';
 
 /** Pulls one process runs at the same time (each reads one connection). */
