@@ -4,10 +4,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { PageRequest } from '../common/pagination.js';
-import type { DocumentType } from './dto/push-document.dto.js';
-import type { AuditEntry, AuditStep, Credential, DocumentStatus, Outcome, PushDocument, ResultType } from './push-document.js';
-import { namedQuery } from '../database/named-query.js';
+import type { PageRequest } from '../../common/pagination.js';
+import type { DocumentType } from '../dto/push-document.dto.js';
+import type { AuditEntry, AuditStep, Credential, DocumentStatus, Outcome, PushDocument, ResultType } from '../push-document.js';
+import { namedQuery } from '../../database/named-query.js';
 
 export interface DocumentRow {
   company_id: string;

@@ -5,10 +5,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import { planForCurrentTables } from '../database/custom-plans.js';
-import type { ProducedRecord } from './processors/processor.js';
-import type { Outcome, PushDocument } from './push-document.js';
-import { type DocumentRow, FULL_COLUMNS, named, PENDING_PREDECESSOR, toDocument } from './push-documents.repository.js';
+import { planForCurrentTables } from '../../database/custom-plans.js';
+import type { ProducedRecord } from '../processors/processor.js';
+import type { Outcome, PushDocument } from '../push-document.js';
+import { type DocumentRow, FULL_COLUMNS, named, PENDING_PREDECESSOR, toDocument } from '../documents/push-documents.repository.js';
 
 /** A document whose attempt has started: with its company's name and time zone for the processor. */
 export interface ClaimedDocument {

@@ -7,21 +7,21 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import { APP_CONFIG, type AppConfig } from '../config/app.config.js';
-import { AppError } from '../common/errors.js';
-import { DocumentStore } from '../documents/document-store.js';
-import { BulkBookingConflict } from '../invoices/bulk-payments.service.js';
-import type { DocumentType } from './dto/push-document.dto.js';
-import { CustomerProcessor } from './processors/customer.processor.js';
-import { InvoiceProcessor } from './processors/invoice.processor.js';
-import { LedgerProcessor } from './processors/ledger.processor.js';
-import type { DocumentProcessor, FileChanges, ProcessResult } from './processors/processor.js';
-import type { LedgerLookup } from './ledger.repository.js';
-import type { PushDocument } from './push-document.js';
+import { APP_CONFIG, type AppConfig } from '../../config/app.config.js';
+import { AppError } from '../../common/errors.js';
+import { DocumentStore } from '../../documents/document-store.js';
+import { BulkBookingConflict } from '../../invoices/bulk-payments.service.js';
+import type { DocumentType } from '../dto/push-document.dto.js';
+import { CustomerProcessor } from '../processors/customer.processor.js';
+import { InvoiceProcessor } from '../processors/invoice.processor.js';
+import { LedgerProcessor } from '../processors/ledger.processor.js';
+import type { DocumentProcessor, FileChanges, ProcessResult } from '../processors/processor.js';
+import type { LedgerLookup } from '../ledger.repository.js';
+import type { PushDocument } from '../push-document.js';
 import { IntakeYield } from './intake-yield.js';
-import { PushSignal } from './push-queue.js';
+import { PushSignal } from './push-signal.js';
 import { type ClaimedDocument, type Failed, PushQueueRepository, type Succeeded } from './push-queue.repository.js';
-import { planForCurrentTables } from '../database/custom-plans.js';
+import { planForCurrentTables } from '../../database/custom-plans.js';
 
 /**
  * Client errors that can go away by themselves, retried with backoff: a reference that has not arrived
