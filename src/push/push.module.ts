@@ -12,15 +12,31 @@ import { LedgerRepository } from './ledger.repository.js';
 import { CustomerProcessor } from './processors/customer.processor.js';
 import { InvoiceProcessor } from './processors/invoice.processor.js';
 import { LedgerProcessor } from './processors/ledger.processor.js';
+import { PushAuditRepository } from './audit/push-audit.repository.js';
 import { PushDocumentsRepository } from './documents/push-documents.repository.js';
 import { PushDocumentsService } from './intake/push-documents.service.js';
 import { PushSignal } from './queue/push-signal.js';
+import { PushBatch } from './queue/push-batch.js';
+import { PushClaimsRepository } from './queue/push-claims.repository.js';
 import { PushQueueRepository } from './queue/push-queue.repository.js';
 import { PushWorker } from './queue/push-worker.js';
 
 @Module({
   imports: [CompaniesModule, CustomersModule, InvoicesModule, ShippingModule],
   controllers: [DocumentsController, DeadLettersController, AuditLogController],
-  providers: [PushDocumentsRepository, PushDocumentsService, LedgerRepository, LedgerProcessor, CustomerProcessor, InvoiceProcessor, PushQueueRepository, PushSignal, PushWorker],
+  providers: [
+    PushDocumentsRepository,
+    PushAuditRepository,
+    PushDocumentsService,
+    LedgerRepository,
+    LedgerProcessor,
+    CustomerProcessor,
+    InvoiceProcessor,
+    PushClaimsRepository,
+    PushQueueRepository,
+    PushBatch,
+    PushSignal,
+    PushWorker,
+  ],
 })
 export class PushModule {}
