@@ -68,9 +68,10 @@ const MARK_PROCESSED = statement<{ id: string }>(
                      AND s.version > c.version AND s.status = 'queued')`,
 );
 
-// The next three run on the pool, outside a transaction, over a queue that grows in a burst: planned
-// with their actual values each time (custom), as a generic plan made while the queue was nearly empty
-// would stay a sequential scan until the next autoanalyze.
+// The next three run on the pool after a batch, outside its transaction, and were never prepared: they
+// stay planned with their actual values each time (custom). They are set-based over the queue, which
+// grows in a burst, where a generic plan made while it was nearly empty stayed a sequential scan per
+// batch until the next autoanalyze (see claim()).
 const MARK_FAILED = statement(
   'push.mark_failed',
   `WITH changed AS (
