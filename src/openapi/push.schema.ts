@@ -1,4 +1,4 @@
-// Response schemas of the push integration (src/push/push-document.serializer.ts): pushed documents,
+// Response schemas of the push integration (src/push/documents/push-document.serializer.ts): pushed documents,
 // dead letters and the audit log.
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { DOCUMENT_TYPES } from '../push/dto/push-document.dto.js';

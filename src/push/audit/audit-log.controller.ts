@@ -2,16 +2,16 @@
 // document_id, step, document_type, external_id, since and until; oldest first.
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiQuery, ApiTags } from '@nestjs/swagger';
-import { Authenticated, CurrentCompany } from '../auth/auth.decorators.js';
-import type { CompanyContext } from '../auth/principal.js';
-import { type PageRequest, pageMeta, Pagination } from '../common/pagination.js';
-import { DOCUMENT_TYPES } from './dto/push-document.dto.js';
-import { AUDIT_STEPS } from './push-document.js';
-import { serializeAuditEntry } from './push-document.serializer.js';
-import { PushDocumentsService } from './push-documents.service.js';
-import { AuditLogSchema } from '../openapi/push.schema.js';
-import { ApiOk, ApiPaged, ApiProblems } from '../openapi/responses.js';
-import { parseAuditFilters } from './push-filters.js';
+import { Authenticated, CurrentCompany } from '../../auth/auth.decorators.js';
+import type { CompanyContext } from '../../auth/principal.js';
+import { type PageRequest, pageMeta, Pagination } from '../../common/pagination.js';
+import { DOCUMENT_TYPES } from '../dto/push-document.dto.js';
+import { AUDIT_STEPS } from '../push-document.js';
+import { serializeAuditEntry } from '../documents/push-document.serializer.js';
+import { PushDocumentsService } from '../intake/push-documents.service.js';
+import { AuditLogSchema } from '../../openapi/push.schema.js';
+import { ApiOk, ApiPaged, ApiProblems } from '../../openapi/responses.js';
+import { parseAuditFilters } from '../documents/push-filters.js';
 
 @ApiTags('push')
 @Authenticated('apikey', 'bearer', 'token')

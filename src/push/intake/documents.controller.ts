@@ -3,21 +3,21 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiExtraModels, ApiQuery, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { Authenticated, CurrentCompany, CurrentPrincipal } from '../auth/auth.decorators.js';
-import type { CompanyContext, Principal } from '../auth/principal.js';
-import { AppError } from '../common/errors.js';
-import { DOCUMENTS_CONFIG, type DocumentsConfig } from '../config/documents.config.js';
-import { type PageRequest, pageMeta, Pagination } from '../common/pagination.js';
-import { requestIdOf } from '../logging/logger.js';
-import { CreditMemoDocumentDto, CustomerDocumentDto, InvoiceDocumentDto, PaymentDocumentDto } from './dto/push-document.dto.js';
-import { serializeDocument } from './push-document.serializer.js';
+import { Authenticated, CurrentCompany, CurrentPrincipal } from '../../auth/auth.decorators.js';
+import type { CompanyContext, Principal } from '../../auth/principal.js';
+import { AppError } from '../../common/errors.js';
+import { DOCUMENTS_CONFIG, type DocumentsConfig } from '../../config/documents.config.js';
+import { type PageRequest, pageMeta, Pagination } from '../../common/pagination.js';
+import { requestIdOf } from '../../logging/logger.js';
+import { CreditMemoDocumentDto, CustomerDocumentDto, InvoiceDocumentDto, PaymentDocumentDto } from '../dto/push-document.dto.js';
+import { serializeDocument } from '../documents/push-document.serializer.js';
 import { credentialOf, PushDocumentsService } from './push-documents.service.js';
-import { parseDocumentFilters } from './push-filters.js';
+import { parseDocumentFilters } from '../documents/push-filters.js';
 import { readPushDocument } from './push-input.js';
-import { PushDocumentListSchema, PushDocumentResponseSchema } from '../openapi/push.schema.js';
-import { ApiOk, ApiPaged, ApiProblems } from '../openapi/responses.js';
-import { DOCUMENT_STATUSES } from './push-document.js';
-import { DOCUMENT_TYPES } from './dto/push-document.dto.js';
+import { PushDocumentListSchema, PushDocumentResponseSchema } from '../../openapi/push.schema.js';
+import { ApiOk, ApiPaged, ApiProblems } from '../../openapi/responses.js';
+import { DOCUMENT_STATUSES } from '../push-document.js';
+import { DOCUMENT_TYPES } from '../dto/push-document.dto.js';
 
 const header = (name: string) => ({ [name]: { $ref: `#/components/headers/${name}` } });
 /** Sent with every answer to an API key that expires within API_KEY_EXPIRY_WARNING_DAYS. */

@@ -5,11 +5,11 @@ import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import { createHash } from 'node:crypto';
 import { PDFDocument } from 'pdf-lib';
-import { AppError, validationFailed } from '../common/errors.js';
-import { Decimal } from '../common/money.js';
-import { resolveTerms } from '../invoices/invoice-terms.js';
-import { flattenValidationErrors } from '../common/validation.js';
-import { DOCUMENT_CLASSES, DOCUMENT_TYPES, type DocumentType, PushDocumentBaseDto } from './dto/push-document.dto.js';
+import { AppError, validationFailed } from '../../common/errors.js';
+import { Decimal } from '../../common/money.js';
+import { resolveTerms } from '../../invoices/invoice-terms.js';
+import { flattenValidationErrors } from '../../common/validation.js';
+import { DOCUMENT_CLASSES, DOCUMENT_TYPES, type DocumentType, PushDocumentBaseDto } from '../dto/push-document.dto.js';
 
 export interface PushInput {
   documentType: DocumentType;

@@ -2,17 +2,17 @@
 // with a reason. Push credentials and the REST API token are accepted.
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
 import { ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { DeadLetterListSchema, PushDocumentResponseSchema } from '../openapi/push.schema.js';
-import { ApiNoContent, ApiOk, ApiPaged, ApiProblems } from '../openapi/responses.js';
+import { DeadLetterListSchema, PushDocumentResponseSchema } from '../../openapi/push.schema.js';
+import { ApiNoContent, ApiOk, ApiPaged, ApiProblems } from '../../openapi/responses.js';
 import type { Request } from 'express';
-import { Authenticated, CurrentCompany, CurrentPrincipal } from '../auth/auth.decorators.js';
-import type { CompanyContext, Principal } from '../auth/principal.js';
-import { validationFailed } from '../common/errors.js';
-import { type PageRequest, pageMeta, Pagination } from '../common/pagination.js';
-import { requestIdOf } from '../logging/logger.js';
-import { DiscardDto } from './dto/discard.dto.js';
+import { Authenticated, CurrentCompany, CurrentPrincipal } from '../../auth/auth.decorators.js';
+import type { CompanyContext, Principal } from '../../auth/principal.js';
+import { validationFailed } from '../../common/errors.js';
+import { type PageRequest, pageMeta, Pagination } from '../../common/pagination.js';
+import { requestIdOf } from '../../logging/logger.js';
+import { DiscardDto } from '../dto/discard.dto.js';
 import { serializeDocument } from './push-document.serializer.js';
-import { credentialOf, PushDocumentsService } from './push-documents.service.js';
+import { credentialOf, PushDocumentsService } from '../intake/push-documents.service.js';
 import { parseDocumentFilters } from './push-filters.js';
 
 @ApiTags('push')

@@ -3,16 +3,17 @@
 // document; a changed one becomes the next version of its external_id. Dead letters are replayed
 // (a new job) or discarded with a reason; both are audited with the caller's credential.
 import { Injectable } from '@nestjs/common';
-import type { CompanyContext, Principal } from '../auth/principal.js';
-import { AppError } from '../common/errors.js';
-import { GroupCommit } from '../common/group-commit.js';
-import { newUuid, parsePublicId } from '../common/ids.js';
-import type { PageRequest } from '../common/pagination.js';
-import { isUniqueViolation } from '../database/pg-errors.js';
-import type { Credential, PushDocument } from './push-document.js';
-import { type AuditFilters, type DocumentFilters, PushDocumentsRepository, type ReceivedDocument } from './push-documents.repository.js';
+import type { CompanyContext, Principal } from '../../auth/principal.js';
+import { AppError } from '../../common/errors.js';
+import { GroupCommit } from '../../common/group-commit.js';
+import { newUuid, parsePublicId } from '../../common/ids.js';
+import type { PageRequest } from '../../common/pagination.js';
+import { isUniqueViolation } from '../../database/pg-errors.js';
+import type { Credential, PushDocument } from '../push-document.js';
+import { type AuditFilters, PushAuditRepository } from '../audit/push-audit.repository.js';
+import { type DocumentFilters, PushDocumentsRepository, type ReceivedDocument } from '../documents/push-documents.repository.js';
 import type { PushInput } from './push-input.js';
-import { PushSignal } from './push-queue.js';
+import { PushSignal } from '../queue/push-signal.js';
 
 /** Optimistic first, then under the external_id's lock: more than a few rounds means a storm of pushes. */
 const MAX_VERSION_ATTEMPTS = 10;
@@ -29,6 +30,7 @@ export function credentialOf(principal: Principal, requestId: string | undefined
 export class PushDocumentsService {
   constructor(
     private readonly documents: PushDocumentsRepository,
+    private readonly audit: PushAuditRepository,
     private readonly signal: PushSignal,
   ) {}
 
@@ -113,6 +115,6 @@ export class PushDocumentsService {
   }
 
   auditLog(company: CompanyContext, filters: AuditFilters, page: PageRequest) {
-    return this.documents.auditLog(company.id, filters, page);
+    return this.audit.page(company.id, filters, page);
   }
 }

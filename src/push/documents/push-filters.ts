@@ -1,9 +1,10 @@
 // Query filters of the /v2 lists, checked: an unknown value is a 400 naming the parameter.
-import { AppError, type FieldError } from '../common/errors.js';
-import { parsePublicId } from '../common/ids.js';
-import { DOCUMENT_TYPES, type DocumentType } from './dto/push-document.dto.js';
-import { AUDIT_STEPS, type AuditStep, DOCUMENT_STATUSES, type DocumentStatus } from './push-document.js';
-import type { AuditFilters, DocumentFilters } from './push-documents.repository.js';
+import { AppError, type FieldError } from '../../common/errors.js';
+import { parsePublicId } from '../../common/ids.js';
+import { DOCUMENT_TYPES, type DocumentType } from '../dto/push-document.dto.js';
+import { AUDIT_STEPS, type AuditStep, DOCUMENT_STATUSES, type DocumentStatus } from '../push-document.js';
+import type { AuditFilters } from '../audit/push-audit.repository.js';
+import type { DocumentFilters } from './push-documents.repository.js';
 
 type Query = Record<string, unknown>;
 

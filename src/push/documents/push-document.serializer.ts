@@ -1,8 +1,8 @@
 // The wire JSON of a pushed document and of an audit log entry. The payload is shown as received
 // (normalized), without the base64 PDF, which is summarized by its size.
-import { formatDateTime } from '../common/dates.js';
-import { type IdPrefix, toPublicId } from '../common/ids.js';
-import type { AuditEntry, PushDocument, ResultType } from './push-document.js';
+import { formatDateTime } from '../../common/dates.js';
+import { type IdPrefix, toPublicId } from '../../common/ids.js';
+import type { AuditEntry, PushDocument, ResultType } from '../push-document.js';
 
 const RESULT_PREFIX: Record<ResultType, IdPrefix> = { invoice: 'inv', payment: 'pay', credit: 'pay', customer: 'cus' };
 
