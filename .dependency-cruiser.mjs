@@ -74,7 +74,7 @@ export default {
     {
       name: 'no-foreign-controller',
       severity: 'error',
-      comment: "A controller is the top of its folder: only its own module (or a composition root) imports it.",
+      comment: 'A controller is the top of its folder: only its own module (or a composition root) imports it.',
       from: { path: '^src/([^/]+)/', pathNot: roots },
       to: { path: '[.]controller[.]ts$', pathNot: '^src/$1/' },
     },
@@ -95,7 +95,7 @@ export default {
     {
       name: 'no-dev-dependency-in-src',
       severity: 'error',
-      comment: "The image installs only `dependencies`: src (except unit specs) imports no devDependency at run time.",
+      comment: 'The image installs only `dependencies`: src (except unit specs) imports no devDependency at run time.',
       from: { path: '^src/', pathNot: specs },
       to: { dependencyTypes: ['npm-dev'], dependencyTypesNot: ['type-only'], pathNot: 'node_modules/@types/' },
     },
