@@ -7,7 +7,7 @@ import { CliModule } from './cli.module.js';
 import { DataSource } from 'typeorm';
 import { baseRateInput, type Flags, registrationInput, tokenInput, UsageError } from './input.js';
 import { setBaseRate } from '../dunning/base-rates.repository.js';
-import { serializeRegistration } from '../auth/registration.serializer.js';
+import { serializeRegistration } from '../companies/registration.serializer.js';
 import { CompaniesService } from '../companies/companies.service.js';
 import { ConfigError, loadConfig } from '../config/app.config.js';
 import { AppError } from '../common/errors.js';

@@ -1,6 +1,6 @@
 import { toPublicId } from '../common/ids.js';
 import { formatDateTime } from '../common/dates.js';
-import type { NewCompany } from '../companies/companies.service.js';
+import type { NewCompany } from './companies.service.js';
 
 export function serializeRegistration(created: NewCompany) {
   return {

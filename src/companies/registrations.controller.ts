@@ -1,13 +1,13 @@
 // Self-registration of a company; only in development (DESIGN.md), a 404 in production.
 import { Body, Controller, HttpCode, Inject, Logger, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { CompaniesService } from '../companies/companies.service.js';
+import { CompaniesService } from './companies.service.js';
 import { APP_CONFIG, type AppConfig } from '../config/app.config.js';
 import { AppError, validationFailed } from '../common/errors.js';
-import { Public } from './auth.decorators.js';
+import { Public } from '../auth/auth.decorators.js';
 import { RegistrationDto } from './dto/registration.dto.js';
 import { serializeRegistration } from './registration.serializer.js';
-import { passwordWeaknesses } from './secrets.js';
+import { passwordWeaknesses } from '../auth/secrets.js';
 import { RegistrationSchema } from '../openapi/auth.schema.js';
 import { ApiCreated, ApiFormBody, ApiProblems } from '../openapi/responses.js';
 

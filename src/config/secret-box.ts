@@ -3,8 +3,8 @@
 // another row or company does not open.
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import { APP_CONFIG, type AppConfig, secretsKeyBytes } from '../config/app.config.js';
-import { ConfigError } from '../config/config-error.js';
+import { APP_CONFIG, type AppConfig, secretsKeyBytes } from './app.config.js';
+import { ConfigError } from './config-error.js';
 
 const VERSION = 1;
 const IV_BYTES = 12;

@@ -2,7 +2,7 @@
 // loop) are gathered and written together, in one statement and one commit, instead of one
 // transaction each. Every caller is answered only after its batch committed. A batch that fails is
 // written again one by one, so a bad item fails alone; an outage (no database) fails the batch at once.
-import { isDatabaseUnavailable } from '../database/pg-errors.js';
+import { isDatabaseUnavailable } from './pg-errors.js';
 
 interface Waiting<I, O> {
   item: I;

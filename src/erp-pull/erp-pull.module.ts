@@ -1,7 +1,7 @@
 // ERP pull: connections (settings, sealed secrets, test), scheduled and requested pull runs, and the
 // set-based mapping of ERP customers and receivable items onto customers, invoices and payments.
 import { Module } from '@nestjs/common';
-import { SecretBox } from '../common/secret-box.js';
+import { SecretBox } from '../config/secret-box.js';
 import { InvoicesModule } from '../invoices/invoices.module.js';
 import { ConnectionProbe } from './connections/connection-probe.js';
 import { ErpClients } from './connections/erp-clients.js';

@@ -3,12 +3,12 @@
 // answered with a generic 500.
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { AppError, type ErrorCode } from './errors.js';
+import { AppError, type ErrorCode } from '../common/errors.js';
 import { isDatabaseBusy } from '../database/pg-errors.js';
 import { DocumentNotFoundError } from '../documents/document-store.js';
 import { isDatabaseUnavailable } from '../database/pg-errors.js';
 import { requestIdOf } from '../logging/logger.js';
-import { type Problem, problem, sendProblem } from './problem.js';
+import { type Problem, problem, sendProblem } from '../common/problem.js';
 
 const BY_STATUS: Record<number, ErrorCode> = {
   400: 'request.malformed',

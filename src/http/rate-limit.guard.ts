@@ -8,7 +8,7 @@ import type { Request, Response } from 'express';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Principal } from '../auth/principal.js';
 import { APP_CONFIG, type AppConfig } from '../config/app.config.js';
-import { AppError } from './errors.js';
+import { AppError } from '../common/errors.js';
 
 const SKIP_RATE_LIMIT = 'rate-limit:skip';
 

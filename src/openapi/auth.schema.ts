@@ -1,5 +1,5 @@
 // Response schemas of the authentication check (GET /, src/auth/root.controller.ts) and of the
-// self-registration (src/auth/registration.serializer.ts), whose secrets are shown only this once.
+// self-registration (src/companies/registration.serializer.ts), whose secrets are shown only this once.
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { DateTimeProperty, IdProperty, TextProperty } from './properties.js';
 

@@ -9,7 +9,7 @@ import { ConnectorError, type ConnectorErrorKind } from '../../connectors/connec
 import { refusal, refusedRange } from '../../connectors/network-guard.js';
 import { OAuthClientCredentialsClient } from '../../connectors/oauth-client-credentials.client.js';
 import { newUuid } from '../../common/ids.js';
-import { SecretBoxError } from '../../common/secret-box.js';
+import { SecretBoxError } from '../../config/secret-box.js';
 import { ErpClients } from './erp-clients.js';
 import type { ErpConnection } from './erp-connection.entity.js';
 import { effectiveMapping } from '../mapping/erp-mapping.js';

@@ -1,7 +1,7 @@
 // Builds the ODataClient of a connection: its secrets opened from the SecretBox, the operator's
 // transport settings (SSRF, timeouts, retries) from the configuration.
 import { Inject, Injectable } from '@nestjs/common';
-import { SecretBox, SecretBoxError } from '../../common/secret-box.js';
+import { SecretBox, SecretBoxError } from '../../config/secret-box.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app.config.js';
 import type { ExchangeEvent } from '../../connectors/https-exchange.js';
 import type { ODataClient } from '../../connectors/odata-client.js';

@@ -4,7 +4,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { CompanyContext } from '../../auth/principal.js';
 import { AppError, type FieldError, validationFailed } from '../../common/errors.js';
 import { newUuid, parsePublicId } from '../../common/ids.js';
-import { SecretBoxError } from '../../common/secret-box.js';
+import { SecretBoxError } from '../../config/secret-box.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app.config.js';
 import type { PageRequest } from '../../common/pagination.js';
 import { ErpClients } from './erp-clients.js';

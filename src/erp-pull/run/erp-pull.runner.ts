@@ -10,7 +10,7 @@ import { type BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nes
 import type { EntityManager } from 'typeorm';
 import { addDays } from '../../common/calendar-date.js';
 import { toPublicId } from '../../common/ids.js';
-import { SecretBoxError } from '../../common/secret-box.js';
+import { SecretBoxError } from '../../config/secret-box.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app.config.js';
 import { ConnectorError } from '../../connectors/connector-error.js';
 import type { ODataRecord } from '../../connectors/odata-wire.js';

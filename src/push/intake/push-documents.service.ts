@@ -5,7 +5,7 @@
 import { Injectable } from '@nestjs/common';
 import type { CompanyContext, Principal } from '../../auth/principal.js';
 import { AppError } from '../../common/errors.js';
-import { GroupCommit } from '../../common/group-commit.js';
+import { GroupCommit } from '../../database/group-commit.js';
 import { newUuid, parsePublicId } from '../../common/ids.js';
 import type { PageRequest } from '../../common/pagination.js';
 import { isUniqueViolation } from '../../database/pg-errors.js';
