@@ -1,6 +1,7 @@
-// Shipping invoices and reminders by e-mail, by post, or both: the decision (ShippingService, also used
-// by invoices and the dunning engine), the durable delivery jobs and their worker, letters, settings.
-import { forwardRef, Module } from '@nestjs/common';
+// Shipping invoices and reminders by e-mail, by post, or both: release and autosend of an invoice
+// (ReleaseService), the decision (ShippingService, also used by the dunning engine and the push), the
+// durable delivery jobs and their worker, letters, settings.
+import { Module } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/app.config.js';
 import { CompaniesModule } from '../companies/companies.module.js';
 import { ContactsModule } from '../contacts/contacts.module.js';
@@ -12,6 +13,8 @@ import { DeliveryQueue } from './delivery-queue.js';
 import { DeliveryService } from './delivery.service.js';
 import { DeliveryWorker } from './delivery.worker.js';
 import { PostalProvider } from './postal-provider.js';
+import { ReleaseController } from './release/release.controller.js';
+import { ReleaseService } from './release/release.service.js';
 import { createPostalProvider } from './postal-providers.js';
 import { ShipmentOutcomes } from './shipment-outcomes.js';
 import { ShipmentsController } from './shipments.controller.js';
@@ -25,9 +28,8 @@ import { ShippingService } from './shipping.service.js';
 import { StalledDeliveries } from './stalled-deliveries.js';
 
 @Module({
-  // Invoices call ShippingService on release and autosend; shipping applies invoice transitions.
-  imports: [forwardRef(() => InvoicesModule), CompaniesModule, CustomersModule, ContactsModule, DunningPolicyModule, MailModule],
-  controllers: [ShippingController, ShipmentsController],
+  imports: [InvoicesModule, CompaniesModule, CustomersModule, ContactsModule, DunningPolicyModule, MailModule],
+  controllers: [ReleaseController, ShippingController, ShipmentsController],
   providers: [
     ShipmentsRepository,
     ShippingSettingsRepository,
@@ -40,6 +42,7 @@ import { StalledDeliveries } from './stalled-deliveries.js';
     DeliveryWorker,
     StalledDeliveries,
     ShippingService,
+    ReleaseService,
     { provide: PostalProvider, useFactory: (config: AppConfig) => createPostalProvider(config.shipping), inject: [APP_CONFIG] },
   ],
   exports: [ShippingService, ShippingLetters, ShippingSettingsRepository],

@@ -26,7 +26,7 @@ import type { InvoicePayload } from '../dto/push-document.dto.js';
 import { CustomerProcessor } from './customer.processor.js';
 import { isRenderedKey, pdfKeyFor, renderFor, sha256, type StoredPdf } from './invoice-files.js';
 import type { DocumentProcessor, ProcessContext, ProcessResult } from './processor.js';
-import { resolveRelease } from '../../invoices/release-options.js';
+import { resolveRelease } from '../../shipping/release/release-options.js';
 
 const money = (value: string | null | undefined) => (value == null ? null : new Decimal(value).toFixed(2));
 
