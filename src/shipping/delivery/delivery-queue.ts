@@ -2,10 +2,10 @@
 // failures, then moved to the channel's dead-letter queue (kept there for inspection and replay).
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { APP_CONFIG, type AppConfig } from '../config/app.config.js';
-import { JobQueue } from '../jobs/job-queue.js';
-import type { Shipment } from './shipment.js';
-import type { Channel } from './shipping-mode.js';
+import { APP_CONFIG, type AppConfig } from '../../config/app.config.js';
+import { JobQueue } from '../../jobs/job-queue.js';
+import type { Shipment } from '../shipments/shipment.js';
+import type { Channel } from '../routing/shipping-mode.js';
 
 export const DELIVERY_QUEUES: Record<Channel, string> = { email: 'shipping-email', post: 'shipping-post' };
 export const deadLetterQueue = (channel: Channel): string => `${DELIVERY_QUEUES[channel]}-dead`;

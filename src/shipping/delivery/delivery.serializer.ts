@@ -1,8 +1,8 @@
 // The wire JSON of a delivery: one attempt on one channel (GET /api/v1/invoices/<id>/deliveries).
-import type { SerializeContext } from '../customers/customer.serializer.js';
-import { formatDateTime } from '../common/dates.js';
-import { toPublicId } from '../common/ids.js';
-import type { Delivery } from './shipment.js';
+import type { SerializeContext } from '../../customers/customer.serializer.js';
+import { formatDateTime } from '../../common/dates.js';
+import { toPublicId } from '../../common/ids.js';
+import type { Delivery } from '../shipments/shipment.js';
 
 export function serializeDelivery(d: Delivery, ctx: SerializeContext) {
   return {

@@ -10,22 +10,22 @@
 // that has recorded its delivery is never sent again, whatever the queue redelivers.
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { APP_CONFIG, type AppConfig } from '../config/app.config.js';
-import { todayIn } from '../common/calendar-date.js';
-import { MailError } from '../mail/mail-errors.js';
-import { type MailReceipt, MailSender, type OutgoingMail } from '../mail/mail-sender.js';
+import { APP_CONFIG, type AppConfig } from '../../config/app.config.js';
+import { todayIn } from '../../common/calendar-date.js';
+import { MailError } from '../../mail/mail-errors.js';
+import { type MailReceipt, MailSender, type OutgoingMail } from '../../mail/mail-sender.js';
 import type { DeliveryJob } from './delivery-queue.js';
-import { invoiceMail, reminderMail } from './mail-content.js';
-import { invoiceNumberOf, recipientLines, reminderTitle, senderOf } from './letter-content.js';
-import { type PostalLetter, PostalError, PostalProvider, type PostalReceipt } from './postal-provider.js';
-import { emailRecipients } from './recipients.js';
-import { sendTimeRefusal } from './route.js';
-import { type DeliveryOutcome, newDelivery, type Shipment } from './shipment.js';
-import { channelStatus, ShipmentOutcomes } from './shipment-outcomes.js';
-import { ShippingContexts } from './shipping-context.js';
-import { ShippingLetters } from './shipping-letters.js';
-import type { Channel } from './shipping-mode.js';
-import { ShipmentsRepository } from './shipments.repository.js';
+import { invoiceMail, reminderMail } from '../letters/mail-content.js';
+import { invoiceNumberOf, recipientLines, reminderTitle, senderOf } from '../letters/letter-content.js';
+import { type PostalLetter, PostalError, PostalProvider, type PostalReceipt } from '../postal/postal-provider.js';
+import { emailRecipients } from '../routing/recipients.js';
+import { sendTimeRefusal } from '../routing/route.js';
+import { type DeliveryOutcome, newDelivery, type Shipment } from '../shipments/shipment.js';
+import { channelStatus, ShipmentOutcomes } from '../shipments/shipment-outcomes.js';
+import { ShippingContexts } from '../shipments/shipping-context.js';
+import { ShippingLetters } from '../letters/shipping-letters.js';
+import type { Channel } from '../routing/shipping-mode.js';
+import { ShipmentsRepository } from '../shipments/shipments.repository.js';
 
 interface Prepared {
   shipment: Shipment;

@@ -1,11 +1,11 @@
 // Starts the delivery workers of this process (SHIPPING_WORKERS=false leaves delivering to other replicas)
 // and the periodic sweep of deliveries that no job will finish (StalledDeliveries).
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '../config/app.config.js';
-import { JobQueue } from '../jobs/job-queue.js';
+import { APP_CONFIG, type AppConfig } from '../../config/app.config.js';
+import { JobQueue } from '../../jobs/job-queue.js';
 import { DELIVERY_QUEUES, type DeliveryJob, DeliveryQueue } from './delivery-queue.js';
 import { DeliveryService } from './delivery.service.js';
-import type { Channel } from './shipping-mode.js';
+import type { Channel } from '../routing/shipping-mode.js';
 import { StalledDeliveries } from './stalled-deliveries.js';
 
 @Injectable()

@@ -4,12 +4,12 @@
 // so no shipment stays `pending` for ever, and the document can be shipped again (release, or
 // POST …/reminders/<id>/ship) once the cause is fixed.
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '../config/app.config.js';
+import { APP_CONFIG, type AppConfig } from '../../config/app.config.js';
 import { DELIVERY_QUEUES } from './delivery-queue.js';
 import { failureNote } from './delivery.service.js';
-import { newDelivery } from './shipment.js';
-import { channelStatus, ShipmentOutcomes } from './shipment-outcomes.js';
-import { type StalledChannel, ShipmentsRepository } from './shipments.repository.js';
+import { newDelivery } from '../shipments/shipment.js';
+import { channelStatus, ShipmentOutcomes } from '../shipments/shipment-outcomes.js';
+import { type StalledChannel, ShipmentsRepository } from '../shipments/shipments.repository.js';
 
 const BATCH = 100;
 

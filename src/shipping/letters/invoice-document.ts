@@ -1,11 +1,11 @@
 // The invoice as the service renders it when it holds no PDF of it (an invoice pulled from the ERP): a
 // DIN 5008 letter from the company's sender and bank settings — the address in the envelope window, the
 // numbers and dates, net, VAT and gross amount, and how and until when to pay.
-import { Decimal } from '../common/money.js';
-import { formatDateDe, formatEuroDe } from '../letters/german-format.js';
-import type { AmountRow, LetterContent } from '../letters/letter.js';
+import { Decimal } from '../../common/money.js';
+import { formatDateDe, formatEuroDe } from '../../letters/german-format.js';
+import type { AmountRow, LetterContent } from '../../letters/letter.js';
 import { frame, invoiceNumberOf, type LetterParties, paymentInstruction } from './letter-content.js';
-import { greetingOf } from './recipients.js';
+import { greetingOf } from '../routing/recipients.js';
 
 export function renderedInvoice(parties: LetterParties): LetterContent {
   const { invoice, customer, settings } = parties;

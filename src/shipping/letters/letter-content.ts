@@ -1,16 +1,16 @@
 // What the letters and e-mails of shipping say, built from the invoice, its parties and the company's
 // settings: the reminder letter, the cover page of an invoice sent by post, and the template values.
-import type { Contact } from '../contacts/contact.entity.js';
-import type { Customer } from '../customers/customer.entity.js';
-import { toPublicId } from '../common/ids.js';
-import { Decimal } from '../common/money.js';
-import { addDays } from '../common/calendar-date.js';
-import type { Invoice } from '../invoices/invoice.entity.js';
-import type { Reminder } from '../invoices/reminder.entity.js';
-import { formatAmountDe, formatDateDe, formatEuroDe } from '../letters/german-format.js';
-import type { AmountRow, LetterContent, LetterSender } from '../letters/letter.js';
-import { greetingOf } from './recipients.js';
-import { fillTemplate, type ShippingSettings, type TemplateValues } from './shipping-settings.js';
+import type { Contact } from '../../contacts/contact.entity.js';
+import type { Customer } from '../../customers/customer.entity.js';
+import { toPublicId } from '../../common/ids.js';
+import { Decimal } from '../../common/money.js';
+import { addDays } from '../../common/calendar-date.js';
+import type { Invoice } from '../../invoices/invoice.entity.js';
+import type { Reminder } from '../../invoices/reminder.entity.js';
+import { formatAmountDe, formatDateDe, formatEuroDe } from '../../letters/german-format.js';
+import type { AmountRow, LetterContent, LetterSender } from '../../letters/letter.js';
+import { greetingOf } from '../routing/recipients.js';
+import { fillTemplate, type ShippingSettings, type TemplateValues } from '../settings/shipping-settings.js';
 
 export interface LetterParties {
   companyName: string;

@@ -1,7 +1,7 @@
 // Subject and text of the e-mails that carry an invoice or a reminder, from the company's templates.
-import type { Reminder } from '../invoices/reminder.entity.js';
+import type { Reminder } from '../../invoices/reminder.entity.js';
 import { type LetterParties, type ReminderTerms, templateValues } from './letter-content.js';
-import { fillTemplate } from './shipping-settings.js';
+import { fillTemplate } from '../settings/shipping-settings.js';
 
 export interface MailText {
   subject: string;

@@ -8,15 +8,15 @@ import { createHash } from 'node:crypto';
 import { PDFDocument } from 'pdf-lib';
 import type { Readable } from 'node:stream';
 import type { EntityManager } from 'typeorm';
-import { todayIn } from '../common/calendar-date.js';
-import { AppError } from '../common/errors.js';
-import { DocumentNotFoundError, DocumentStore } from '../documents/document-store.js';
-import { mergePdfs, renderCoverLetter, renderLetter } from '../letters/letter-renderer.js';
+import { todayIn } from '../../common/calendar-date.js';
+import { AppError } from '../../common/errors.js';
+import { DocumentNotFoundError, DocumentStore } from '../../documents/document-store.js';
+import { mergePdfs, renderCoverLetter, renderLetter } from '../../letters/letter-renderer.js';
 import { renderedInvoice } from './invoice-document.js';
 import { coverLetter, invoiceNumberOf, reminderLetter, reminderTitle } from './letter-content.js';
-import type { Shipment } from './shipment.js';
-import type { ShippingContext } from './shipping-context.js';
-import { ShipmentsRepository } from './shipments.repository.js';
+import type { Shipment } from '../shipments/shipment.js';
+import type { ShippingContext } from '../shipments/shipping-context.js';
+import { ShipmentsRepository } from '../shipments/shipments.repository.js';
 
 export interface RenderedLetter {
   pdf: Buffer;

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ConfigError } from '../config/app.config.js';
-import { loadShippingConfig } from '../config/shipping.config.js';
+import { ConfigError } from '../../config/app.config.js';
+import { loadShippingConfig } from '../../config/shipping.config.js';
 import { type PostalLetter, PostalError, PostalProvider, type PostalReceipt } from './postal-provider.js';
 import { createPostalProvider, POSTAL_PROVIDERS } from './postal-providers.js';
 import { PrintBatchProvider } from './print-batch.provider.js';

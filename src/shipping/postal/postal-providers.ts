@@ -1,8 +1,8 @@
 // The postal providers by name (POSTAL_PROVIDER). Adding one — an HTTP print-and-mail service, say — is
 // one class extending PostalProvider and its line here; its settings come from the POSTAL_PROVIDER_*
 // variables (config.postalProviderOptions: `url`, `api_key`, …).
-import { ConfigError } from '../config/config-error.js';
-import type { ShippingConfig } from '../config/shipping.config.js';
+import { ConfigError } from '../../config/config-error.js';
+import type { ShippingConfig } from '../../config/shipping.config.js';
 import { PostalProvider } from './postal-provider.js';
 import { PrintBatchProvider } from './print-batch.provider.js';
 

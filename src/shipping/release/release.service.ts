@@ -13,7 +13,7 @@ import type { InvoiceView } from '../../invoices/invoice.serializer.js';
 import { InvoiceTransitions } from '../../invoices/invoice-transitions.js';
 import type { Actor } from '../../invoices/invoices.repository.js';
 import { type AnswerInTransaction, InvoicesService } from '../../invoices/invoices.service.js';
-import { ShippingService } from '../shipping.service.js';
+import { ShippingService } from '../shipments/shipping.service.js';
 import { type ReleaseDefaults, type ReleaseOptions, resolveRelease } from './release-options.js';
 
 @Injectable()

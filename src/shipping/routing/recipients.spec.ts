@@ -1,4 +1,4 @@
-import type { Contact } from '../contacts/contact.entity.js';
+import type { Contact } from '../../contacts/contact.entity.js';
 import { emailRecipients } from './recipients.js';
 
 let n = 0;

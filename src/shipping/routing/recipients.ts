@@ -1,9 +1,9 @@
 // Who receives an e-mail: the invoice's contact when it has an address, else every contact of the
 // customer that has one. The greeting is that person's salutation_text; several people are greeted
 // together ("Sehr geehrte Damen und Herren").
-import type { Contact } from '../contacts/contact.entity.js';
-import { salutationText } from '../contacts/salutation.js';
-import type { MailAddress } from '../mail/mail-sender.js';
+import type { Contact } from '../../contacts/contact.entity.js';
+import { salutationText } from '../../contacts/salutation.js';
+import type { MailAddress } from '../../mail/mail-sender.js';
 
 export interface EmailRecipients {
   to: MailAddress[];

@@ -1,6 +1,6 @@
-import type { Contact } from '../contacts/contact.entity.js';
-import type { Invoice } from '../invoices/invoice.entity.js';
-import type { Reminder } from '../invoices/reminder.entity.js';
+import type { Contact } from '../../contacts/contact.entity.js';
+import type { Invoice } from '../../invoices/invoice.entity.js';
+import type { Reminder } from '../../invoices/reminder.entity.js';
 import { routeOf, sendTimeRefusal } from './route.js';
 
 const contact = (email: string | null) => ({ name: 'Erika', gender: 2, salutation: 0, email }) as Contact;

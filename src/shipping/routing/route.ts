@@ -1,8 +1,8 @@
 // How a document can go out, decided before anything is enqueued: the resolved mode, its channels,
 // the e-mail recipients, and what stands in the way (nothing is shipped) or deserves a flag anyway.
-import type { Contact } from '../contacts/contact.entity.js';
-import type { Invoice } from '../invoices/invoice.entity.js';
-import type { Reminder } from '../invoices/reminder.entity.js';
+import type { Contact } from '../../contacts/contact.entity.js';
+import type { Invoice } from '../../invoices/invoice.entity.js';
+import type { Reminder } from '../../invoices/reminder.entity.js';
 import { type EmailRecipients, emailRecipients } from './recipients.js';
 import { type Channel, channelsOf, type Resolution } from './shipping-mode.js';
 

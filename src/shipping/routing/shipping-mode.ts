@@ -1,6 +1,6 @@
 // Which way a document goes out: the first level that names a mode wins — reminder, invoice, customer,
 // company — and `unknown` (or nothing) hands on to the next level. Unknown at every level: not shipped.
-import { INVOICE_SHIPPING_MODES, type InvoiceShippingMode } from '../invoices/invoice.entity.js';
+import { INVOICE_SHIPPING_MODES, type InvoiceShippingMode } from '../../invoices/invoice.entity.js';
 
 export const SHIPPING_MODES = INVOICE_SHIPPING_MODES;
 export type ShippingMode = InvoiceShippingMode;

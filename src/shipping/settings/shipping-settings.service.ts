@@ -1,12 +1,12 @@
 // Reading and changing a company's shipping settings — its defaults for new invoices (shipping mode,
 // autosend, autoskip) and the letter and e-mail settings; templates may only use known placeholders.
 import { Injectable } from '@nestjs/common';
-import type { CompanyContext } from '../auth/principal.js';
-import { defined } from '../common/defined.js';
-import { AppError, type FieldError, validationFailed } from '../common/errors.js';
-import { CompaniesRepository } from '../companies/companies.repository.js';
-import type { CompanyShippingDefaults } from '../companies/company.entity.js';
-import type { UpdateShippingSettingsDto } from './dto/shipping-settings.dto.js';
+import type { CompanyContext } from '../../auth/principal.js';
+import { defined } from '../../common/defined.js';
+import { AppError, type FieldError, validationFailed } from '../../common/errors.js';
+import { CompaniesRepository } from '../../companies/companies.repository.js';
+import type { CompanyShippingDefaults } from '../../companies/company.entity.js';
+import type { UpdateShippingSettingsDto } from './shipping-settings.dto.js';
 import { DEFAULT_TEMPLATES, PLACEHOLDERS, type ShippingSettings, type ShippingTemplates, unknownPlaceholders } from './shipping-settings.js';
 import { ShippingSettingsRepository } from './shipping-settings.repository.js';
 

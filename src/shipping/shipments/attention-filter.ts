@@ -1,6 +1,6 @@
 // The filters of GET /api/v1/shipments/attention, read from the query; a malformed one is a 400.
-import { AppError, type FieldError } from '../common/errors.js';
-import { parsePublicId } from '../common/ids.js';
+import { AppError, type FieldError } from '../../common/errors.js';
+import { parsePublicId } from '../../common/ids.js';
 import type { AttentionFilter } from './shipments.repository.js';
 
 const DOCUMENTS = ['invoice', 'reminder'] as const;

@@ -3,13 +3,13 @@
 // still allows it —, or the failure is flagged. Every outcome is an invoice event.
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { toPublicId } from '../common/ids.js';
-import type { Invoice } from '../invoices/invoice.entity.js';
-import { canApply, type InvoiceAction } from '../invoices/invoice-status.js';
-import { InvoiceTransitions } from '../invoices/invoice-transitions.js';
-import { type Actor, InvoicesRepository } from '../invoices/invoices.repository.js';
+import { toPublicId } from '../../common/ids.js';
+import type { Invoice } from '../../invoices/invoice.entity.js';
+import { canApply, type InvoiceAction } from '../../invoices/invoice-status.js';
+import { InvoiceTransitions } from '../../invoices/invoice-transitions.js';
+import { type Actor, InvoicesRepository } from '../../invoices/invoices.repository.js';
 import type { ChannelStatus, Shipment } from './shipment.js';
-import type { Channel } from './shipping-mode.js';
+import type { Channel } from '../routing/shipping-mode.js';
 import { ShipmentsRepository } from './shipments.repository.js';
 
 const LABEL: Record<Channel, string> = { email: 'e-mail', post: 'post' };

@@ -1,7 +1,7 @@
 // The wire JSON of a shipment: one decision to send a document, its channels and what came of it.
-import type { SerializeContext } from '../customers/customer.serializer.js';
-import { formatDateTime } from '../common/dates.js';
-import { toPublicId } from '../common/ids.js';
+import type { SerializeContext } from '../../customers/customer.serializer.js';
+import { formatDateTime } from '../../common/dates.js';
+import { toPublicId } from '../../common/ids.js';
 import type { Shipment } from './shipment.js';
 
 export function serializeShipment(s: Shipment, ctx: SerializeContext) {

@@ -1,8 +1,8 @@
 // A shipment is one decision to send a document (an invoice, or a reminder of it) the way its mode
 // says; a delivery is one attempt on one channel. Rows of the tables `shipments` and `deliveries`.
-import { newUuid } from '../common/ids.js';
-import type { ActorType } from '../invoices/invoice-event.entity.js';
-import type { ModeSource, ShippingMode } from './shipping-mode.js';
+import { newUuid } from '../../common/ids.js';
+import type { ActorType } from '../../invoices/invoice-event.entity.js';
+import type { ModeSource, ShippingMode } from '../routing/shipping-mode.js';
 
 export type ShipmentStatus = 'pending' | 'awaiting_confirmation' | 'shipped' | 'failed' | 'cancelled' | 'needs_attention' | 'skipped';
 export type ChannelStatus = 'pending' | 'delivered' | 'failed' | 'cancelled';

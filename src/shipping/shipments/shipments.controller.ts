@@ -1,16 +1,16 @@
 // Company-wide views of shipping: what needs attention, and the shipping settings.
 import { Body, Controller, Get, Inject, Patch, Query } from '@nestjs/common';
 import { ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { CurrentCompany } from '../auth/auth.decorators.js';
-import type { CompanyContext } from '../auth/principal.js';
-import { APP_CONFIG, type AppConfig } from '../config/app.config.js';
-import { type PageRequest, pageMeta, Pagination } from '../common/pagination.js';
-import { ApiPaged, ApiProblems } from '../openapi/responses.js';
+import { CurrentCompany } from '../../auth/auth.decorators.js';
+import type { CompanyContext } from '../../auth/principal.js';
+import { APP_CONFIG, type AppConfig } from '../../config/app.config.js';
+import { type PageRequest, pageMeta, Pagination } from '../../common/pagination.js';
+import { ApiPaged, ApiProblems } from '../../openapi/responses.js';
 import { parseAttentionFilter } from './attention-filter.js';
-import { UpdateShippingSettingsDto } from './dto/shipping-settings.dto.js';
+import { UpdateShippingSettingsDto } from '../settings/shipping-settings.dto.js';
 import { serializeShipment } from './shipment.serializer.js';
-import { serializeShippingSettings } from './shipping-settings.serializer.js';
-import { ShippingSettingsService } from './shipping-settings.service.js';
+import { serializeShippingSettings } from '../settings/shipping-settings.serializer.js';
+import { ShippingSettingsService } from '../settings/shipping-settings.service.js';
 import { ShippingService } from './shipping.service.js';
 
 @ApiTags('shipping')

@@ -3,12 +3,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import { Contact } from '../contacts/contact.entity.js';
-import type { PageRequest } from '../common/pagination.js';
-import type { Invoice } from '../invoices/invoice.entity.js';
-import { Reminder } from '../invoices/reminder.entity.js';
+import { Contact } from '../../contacts/contact.entity.js';
+import type { PageRequest } from '../../common/pagination.js';
+import type { Invoice } from '../../invoices/invoice.entity.js';
+import { Reminder } from '../../invoices/reminder.entity.js';
 import type { Delivery, Shipment } from './shipment.js';
-import type { Channel } from './shipping-mode.js';
+import type { Channel } from '../routing/shipping-mode.js';
 
 export interface AttentionFilter {
   invoiceId?: string;

@@ -2,17 +2,17 @@
 // or contact created with the invoice is visible): company and settings, customer, contacts, reminder terms.
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { Contact } from '../contacts/contact.entity.js';
-import { ContactsRepository } from '../contacts/contacts.repository.js';
-import { CompaniesRepository } from '../companies/companies.repository.js';
-import type { Company } from '../companies/company.entity.js';
-import { CustomersRepository } from '../customers/customers.repository.js';
-import { DunningPolicyRepository } from '../dunning/dunning-policy.repository.js';
-import type { Invoice } from '../invoices/invoice.entity.js';
-import type { Reminder } from '../invoices/reminder.entity.js';
-import type { LetterParties, ReminderTerms } from './letter-content.js';
-import { modeLevelsFor, resolveShippingMode, type Resolution } from './shipping-mode.js';
-import { ShippingSettingsRepository } from './shipping-settings.repository.js';
+import type { Contact } from '../../contacts/contact.entity.js';
+import { ContactsRepository } from '../../contacts/contacts.repository.js';
+import { CompaniesRepository } from '../../companies/companies.repository.js';
+import type { Company } from '../../companies/company.entity.js';
+import { CustomersRepository } from '../../customers/customers.repository.js';
+import { DunningPolicyRepository } from '../../dunning/dunning-policy.repository.js';
+import type { Invoice } from '../../invoices/invoice.entity.js';
+import type { Reminder } from '../../invoices/reminder.entity.js';
+import type { LetterParties, ReminderTerms } from '../letters/letter-content.js';
+import { modeLevelsFor, resolveShippingMode, type Resolution } from '../routing/shipping-mode.js';
+import { ShippingSettingsRepository } from '../settings/shipping-settings.repository.js';
 import { ShipmentsRepository } from './shipments.repository.js';
 
 export interface ShippingContext extends LetterParties {

@@ -3,17 +3,17 @@
 import { Controller, Get, HttpCode, Inject, Param, Post, Res, StreamableFile } from '@nestjs/common';
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { CurrentActor, CurrentCompany } from '../auth/auth.decorators.js';
-import type { CompanyContext } from '../auth/principal.js';
-import { APP_CONFIG, type AppConfig } from '../config/app.config.js';
-import { serializeInvoice } from '../invoices/invoice.serializer.js';
-import type { Actor } from '../invoices/invoices.repository.js';
-import { InvoicesService } from '../invoices/invoices.service.js';
-import { InvoiceResponseSchema } from '../openapi/invoice.schema.js';
-import { ApiOk, ApiPdf, ApiProblems } from '../openapi/responses.js';
-import { serializeDelivery } from './delivery.serializer.js';
+import { CurrentActor, CurrentCompany } from '../../auth/auth.decorators.js';
+import type { CompanyContext } from '../../auth/principal.js';
+import { APP_CONFIG, type AppConfig } from '../../config/app.config.js';
+import { serializeInvoice } from '../../invoices/invoice.serializer.js';
+import type { Actor } from '../../invoices/invoices.repository.js';
+import { InvoicesService } from '../../invoices/invoices.service.js';
+import { InvoiceResponseSchema } from '../../openapi/invoice.schema.js';
+import { ApiOk, ApiPdf, ApiProblems } from '../../openapi/responses.js';
+import { serializeDelivery } from '../delivery/delivery.serializer.js';
 import { serializeShipment } from './shipment.serializer.js';
-import type { RenderedLetter } from './shipping-letters.js';
+import type { RenderedLetter } from '../letters/shipping-letters.js';
 import { ShippingService } from './shipping.service.js';
 
 @ApiTags('shipping')

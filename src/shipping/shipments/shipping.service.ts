@@ -4,22 +4,22 @@
 // (deliveries, letters) and the client's confirmation of a letter it shipped itself.
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { CompanyContext } from '../auth/principal.js';
-import { APP_CONFIG, type AppConfig } from '../config/app.config.js';
-import { AppError } from '../common/errors.js';
-import { newUuid, parsePublicId, toPublicId } from '../common/ids.js';
-import type { PageRequest } from '../common/pagination.js';
-import type { Invoice } from '../invoices/invoice.entity.js';
-import { nextStatus } from '../invoices/invoice-status.js';
-import { type Actor, InvoicesRepository } from '../invoices/invoices.repository.js';
-import type { Reminder } from '../invoices/reminder.entity.js';
-import { DeliveryQueue } from './delivery-queue.js';
-import { recipientLines } from './letter-content.js';
-import { type Route, routeOf, sendTimeRefusal } from './route.js';
+import type { CompanyContext } from '../../auth/principal.js';
+import { APP_CONFIG, type AppConfig } from '../../config/app.config.js';
+import { AppError } from '../../common/errors.js';
+import { newUuid, parsePublicId, toPublicId } from '../../common/ids.js';
+import type { PageRequest } from '../../common/pagination.js';
+import type { Invoice } from '../../invoices/invoice.entity.js';
+import { nextStatus } from '../../invoices/invoice-status.js';
+import { type Actor, InvoicesRepository } from '../../invoices/invoices.repository.js';
+import type { Reminder } from '../../invoices/reminder.entity.js';
+import { DeliveryQueue } from '../delivery/delivery-queue.js';
+import { recipientLines } from '../letters/letter-content.js';
+import { type Route, routeOf, sendTimeRefusal } from '../routing/route.js';
 import { type Delivery, newDelivery, OPEN_STATUSES, type Shipment, type ShipmentStatus } from './shipment.js';
 import { ShipmentOutcomes } from './shipment-outcomes.js';
 import { type ShippingContext, ShippingContexts } from './shipping-context.js';
-import { type RenderedLetter, ShippingLetters } from './shipping-letters.js';
+import { type RenderedLetter, ShippingLetters } from '../letters/shipping-letters.js';
 import { type AttentionFilter, ShipmentsRepository } from './shipments.repository.js';
 
 const SKIPPED = 'shipping mode skip_shipping: the client ships it';
