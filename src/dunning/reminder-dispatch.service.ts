@@ -10,7 +10,7 @@ import { moneyFields, moneyStateOf } from '../invoices/invoice-money.js';
 import { InvoiceTransitions } from '../invoices/invoice-transitions.js';
 import { type Actor, InvoicesRepository } from '../invoices/invoices.repository.js';
 import { JobQueue } from '../jobs/job-queue.js';
-import { ShippingService } from '../shipping/shipping.service.js';
+import { ShippingService } from '../shipping/shipments/shipping.service.js';
 import { DunningPolicyRepository } from './dunning-policy.repository.js';
 import type { IssuedReminder } from './dunning-run.repository.js';
 import { type DispatchSubject, ReminderDispatchRepository } from './reminder-dispatch.repository.js';

@@ -1,10 +1,9 @@
 // Invoices: intake with documents, reads, updates, payments and the manual status actions.
-import { forwardRef, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { CompaniesModule } from '../companies/companies.module.js';
 import { ContactsModule } from '../contacts/contacts.module.js';
 import { CustomersModule } from '../customers/customers.module.js';
 import { DunningPolicyModule } from '../dunning/dunning-policy.module.js';
-import { ShippingModule } from '../shipping/shipping.module.js';
 import { BulkPaymentsService } from './bulk-payments.service.js';
 import { InvoiceIntake } from './invoice-intake.service.js';
 import { InvoiceParties } from './invoice-parties.js';
@@ -17,8 +16,8 @@ import { PaymentsRepository } from './payments.repository.js';
 import { PaymentsService } from './payments.service.js';
 
 @Module({
-  // Release and autosend ship through ShippingModule, which applies invoice transitions in turn.
-  imports: [CompaniesModule, CustomersModule, ContactsModule, DunningPolicyModule, forwardRef(() => ShippingModule)],
+  // Release and autosend ship the invoice: shipping's ReleaseService does them with InvoiceIntake and InvoicesService.
+  imports: [CompaniesModule, CustomersModule, ContactsModule, DunningPolicyModule],
   controllers: [InvoicesController],
   providers: [
     InvoicesRepository,
@@ -31,6 +30,6 @@ import { PaymentsService } from './payments.service.js';
     PaymentsService,
     BulkPaymentsService,
   ],
-  exports: [InvoicesRepository, InvoiceTransitions, InvoicesService, PaymentsService, BulkPaymentsService, InvoiceParties],
+  exports: [InvoicesRepository, InvoiceTransitions, InvoiceIntake, InvoicesService, PaymentsService, BulkPaymentsService, InvoiceParties],
 })
 export class InvoicesModule {}

@@ -21,12 +21,12 @@ import { canApply } from '../../invoices/invoice-status.js';
 import { resolveTerms } from '../../invoices/invoice-terms.js';
 import { InvoiceTransitions } from '../../invoices/invoice-transitions.js';
 import { InvoicesRepository } from '../../invoices/invoices.repository.js';
-import { ShippingService } from '../../shipping/shipping.service.js';
+import { ShippingService } from '../../shipping/shipments/shipping.service.js';
 import type { InvoicePayload } from '../dto/push-document.dto.js';
 import { CustomerProcessor } from './customer.processor.js';
 import { isRenderedKey, pdfKeyFor, renderFor, sha256, type StoredPdf } from './invoice-files.js';
 import type { DocumentProcessor, ProcessContext, ProcessResult } from './processor.js';
-import { resolveRelease } from '../../invoices/release-options.js';
+import { resolveRelease } from '../../shipping/release/release-options.js';
 
 const money = (value: string | null | undefined) => (value == null ? null : new Decimal(value).toFixed(2));
 
