@@ -1,5 +1,6 @@
 // A shipment is one decision to send a document (an invoice, or a reminder of it) the way its mode
 // says; a delivery is one attempt on one channel. Rows of the tables `shipments` and `deliveries`.
+import type { Channel } from '../routing/shipping-mode.js';
 import { newUuid } from '../../common/ids.js';
 import type { ActorType } from '../../invoices/invoice-event.entity.js';
 import type { ModeSource, ShippingMode } from '../routing/shipping-mode.js';
@@ -71,4 +72,12 @@ export function newDelivery(shipment: Shipment, channel: DeliveryChannel, attemp
     createdAt: new Date(),
     ...fields,
   };
+}
+
+/** A channel whose delivery stalled (its worker died mid-attempt), as the sweeper finds it. */
+export interface StalledChannel {
+  companyId: string;
+  shipmentId: string;
+  channel: Channel;
+  lastError: string | null;
 }

@@ -35,12 +35,9 @@ export interface AttentionFilter {
   document?: 'invoice' | 'reminder';
 }
 
-export interface StalledChannel {
-  companyId: string;
-  shipmentId: string;
-  channel: Channel;
-  lastError: string | null;
-}
+import type { StalledChannel } from './shipment.js';
+
+export type { StalledChannel };
 
 const SHIPMENT_FIELDS = Object.keys(SHIPMENT_COLUMNS) as Array<keyof Shipment>;
 const DELIVERY_FIELDS = Object.keys(DELIVERY_COLUMNS) as Array<keyof Delivery>;

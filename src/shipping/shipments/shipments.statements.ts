@@ -4,8 +4,7 @@
 import { Contact } from '../../contacts/contact.entity.js';
 import { entityColumns } from '../../database/sql/entity-columns.js';
 import { statement, statementFamily } from '../../database/sql/statement.js';
-import type { Delivery, Shipment } from './shipment.js';
-import type { StalledChannel } from './shipments.repository.js';
+import type { Delivery, Shipment, StalledChannel } from './shipment.js';
 
 export const SHIPMENT_COLUMNS: Record<keyof Shipment, string> = {
   companyId: 'company_id',
