@@ -15,14 +15,14 @@ import { CreatePaymentDto } from './dto/payment.dto.js';
 import { UpdateInvoiceDto } from './dto/update-invoice.dto.js';
 import { parseInvoiceFilters } from './invoice-filters.js';
 import { InvoiceIntake, type InvoiceUploads } from './invoice-intake.service.js';
-import { serializeEvent, serializeInvoice, type InvoiceView } from './invoice.serializer.js';
+import { InvoiceEventListSchema, serializeEvent } from './invoice-event.serializer.js';
+import { InvoiceListSchema, InvoiceResponseSchema, serializeInvoice, type InvoiceView } from './invoice.serializer.js';
 import { type AnswerInTransaction, InvoicesService, type ManualAction } from './invoices.service.js';
 import type { Actor } from './invoices.repository.js';
 import { PaymentsService } from './payments.service.js';
 import { CreateInvoiceFormSchema } from '../openapi/invoice-form.schema.js';
-import { InvoiceEventListSchema } from '../openapi/invoice-event.schema.js';
-import { InvoiceListSchema, InvoiceResponseSchema } from '../openapi/invoice.schema.js';
 import { ApiCreated, ApiFormBody, ApiInvoiceFilters, ApiMultipartBody, ApiNoContent, ApiOk, ApiPaged, ApiPdf, ApiProblems } from '../openapi/responses.js';
+import { schemaRef } from '../openapi/schema.js';
 
 const PDF_FIELDS = [{ name: 'invoice', required: true }, { name: 'invoice_attachment' }];
 
@@ -141,7 +141,7 @@ export class InvoicesController {
   @Idempotent()
   @ApiFormBody({ optional: InvoiceActionDto, idempotent: true })
   @ApiOk(InvoiceResponseSchema)
-  @ApiResponse({ status: 202, type: InvoiceResponseSchema, description: 'Shipping is under way: still a draft, sent once it succeeded (GET …/deliveries)' })
+  @ApiResponse({ status: 202, schema: schemaRef(InvoiceResponseSchema), description: 'Shipping is under way: still a draft, sent once it succeeded (GET …/deliveries)' })
   @ApiProblems(400, 404, 409, 413, 415, 422)
   async release(
     @CurrentCompany() c: CompanyContext,

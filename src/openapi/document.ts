@@ -3,6 +3,18 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, type OpenAPIObject, type SecuritySchemeObject, SwaggerModule } from '@nestjs/swagger';
 import type { AuthScheme } from '../auth/principal.js';
+import { RegistrationSchema } from '../auth/registration.serializer.js';
+import { ContactResponseSchema } from '../contacts/contact.serializer.js';
+import { CustomerListSchema, CustomerSchema } from '../customers/customer.serializer.js';
+import { ConnectionTestResponseSchema, ErpConnectionListSchema, ErpConnectionResponseSchema } from '../erp-pull/erp-connection.serializer.js';
+import { PullRunListSchema, PullRunResponseSchema } from '../erp-pull/pull-run.serializer.js';
+import { InvoiceEventListSchema } from '../invoices/invoice-event.serializer.js';
+import { InvoiceListSchema, InvoiceResponseSchema } from '../invoices/invoice.serializer.js';
+import { AuditLogSchema, DeadLetterListSchema, PushDocumentListSchema, PushDocumentResponseSchema } from '../push/push-document.serializer.js';
+import { AuthenticationCheckSchema } from './auth.schema.js';
+import { LivenessSchema, ReadinessSchema } from './health.schema.js';
+import { ProblemSchema } from './problem.schema.js';
+import { type ObjectSchema, openApiComponents } from './schema.js';
 
 const DESCRIPTION = [
   'Customers, contacts and invoices, dunning, and the ERP integration.',
@@ -51,6 +63,30 @@ const HEADERS = {
   },
 };
 
+/** The answers' schemas (each serializer's file holds its own); the components they nest come along. */
+const RESPONSE_SCHEMAS: readonly ObjectSchema[] = [
+  AuthenticationCheckSchema,
+  RegistrationSchema,
+  CustomerSchema,
+  CustomerListSchema,
+  ContactResponseSchema,
+  InvoiceResponseSchema,
+  InvoiceListSchema,
+  InvoiceEventListSchema,
+  PushDocumentResponseSchema,
+  PushDocumentListSchema,
+  DeadLetterListSchema,
+  AuditLogSchema,
+  ErpConnectionResponseSchema,
+  ErpConnectionListSchema,
+  ConnectionTestResponseSchema,
+  PullRunResponseSchema,
+  PullRunListSchema,
+  LivenessSchema,
+  ReadinessSchema,
+  ProblemSchema,
+];
+
 const REQUEST_ID_PARAMETER = {
   name: 'X-Request-ID',
   in: 'header' as const,
@@ -70,6 +106,7 @@ export function createOpenApiDocument(app: INestApplication): OpenAPIObject {
     securitySchemes: SECURITY_SCHEMES,
     headers: HEADERS,
     parameters: { 'X-Request-ID': REQUEST_ID_PARAMETER },
+    schemas: openApiComponents(RESPONSE_SCHEMAS),
   };
   return withRequestIds(SwaggerModule.createDocument(app, config));
 }

@@ -9,7 +9,7 @@ import { DOCUMENT_TYPES } from './dto/push-document.dto.js';
 import { AUDIT_STEPS } from './push-document.js';
 import { serializeAuditEntry } from './push-document.serializer.js';
 import { PushDocumentsService } from './push-documents.service.js';
-import { AuditLogSchema } from '../openapi/push.schema.js';
+import { AuditLogSchema } from './push-document.serializer.js';
 import { ApiOk, ApiPaged, ApiProblems } from '../openapi/responses.js';
 import { parseAuditFilters } from './push-filters.js';
 
