@@ -108,7 +108,15 @@ export function createOpenApiDocument(app: INestApplication): OpenAPIObject {
     parameters: { 'X-Request-ID': REQUEST_ID_PARAMETER },
     schemas: openApiComponents(RESPONSE_SCHEMAS),
   };
-  return withRequestIds(SwaggerModule.createDocument(app, config));
+  return withRequestIds(withResolvedRefs(SwaggerModule.createDocument(app, config)));
+}
+
+/** A controller's schema missing from RESPONSE_SCHEMAS would leave a dangling `$ref`: fail at once instead. */
+function withResolvedRefs(document: OpenAPIObject): OpenAPIObject {
+  const names = new Set(Object.keys(document.components?.schemas ?? {}));
+  const dangling = [...JSON.stringify(document).matchAll(/"#\/components\/schemas\/([^"]+)"/g)].map((match) => match[1]).filter((name) => !names.has(name));
+  if (dangling.length > 0) throw new Error(`Response schemas missing from RESPONSE_SCHEMAS (src/openapi/document.ts): ${[...new Set(dangling)].join(', ')}`);
+  return document;
 }
 
 /** The request-id middleware runs for every route: every operation takes the header and every response carries it. */

@@ -101,8 +101,6 @@ export const wrapped = <const S extends ObjectSchema, const E extends Omit<Descr
 export const arrayOf = <const S extends JsonSchema, const E extends Omit<Described, 'example'> = {}>(items: S, extra?: E) =>
   ({ type: 'array', items, ...extra }) as { type: 'array'; items: S } & NoInfer<E>;
 
-export const componentName = (schema: object): string | undefined => NAMES.get(schema);
-
 /** The path the document refers to a component by. */
 export function schemaRef(schema: ObjectSchema): { $ref: string } {
   const name = NAMES.get(schema);
@@ -115,10 +113,16 @@ type OpenApiSchema = { [key: string]: unknown };
 /** The components the schemas are and nest, by name, each with its nested components as `$ref`s. */
 export function openApiComponents(roots: readonly ObjectSchema[]): Record<string, OpenApiSchema> {
   const components: Record<string, OpenApiSchema> = {};
+  const sources = new Map<string, object>();
   const visit = (schema: JsonSchema, top = false): OpenApiSchema => {
     const name = NAMES.get(schema);
     if (name && !top) {
-      if (!(name in components)) components[name] = visit(schema, true);
+      if (sources.get(name) === undefined) {
+        sources.set(name, schema);
+        components[name] = visit(schema, true);
+      } else if (sources.get(name) !== schema) {
+        throw new Error(`Two schemas are named ${name}`);
+      }
       return schemaRef(schema as ObjectSchema);
     }
     const out: OpenApiSchema = { ...schema };
