@@ -168,7 +168,7 @@ export function serializePayment(payment: Payment, ctx: SerializeContext): Wire<
     payment_date: payment.paymentDate,
     note: payment.note,
     source: payment.source,
-    inkasso_payment: payment.inkassoPayment ? 'true' : 'false',
+    inkasso_payment: String(payment.inkassoPayment) as 'true' | 'false',
     created_at: formatDateTime(payment.createdAt, ctx.timeZone),
     updated_at: formatDateTime(payment.updatedAt, ctx.timeZone),
   };
