@@ -6,9 +6,8 @@ import { APP_CONFIG, type AppConfig } from '../config/app.config.js';
 import { AppError, validationFailed } from '../common/errors.js';
 import { Public } from '../auth/auth.decorators.js';
 import { RegistrationDto } from './dto/registration.dto.js';
-import { serializeRegistration } from './registration.serializer.js';
+import { RegistrationSchema, serializeRegistration } from './registration.serializer.js';
 import { passwordWeaknesses } from '../auth/secrets.js';
-import { RegistrationSchema } from '../openapi/auth.schema.js';
 import { ApiCreated, ApiFormBody, ApiProblems } from '../openapi/responses.js';
 
 @ApiTags('registrations')

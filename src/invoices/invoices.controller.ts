@@ -11,14 +11,13 @@ import { Idempotent } from '../idempotency/idempotency.interceptor.js';
 import { InvoiceActionDto } from './dto/action.dto.js';
 import { CreatePaymentDto } from './dto/payment.dto.js';
 import { UpdateInvoiceDto } from './dto/update-invoice.dto.js';
-import { parseInvoiceFilters } from './invoice-filters.js';
-import { serializeEvent, serializeInvoice, type InvoiceView } from './invoice.serializer.js';
+import { ApiInvoiceFilters, parseInvoiceFilters } from './invoice-filters.js';
+import { InvoiceEventListSchema, serializeEvent } from './invoice-event.serializer.js';
+import { InvoiceListSchema, InvoiceResponseSchema, serializeInvoice, type InvoiceView } from './invoice.serializer.js';
 import { type AnswerInTransaction, InvoicesService, type ManualAction } from './invoices.service.js';
 import type { Actor } from './invoices.repository.js';
 import { PaymentsService } from './payments.service.js';
-import { InvoiceEventListSchema } from '../openapi/invoice-event.schema.js';
-import { InvoiceListSchema, InvoiceResponseSchema } from '../openapi/invoice.schema.js';
-import { ApiCreated, ApiFormBody, ApiInvoiceFilters, ApiNoContent, ApiOk, ApiPaged, ApiPdf, ApiProblems } from '../openapi/responses.js';
+import { ApiCreated, ApiFormBody, ApiNoContent, ApiOk, ApiPaged, ApiPdf, ApiProblems } from '../openapi/responses.js';
 
 /** The create (POST) and release of an invoice ship it: shipping's ReleaseController serves them. */
 @ApiTags('invoices')

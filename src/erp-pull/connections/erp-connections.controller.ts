@@ -4,14 +4,10 @@ import { CurrentCompany } from '../../auth/auth.decorators.js';
 import type { CompanyContext } from '../../auth/principal.js';
 import { type PageRequest, pageMeta, Pagination } from '../../common/pagination.js';
 import { Idempotent } from '../../idempotency/idempotency.interceptor.js';
-import {
-  ConnectionTestResponseSchema,
-  ErpConnectionListSchema,
-  ErpConnectionResponseSchema,
-  PullRunListSchema,
-  PullRunResponseSchema,
-} from '../../openapi/erp-connection.schema.js';
+import { ConnectionTestResponseSchema, ErpConnectionListSchema, ErpConnectionResponseSchema } from './erp-connection.serializer.js';
+import { PullRunListSchema, PullRunResponseSchema } from '../run/pull-run.serializer.js';
 import { ApiCreated, ApiNoContent, ApiOk, ApiPaged, ApiProblems } from '../../openapi/responses.js';
+import { schemaRef } from '../../openapi/schema.js';
 import { CreateErpConnectionDto, StartPullDto, UpdateErpConnectionDto } from './dto/erp-connection.dto.js';
 import { serializeErpConnection } from './erp-connection.serializer.js';
 import { ErpConnectionsService } from './erp-connections.service.js';
@@ -85,7 +81,7 @@ export class ErpConnectionsController {
   @Idempotent()
   @ApiConsumes('application/json')
   @ApiBody({ type: StartPullDto, required: false })
-  @ApiResponse({ status: 202, type: PullRunResponseSchema, description: 'The run is queued; GET …/pulls/<id> shows its progress' })
+  @ApiResponse({ status: 202, schema: schemaRef(PullRunResponseSchema), description: 'The run is queued; GET …/pulls/<id> shows its progress' })
   @ApiProblems(400, 404, 409, 413, 415, 422)
   async startPull(@CurrentCompany() company: CompanyContext, @Param('id') id: string, @Body() body: StartPullDto) {
     return { pull_run: serializePullRun(await this.pulls.startNow(company, id, body.mode ?? 'incremental'), company.timeZone) };

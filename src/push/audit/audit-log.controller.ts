@@ -9,7 +9,7 @@ import { DOCUMENT_TYPES } from '../dto/push-document.dto.js';
 import { AUDIT_STEPS } from '../push-document.js';
 import { serializeAuditEntry } from '../documents/push-document.serializer.js';
 import { PushDocumentsService } from '../intake/push-documents.service.js';
-import { AuditLogSchema } from '../../openapi/push.schema.js';
+import { AuditLogSchema } from '../documents/push-document.serializer.js';
 import { ApiOk, ApiPaged, ApiProblems } from '../../openapi/responses.js';
 import { parseAuditFilters } from '../documents/push-filters.js';
 

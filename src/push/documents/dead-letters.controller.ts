@@ -2,8 +2,9 @@
 // with a reason. Push credentials and the REST API token are accepted.
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
 import { ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { DeadLetterListSchema, PushDocumentResponseSchema } from '../../openapi/push.schema.js';
+import { DeadLetterListSchema, PushDocumentResponseSchema } from './push-document.serializer.js';
 import { ApiNoContent, ApiOk, ApiPaged, ApiProblems } from '../../openapi/responses.js';
+import { schemaRef } from '../../openapi/schema.js';
 import type { Request } from 'express';
 import { Authenticated, CurrentCompany, CurrentPrincipal } from '../../auth/auth.decorators.js';
 import type { CompanyContext, Principal } from '../../auth/principal.js';
@@ -32,7 +33,7 @@ export class DeadLettersController {
 
   @Post(':id/replay')
   @HttpCode(202)
-  @ApiResponse({ status: 202, type: PushDocumentResponseSchema, description: 'Queued again with fresh attempts (a `replayed` audit row names who)' })
+  @ApiResponse({ status: 202, schema: schemaRef(PushDocumentResponseSchema), description: 'Queued again with fresh attempts (a `replayed` audit row names who)' })
   @ApiProblems(401, 404, 429)
   async replay(@CurrentCompany() company: CompanyContext, @CurrentPrincipal() principal: Principal, @Req() req: Request, @Param('id') id: string) {
     const document = await this.documents.replay(company, id, credentialOf(principal, requestIdOf(req)));

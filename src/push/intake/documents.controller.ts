@@ -14,8 +14,9 @@ import { serializeDocument } from '../documents/push-document.serializer.js';
 import { credentialOf, PushDocumentsService } from './push-documents.service.js';
 import { parseDocumentFilters } from '../documents/push-filters.js';
 import { readPushDocument } from './push-input.js';
-import { PushDocumentListSchema, PushDocumentResponseSchema } from '../../openapi/push.schema.js';
+import { PushDocumentListSchema, PushDocumentResponseSchema } from '../documents/push-document.serializer.js';
 import { ApiOk, ApiPaged, ApiProblems } from '../../openapi/responses.js';
+import { schemaRef } from '../../openapi/schema.js';
 import { DOCUMENT_STATUSES } from '../push-document.js';
 import { DOCUMENT_TYPES } from '../dto/push-document.dto.js';
 
@@ -47,7 +48,7 @@ export class DocumentsController {
   @ApiResponse({
     status: 202,
     description: 'Stored together with its processing job (status `queued`); `Location` names it',
-    type: PushDocumentResponseSchema,
+    schema: schemaRef(PushDocumentResponseSchema),
     headers: { ...header('Location'), ...EXPIRY_HEADERS },
   })
   @ApiResponse({
@@ -55,7 +56,7 @@ export class DocumentsController {
     description:
       'An identical document (same fields after normalization) was pushed before: nothing new is queued, the answer is that first ' +
       'document (`Content-Location`) — whatever its status, also `dead_lettered` or `discarded`: replay a dead letter with POST /v2/dead_letters/<id>/replay',
-    type: PushDocumentResponseSchema,
+    schema: schemaRef(PushDocumentResponseSchema),
     headers: { ...header('Content-Location'), ...EXPIRY_HEADERS },
   })
   @ApiProblems(400, 401, 413, 415, 422, 429)

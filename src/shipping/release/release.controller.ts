@@ -16,9 +16,10 @@ import type { InvoiceUploads } from '../../invoices/invoice-intake.service.js';
 import { serializeInvoice, type InvoiceView } from '../../invoices/invoice.serializer.js';
 import type { Actor } from '../../invoices/invoices.repository.js';
 import type { AnswerInTransaction } from '../../invoices/invoices.service.js';
-import { CreateInvoiceFormSchema } from '../../openapi/invoice-form.schema.js';
-import { InvoiceResponseSchema } from '../../openapi/invoice.schema.js';
+import { CreateInvoiceFormSchema } from '../../invoices/dto/create-invoice-form.schema.js';
+import { InvoiceResponseSchema } from '../../invoices/invoice.serializer.js';
 import { ApiCreated, ApiFormBody, ApiMultipartBody, ApiOk, ApiProblems } from '../../openapi/responses.js';
+import { schemaRef } from '../../openapi/schema.js';
 import { ReleaseService } from './release.service.js';
 
 const PDF_FIELDS = [{ name: 'invoice', required: true }, { name: 'invoice_attachment' }];
@@ -63,7 +64,7 @@ export class ReleaseController {
   @Idempotent()
   @ApiFormBody({ optional: InvoiceActionDto, idempotent: true })
   @ApiOk(InvoiceResponseSchema)
-  @ApiResponse({ status: 202, type: InvoiceResponseSchema, description: 'Shipping is under way: still a draft, sent once it succeeded (GET …/deliveries)' })
+  @ApiResponse({ status: 202, schema: schemaRef(InvoiceResponseSchema), description: 'Shipping is under way: still a draft, sent once it succeeded (GET …/deliveries)' })
   @ApiProblems(400, 404, 409, 413, 415, 422)
   async releaseInvoice(
     @CurrentCompany() company: CompanyContext,

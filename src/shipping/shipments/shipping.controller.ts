@@ -9,8 +9,9 @@ import { APP_CONFIG, type AppConfig } from '../../config/app.config.js';
 import { serializeInvoice } from '../../invoices/invoice.serializer.js';
 import type { Actor } from '../../invoices/invoices.repository.js';
 import { InvoicesService } from '../../invoices/invoices.service.js';
-import { InvoiceResponseSchema } from '../../openapi/invoice.schema.js';
+import { InvoiceResponseSchema } from '../../invoices/invoice.serializer.js';
 import { ApiOk, ApiPdf, ApiProblems } from '../../openapi/responses.js';
+import { schemaRef } from '../../openapi/schema.js';
 import { serializeDelivery } from '../delivery/delivery.serializer.js';
 import { serializeShipment } from './shipment.serializer.js';
 import type { RenderedLetter } from '../letters/shipping-letters.js';
@@ -72,7 +73,7 @@ export class ShippingController {
   @Post(':id/reminders/:reminderId/ship')
   @HttpCode(202)
   @ApiOperation({ summary: 'Ships an issued reminder again after its shipment failed or was flagged (the cause fixed); sent once delivered (GET …/deliveries)' })
-  @ApiResponse({ status: 202, type: InvoiceResponseSchema, description: 'Shipping is under way' })
+  @ApiResponse({ status: 202, schema: schemaRef(InvoiceResponseSchema), description: 'Shipping is under way' })
   @ApiProblems(404, 409, 422)
   async shipReminder(@CurrentCompany() company: CompanyContext, @CurrentActor() actor: Actor, @Param('id') id: string, @Param('reminderId') reminderId: string) {
     await this.shipping.shipReminderAgain(company, id, reminderId, actor);

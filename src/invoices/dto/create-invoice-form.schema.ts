@@ -1,7 +1,7 @@
 // The multipart body of "Create invoice": the text parameters of CreateInvoiceDto next to the two PDF
 // files, which the upload interceptor reads before validation (src/documents/pdf-upload.ts).
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
-import { CreateInvoiceDto } from '../invoices/dto/create-invoice.dto.js';
+import { CreateInvoiceDto } from './create-invoice.dto.js';
 
 @ApiSchema({
   name: 'CreateInvoiceForm',
