@@ -8,7 +8,7 @@ import { toPublicId } from '../common/ids.js';
 import { Decimal, formatDecimal } from '../common/money.js';
 import type { InvoiceEvent } from './invoice-event.entity.js';
 import type { Invoice } from './invoice.entity.js';
-import { charges } from './invoice-money.js';
+import { charges } from './ledger/money.js';
 import type { Payment } from './payment.entity.js';
 import type { Reminder } from './reminder.entity.js';
 

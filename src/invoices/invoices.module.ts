@@ -8,7 +8,8 @@ import { ShippingModule } from '../shipping/shipping.module.js';
 import { BulkPaymentsService } from './bulk-payments.service.js';
 import { InvoiceIntake } from './invoice-intake.service.js';
 import { InvoiceParties } from './invoice-parties.js';
-import { InvoiceTransitions } from './invoice-transitions.js';
+import { InvoiceLedger } from './ledger/invoice-ledger.js';
+import { InvoiceTransitions } from './ledger/invoice-transitions.js';
 import { InvoiceViews } from './invoice-views.js';
 import { InvoicesController } from './invoices.controller.js';
 import { InvoicesRepository } from './invoices.repository.js';
@@ -24,6 +25,7 @@ import { PaymentsService } from './payments.service.js';
     InvoicesRepository,
     PaymentsRepository,
     InvoiceTransitions,
+    InvoiceLedger,
     InvoiceViews,
     InvoiceParties,
     InvoiceIntake,
@@ -31,6 +33,6 @@ import { PaymentsService } from './payments.service.js';
     PaymentsService,
     BulkPaymentsService,
   ],
-  exports: [InvoicesRepository, InvoiceTransitions, InvoicesService, PaymentsService, BulkPaymentsService, InvoiceParties],
+  exports: [InvoicesRepository, InvoiceTransitions, InvoiceLedger, InvoicesService, PaymentsService, BulkPaymentsService, InvoiceParties],
 })
 export class InvoicesModule {}

@@ -1,10 +1,12 @@
-// The one function through which an invoice's status changes: it checks the transition table,
-// writes the row and the event, and returns the invoice in its new state.
+// The one function through which a single invoice's status changes: the transition table and its side
+// effects (status-changes.ts, the same definition the set-based SQL is made from), the row and the
+// event; it returns the invoice in its new state.
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { Invoice } from './invoice.entity.js';
-import { type InvoiceAction, nextStatus } from './invoice-status.js';
-import { type Actor, InvoicesRepository } from './invoices.repository.js';
+import type { Invoice } from '../invoice.entity.js';
+import type { InvoiceAction } from '../invoice-status.js';
+import { type Actor, InvoicesRepository } from '../invoices.repository.js';
+import { statusChanges } from './status-changes.js';
 
 @Injectable()
 export class InvoiceTransitions {
@@ -18,13 +20,9 @@ export class InvoiceTransitions {
     reason: string | null = null,
     details: Record<string, unknown> | null = null,
   ): Promise<Invoice> {
-    const to = nextStatus(action, invoice.status, invoice.statusBeforePaid);
-    const changes: Partial<Invoice> = { status: to };
-    if (to === 'paid') changes.statusBeforePaid = invoice.status;
-    if (action === 'reopen') changes.statusBeforePaid = null;
-    if (to === 'written_off') changes.writtenOffAt = new Date();
+    const changes = statusChanges(action, invoice);
     const updated = await this.invoices.update(invoice, changes, manager);
-    await this.invoices.addEvent(invoice, actor, { kind: 'status_changed', fromStatus: invoice.status, toStatus: to, reason, details }, manager);
+    await this.invoices.addEvent(invoice, actor, { kind: 'status_changed', fromStatus: invoice.status, toStatus: changes.status, reason, details }, manager);
     return updated;
   }
 }
