@@ -1,8 +1,8 @@
-// The statements of the pull's set-based writes (PullUpsertsRepository). What they write to invoices is
-// the ledger's: new invoices from its record (newInvoiceSql), money by its rule (openAmountSql,
-// addMoneySql), hence their ledger.* names.
+// The statements of the pull's set-based upserts (PullUpsertsRepository). What the invoice upsert writes
+// to invoices is the ledger's: new invoices from its record (newInvoiceSql), the open amount by its rule
+// (openAmountSql), hence its ledger.* name. Clearings are booked by the ledger (PullLedger).
 import { statement } from '../database/sql/statement.js';
-import { addMoneySql, openAmountSql } from '../invoices/ledger/money.js';
+import { openAmountSql } from '../invoices/ledger/money.js';
 import { newInvoiceSql } from '../invoices/ledger/new-invoice.js';
 import { ERP_BLOCK_PREFIX } from './erp-record-mapper.js';
 
@@ -124,62 +124,3 @@ export const UPSERT_INVOICES = statement<{ missing: string | null; cleared_unkno
           (SELECT string_agg(CASE WHEN inserted THEN 'n' ELSE 'u' END || key, E'\n') FROM upserted) AS written`,
   { plan: 'custom' },
 );
-export const RECORD_CLEARINGS = statement<{ payments: number }>(
-  'ledger.pull_record_clearings',
-  () => `WITH cleared AS (SELECT * FROM unnest($3::text[], $4::text[], $5::date[]) AS t(external_id, document, cleared_on)),
-   target AS (
-     SELECT i.id, i.external_id, i.open_amount, c.document, c.cleared_on
-       FROM cleared c
-       JOIN LATERAL (
-         SELECT x.id, x.external_id, x.open_amount FROM invoices x
-          WHERE x.company_id = $1 AND lower(x.external_id) = lower(c.external_id) AND x.external_id IS NOT NULL
-            AND x.status NOT IN ('archived', 'duplicate') AND x.open_amount > 0
-            FOR UPDATE
-       ) i ON true
-   ),
-   paid AS (
-     INSERT INTO payments (company_id, id, invoice_id, external_id, amount, payment_date, note, source, inkasso_payment, created_at, updated_at)
-     SELECT $1, gen_random_uuid(), t.id, $6 || coalesce(t.document, '') || '-' || t.external_id, t.open_amount,
-            coalesce(t.cleared_on, current_date), 'Cleared in the ERP' || coalesce(' by document ' || t.document, ''), 'ERP', false, now(), now()
-       FROM target t
-     ON CONFLICT (company_id, lower(external_id)) WHERE external_id IS NOT NULL DO NOTHING
-     RETURNING id, invoice_id, amount
-   ),
-   booked AS (
-     UPDATE invoices i SET ${addMoneySql('i', { paidAmount: 'p.amount' })}, updated_at = now()
-       FROM paid p WHERE i.company_id = $1 AND i.id = p.invoice_id
-     RETURNING i.id
-   ),
-   events AS (
-     INSERT INTO invoice_events (company_id, invoice_id, kind, actor_type, actor_id, reason, details)
-     SELECT $1, p.invoice_id, 'payment_recorded', 'erp_pull', $2, 'cleared in the ERP',
-            jsonb_build_object('payment_id', p.id, 'amount', p.amount, 'pull_run', $2::text)
-       FROM paid p
-   )
-   SELECT count(*)::int AS payments FROM paid`,
-  { plan: 'custom' },
-);
-export const REMOVE_RESET_CLEARINGS = statement<{ invoice_id: string }>(
-  'ledger.pull_remove_reset_clearings',
-  () => `WITH removed AS (
-     DELETE FROM payments p USING invoices i
-      WHERE i.company_id = $1 AND lower(i.external_id) = ANY ($3::text[]) AND i.status = 'paid'
-        AND p.company_id = $1 AND p.invoice_id = i.id AND p.source = 'ERP' AND p.external_id LIKE $4 || '%'
-     RETURNING p.id, p.invoice_id, p.amount
-   ),
-   sums AS (SELECT invoice_id, sum(amount) AS amount FROM removed GROUP BY invoice_id),
-   booked AS (
-     UPDATE invoices i SET ${addMoneySql('i', { paidAmount: '-s.amount' })}, updated_at = now()
-       FROM sums s WHERE i.company_id = $1 AND i.id = s.invoice_id
-     RETURNING i.id
-   ),
-   events AS (
-     INSERT INTO invoice_events (company_id, invoice_id, kind, actor_type, actor_id, reason, details)
-     SELECT $1, r.invoice_id, 'payment_deleted', 'erp_pull', $2, 'the clearing was reset in the ERP',
-            jsonb_build_object('payment_id', r.id, 'amount', r.amount, 'pull_run', $2::text)
-       FROM removed r
-   )
-   SELECT invoice_id FROM sums`,
-  { plan: 'custom' },
-);
-

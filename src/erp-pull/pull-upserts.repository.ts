@@ -7,9 +7,10 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { newTimeOrderedUuid } from '../common/ids.js';
 import { Sql } from '../database/sql/sql.js';
+import { PullLedger } from '../invoices/ledger/pull-ledger.js';
 import { type CustomerRow, ERP_CONTACT_PREFIX, type InvoiceRow } from './erp-record-mapper.js';
 import { boolArray, numberArray, textArray } from './pg-array.js';
-import { RECORD_CLEARINGS, REMOVE_RESET_CLEARINGS, UPSERT_CONTACTS, UPSERT_CUSTOMERS, UPSERT_INVOICES } from './pull-upsert.statements.js';
+import { UPSERT_CONTACTS, UPSERT_CUSTOMERS, UPSERT_INVOICES } from './pull-upsert.statements.js';
 
 /** The ERP's clearing of an item is booked as a payment with this external_id prefix. */
 export const CLEARING_PAYMENT_PREFIX = 'ERP-CLEARING-';
@@ -29,7 +30,10 @@ export { byExternalId } from './pull-upsert.statements.js';
 
 @Injectable()
 export class PullUpsertsRepository {
-  constructor(private readonly sql: Sql) {}
+  constructor(
+    private readonly sql: Sql,
+    private readonly ledger: PullLedger,
+  ) {}
 
   /** Customers by ERP customer number, then their e-mail contact ("ERP-<number>"). Keys whose customer or contact changed, by outcome. */
   async upsertCustomers(manager: EntityManager, companyId: string, input: CustomerRow[]): Promise<Map<string, Outcome>> {
@@ -108,28 +112,19 @@ export class PullUpsertsRepository {
 
   /**
    * Cleared items: the rest still open on each invoice is booked as one payment (external_id
-   * ERP-CLEARING-<clearing document>-<item>, so a repeated pull books nothing twice). Returns the
-   * number of payments recorded; settling the invoices is PullTransitionsRepository's.
+   * ERP-CLEARING-<clearing document>-<item>, so a repeated pull books nothing twice), by the ledger.
+   * Returns the number of payments recorded; settling the invoices is PullTransitionsRepository's.
    */
   async recordClearings(manager: EntityManager, companyId: string, runId: string, cleared: InvoiceRow[]): Promise<number> {
-    const rows = uniqueByKey(cleared, (r) => r.externalId);
-    if (rows.length === 0) return 0;
-    const { payments } = await this.sql.one(
-      RECORD_CLEARINGS,
-      [companyId, runId, rows.map((r) => r.externalId), rows.map((r) => r.clearingDocument), rows.map((r) => r.clearingDate), CLEARING_PAYMENT_PREFIX],
-      manager,
-    );
-    return payments;
+    const clearings = uniqueByKey(cleared, (r) => r.externalId).map((r) => ({ externalId: r.externalId, document: r.clearingDocument, clearedOn: r.clearingDate }));
+    return this.ledger.recordClearings(manager, companyId, runId, clearings, CLEARING_PAYMENT_PREFIX);
   }
 
   /**
    * Items open again in the ERP (its clearing was reset) lose the clearing payments the pull booked.
    * Returns the invoices whose payments were removed.
    */
-  async removeResetClearings(manager: EntityManager, companyId: string, runId: string, openKeys: string[]): Promise<string[]> {
-    if (openKeys.length === 0) return [];
-    const rows = await this.sql.rows(REMOVE_RESET_CLEARINGS,
-[companyId, runId, openKeys, CLEARING_PAYMENT_PREFIX], manager);
-    return rows.map((r) => r.invoice_id);
+  removeResetClearings(manager: EntityManager, companyId: string, runId: string, openKeys: string[]): Promise<string[]> {
+    return this.ledger.removeClearings(manager, companyId, runId, openKeys, CLEARING_PAYMENT_PREFIX);
   }
 }

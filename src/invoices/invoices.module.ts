@@ -10,6 +10,7 @@ import { InvoiceIntake } from './invoice-intake.service.js';
 import { InvoiceParties } from './invoice-parties.js';
 import { InvoiceLedger } from './ledger/invoice-ledger.js';
 import { InvoiceTransitions } from './ledger/invoice-transitions.js';
+import { PullLedger } from './ledger/pull-ledger.js';
 import { InvoiceViews } from './invoice-views.js';
 import { InvoicesController } from './invoices.controller.js';
 import { InvoicesRepository } from './invoices.repository.js';
@@ -26,6 +27,7 @@ import { PaymentsService } from './payments.service.js';
     PaymentsRepository,
     InvoiceTransitions,
     InvoiceLedger,
+    PullLedger,
     InvoiceViews,
     InvoiceParties,
     InvoiceIntake,
@@ -33,6 +35,6 @@ import { PaymentsService } from './payments.service.js';
     PaymentsService,
     BulkPaymentsService,
   ],
-  exports: [InvoicesRepository, InvoiceTransitions, InvoiceLedger, InvoicesService, PaymentsService, BulkPaymentsService, InvoiceParties],
+  exports: [InvoicesRepository, InvoiceTransitions, InvoiceLedger, PullLedger, InvoicesService, PaymentsService, BulkPaymentsService, InvoiceParties],
 })
 export class InvoicesModule {}

@@ -1,7 +1,8 @@
 // Status changes of many invoices in one statement, generated from the transition table and its side
-// effects (status-changes.ts): the dunning run's steps and the ERP pull's settle and reopen. The caller
-// declares the statement under a `ledger.*` name with the text made here and adds only its selection
-// (a condition over the invoice `i`); what is written to the invoice and its events is the ledger's.
+// effects (status-changes.ts): the dunning run's steps and the ERP pull's settle and reopen (PullLedger).
+// The statements carry `ledger.*` names; where the selection is another feature's rule (the dunning
+// run's conditions over the invoice `i`), that feature declares the statement with the text made here,
+// so what is written to the invoices and their events stays the ledger's.
 import { type InvoiceAction, simpleTransition } from '../invoice-status.js';
 import { statusEventsSql, statusSetSql } from './status-changes.js';
 
