@@ -183,7 +183,7 @@ WITH input AS (
    ),
    upserted AS (
      INSERT INTO invoices AS i (company_id, id, external_id, customer_id, invoice_number, additional_number, status, original_total, reminder_fees, default_interest, flat_fee, paid_amount, open_amount, invoice_date, due_date, time_for_payment, source, shipping_mode, ignore_reminder_fees, waived_amount, dunning_block_reason, created_at, updated_at)
-     SELECT $1, r.id, r.external_id, r.customer_id, r.invoice_number, r.additional_number, 'sent', r.total, 0, 0, 0, 0, r.total + 0 + 0 + 0 - 0 - 0, r.invoice_date, r.due_date, r.time_for_payment, 'ERP', 'skip_shipping', false, 0, r.block, now(), now()
+     SELECT $1, r.id, r.external_id, r.customer_id, r.invoice_number, r.additional_number, 'sent', r.total, 0, 0, 0, 0, r.total, r.invoice_date, r.due_date, r.time_for_payment, 'ERP', 'skip_shipping', false, 0, r.block, now(), now()
        FROM resolved r
       WHERE r.customer_id IS NOT NULL AND (NOT r.cleared OR r.existed)
       ORDER BY r.n

@@ -94,9 +94,11 @@ export function isSettled(fields: Pick<MoneyFields, 'openAmount'>): boolean {
 type PartSql = Partial<Record<MoneyPart, string>>;
 const partSql = (alias: string, instead: PartSql, part: MoneyPart) => instead[part] ?? `${alias}.${MONEY_TERMS.find((t) => t.part === part)!.column}`;
 
-/** The open amount as SQL over the row `alias`, with some parts given by other expressions. */
+/** The open amount as SQL over the row `alias`, with some parts given by other expressions (those given as '0' left out). */
 export function openAmountSql(alias: string, instead: PartSql = {}): string {
-  return MONEY_TERMS.map((t, i) => `${i === 0 ? '' : t.sign > 0 ? ' + ' : ' - '}${partSql(alias, instead, t.part)}`).join('');
+  const terms = MONEY_TERMS.map((t) => ({ sign: t.sign, sql: partSql(alias, instead, t.part) })).filter((t) => t.sql !== '0');
+  if (terms.length === 0) return '0';
+  return terms.map((t, i) => `${i === 0 ? (t.sign > 0 ? '' : '-') : t.sign > 0 ? ' + ' : ' - '}${t.sql}`).join('');
 }
 
 /**
