@@ -72,6 +72,17 @@ d.outcome, d.result_type, d.result_id, d.credential_type, d.credential_id, d.req
 d.received_at, d.processed_at, d.dead_lettered_at, d.updated_at, d.payload - 'pdf' AS payload,
 (SELECT octet_length(b) * 3 / 4 - (octet_length(b) - octet_length(rtrim(b, '='))) FROM (SELECT d.payload ->> 'pdf' AS b) AS pdf) AS pdf_bytes FROM push_documents d WHERE d.company_id = $1 AND d.id = $2;
 
+-- push.ledger_entry_by_external_id
+SELECT id, invoice_id, amount::text AS amount, payment_date::text AS payment_date, note, inkasso_payment, source
+FROM payments WHERE company_id = $1 AND lower(external_id) = lower($2);
+
+-- push.ledger_lookup
+SELECT t.n, i.id AS found_invoice_id,
+     p.id, p.invoice_id, p.amount::text AS amount, p.payment_date::text AS payment_date, p.note, p.inkasso_payment, p.source
+FROM unnest($1::uuid[], $2::text[], $3::text[]) WITH ORDINALITY AS t(company_id, invoice_external_id, entry_external_id, n)
+LEFT JOIN invoices i ON i.company_id = t.company_id AND lower(i.external_id) = lower(t.invoice_external_id)
+LEFT JOIN payments p ON p.company_id = t.company_id AND lower(p.external_id) = lower(t.entry_external_id);
+
 -- push.lock_external_id
 SELECT pg_advisory_xact_lock(hashtextextended($1 || lower($2), 0));
 

@@ -6,8 +6,11 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { newTimeOrderedUuid } from '../common/ids.js';
-import { type CustomerRow, ERP_BLOCK_PREFIX, ERP_CONTACT_PREFIX, type InvoiceRow } from './mapping/erp-record-mapper.js';
+import { Sql } from '../database/sql/sql.js';
+import { PullLedger } from '../invoices/ledger/pull-ledger.js';
+import { type CustomerRow, ERP_CONTACT_PREFIX, type InvoiceRow } from './mapping/erp-record-mapper.js';
 import { boolArray, numberArray, textArray } from './run/pg-array.js';
+import { UPSERT_CONTACTS, UPSERT_CUSTOMERS, UPSERT_INVOICES } from './pull-upsert.statements.js';
 
 /** The ERP's clearing of an item is booked as a payment with this external_id prefix. */
 export const CLEARING_PAYMENT_PREFIX = 'ERP-CLEARING-';
@@ -23,60 +26,30 @@ export function uniqueByKey<T>(rows: T[], keyOf: (row: T) => string): T[] {
   return [...byKey.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
 }
 
-/**
- * The id of the company's record with this external_id, as one probe of the case-insensitive unique
- * index per input row: a join would let the planner scan all of the company's rows per batch when its
- * statistics lag behind a table the pull is filling.
- */
-export const byExternalId = (table: 'customers' | 'contacts' | 'invoices', value: string) =>
-  `SELECT x.id FROM ${table} x WHERE x.company_id = $1 AND lower(x.external_id) = lower(${value}) AND x.external_id IS NOT NULL LIMIT 1`;
-
-// A dunning block set by the ERP follows the ERP; one set in the service stays.
-const BLOCK = `CASE WHEN EXCLUDED.dunning_block_reason IS NOT NULL THEN EXCLUDED.dunning_block_reason
-                    WHEN i.dunning_block_reason LIKE '${ERP_BLOCK_PREFIX}%' THEN NULL
-                    ELSE i.dunning_block_reason END`;
+export { byExternalId } from './pull-upsert.statements.js';
 
 @Injectable()
 export class PullUpsertsRepository {
+  constructor(
+    private readonly sql: Sql,
+    private readonly ledger: PullLedger,
+  ) {}
+
   /** Customers by ERP customer number, then their e-mail contact ("ERP-<number>"). Keys whose customer or contact changed, by outcome. */
   async upsertCustomers(manager: EntityManager, companyId: string, input: CustomerRow[]): Promise<Map<string, Outcome>> {
     const rows = uniqueByKey(input, (r) => r.externalId);
     const col = <K extends keyof CustomerRow>(key: K) => rows.map((r) => r[key]);
-    const customers: Array<{ key: string; inserted: boolean }> = await manager.query(
-      `WITH input AS (
-         SELECT * FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[])
-           AS t(external_id, name, street, zip, city, country, phone, additional_number)
-       )
-       INSERT INTO customers AS c (company_id, id, external_id, customer_number, additional_number, name, phone,
-                                   address_line1, address_line3, zip, city, country_code, stop_automatic_reminders, created_at, updated_at)
-       SELECT $1, gen_random_uuid(), external_id, external_id, additional_number, name, phone, name, street, zip, city, country, false, now(), now()
-         FROM input
-       ON CONFLICT (company_id, lower(external_id)) WHERE external_id IS NOT NULL DO UPDATE SET
-         customer_number = EXCLUDED.customer_number, additional_number = EXCLUDED.additional_number, name = EXCLUDED.name,
-         phone = EXCLUDED.phone, address_line1 = EXCLUDED.address_line1, address_line3 = EXCLUDED.address_line3,
-         zip = EXCLUDED.zip, city = EXCLUDED.city, country_code = EXCLUDED.country_code, updated_at = now()
-       WHERE (c.customer_number, c.additional_number, c.name, c.phone, c.address_line1, c.address_line3, c.zip, c.city, c.country_code)
-             IS DISTINCT FROM
-             (EXCLUDED.customer_number, EXCLUDED.additional_number, EXCLUDED.name, EXCLUDED.phone, EXCLUDED.address_line1,
-              EXCLUDED.address_line3, EXCLUDED.zip, EXCLUDED.city, EXCLUDED.country_code)
-       RETURNING lower(c.external_id) AS key, (xmax = 0) AS inserted`,
+    const customers = await this.sql.rows(
+      UPSERT_CUSTOMERS,
       [companyId, col('externalId'), col('name'), col('street'), col('zip'), col('city'), col('country'), col('phone'), col('additionalNumber')],
+      manager,
     );
     // A second statement: the customers inserted above are not visible to the first one's other parts.
     // The e-mail lives on a contact (customers have none); a removed address clears it.
-    const contacts: Array<{ key: string }> = await manager.query(
-      `WITH input AS (SELECT * FROM unnest($2::text[], $3::text[], $4::text[], $5::text[]) AS t(external_id, name, phone, email))
-       INSERT INTO contacts AS k (company_id, id, customer_id, external_id, name, phone, gender, salutation, email, created_at, updated_at)
-       SELECT $1, gen_random_uuid(), c.id, $6 || t.external_id, t.name, t.phone, 0, 0, t.email, now(), now()
-         FROM input t
-         JOIN LATERAL (${byExternalId('customers', 't.external_id')}) c ON true
-        WHERE t.email IS NOT NULL OR EXISTS (${byExternalId('contacts', '$6 || t.external_id')})
-        ORDER BY lower(t.external_id)
-       ON CONFLICT (company_id, lower(external_id)) WHERE external_id IS NOT NULL DO UPDATE SET
-         customer_id = EXCLUDED.customer_id, name = EXCLUDED.name, phone = EXCLUDED.phone, email = EXCLUDED.email, updated_at = now()
-       WHERE (k.customer_id, k.name, k.phone, k.email) IS DISTINCT FROM (EXCLUDED.customer_id, EXCLUDED.name, EXCLUDED.phone, EXCLUDED.email)
-       RETURNING lower(substr(k.external_id, length($6) + 1)) AS key`,
+    const contacts = await this.sql.rows(
+      UPSERT_CONTACTS,
       [companyId, col('externalId'), col('name'), col('phone'), col('email'), ERP_CONTACT_PREFIX],
+      manager,
     );
     const outcomes = new Map<string, Outcome>(rows.map((r) => [r.externalId.toLowerCase(), 'unchanged']));
     for (const { key } of contacts) if (outcomes.has(key)) outcomes.set(key, 'updated');
@@ -106,62 +79,8 @@ export class PullUpsertsRepository {
     const rows = uniqueByKey(input, (r) => r.externalId);
     const outcomes = new Map<string, InvoiceOutcome>();
     if (rows.length === 0) return outcomes;
-    const [result]: Array<{ missing: string | null; cleared_unknown: string | null; written: string | null }> = await manager.query(
-      `WITH input AS (
-         SELECT * FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::numeric[], $8::date[], $9::date[], $10::int[], $11::text[], $12::bool[], $15::text[], $17::uuid[])
-           WITH ORDINALITY AS t(external_id, customer, invoice_number, additional_number, total, invoice_date, due_date, time_for_payment, block, cleared, erp_key, id, n)
-       ),
-       resolved AS (
-         -- Whether the invoice exists matters only for cleared items: only they are probed.
-         SELECT t.*, c.id AS customer_id,
-                CASE WHEN t.cleared THEN EXISTS (${byExternalId('invoices', 't.external_id')}) ELSE false END AS existed
-           FROM input t
-           LEFT JOIN LATERAL (${byExternalId('customers', 't.customer')}) c ON true
-       ),
-       upserted AS (
-         INSERT INTO invoices AS i (company_id, id, external_id, customer_id, invoice_number, additional_number, status,
-                                    original_total, reminder_fees, paid_amount, open_amount, invoice_date, due_date, time_for_payment,
-                                    source, shipping_mode, ignore_reminder_fees, dunning_block_reason, created_at, updated_at)
-         SELECT $1, r.id, r.external_id, r.customer_id, r.invoice_number, r.additional_number, 'sent',
-                r.total, 0, 0, r.total, r.invoice_date, r.due_date, r.time_for_payment, 'ERP', 'skip_shipping', false, r.block, now(), now()
-           FROM resolved r
-          WHERE r.customer_id IS NOT NULL AND (NOT r.cleared OR r.existed)
-          ORDER BY r.n
-         ON CONFLICT (company_id, lower(external_id)) WHERE external_id IS NOT NULL DO UPDATE SET
-           customer_id = EXCLUDED.customer_id,
-           invoice_number = EXCLUDED.invoice_number,
-           additional_number = EXCLUDED.additional_number,
-           original_total = EXCLUDED.original_total,
-           open_amount = EXCLUDED.original_total + i.reminder_fees + i.default_interest + i.flat_fee - i.paid_amount - i.waived_amount,
-           invoice_date = EXCLUDED.invoice_date,
-           due_date = EXCLUDED.due_date,
-           time_for_payment = EXCLUDED.time_for_payment,
-           dunning_block_reason = ${BLOCK},
-           updated_at = now()
-         WHERE (i.customer_id, i.invoice_number, i.additional_number, i.original_total, i.invoice_date, i.due_date,
-                i.time_for_payment, i.dunning_block_reason)
-               IS DISTINCT FROM
-               (EXCLUDED.customer_id, EXCLUDED.invoice_number, EXCLUDED.additional_number,
-                EXCLUDED.original_total, EXCLUDED.invoice_date, EXCLUDED.due_date, EXCLUDED.time_for_payment, ${BLOCK})
-         RETURNING i.id, lower(i.external_id) AS key, (xmax = 0) AS inserted
-       ),
-       events AS (
-         INSERT INTO invoice_events (company_id, invoice_id, kind, to_status, actor_type, actor_id, reason, details)
-         SELECT $1, u.id, CASE WHEN u.inserted THEN 'created' ELSE 'updated' END, CASE WHEN u.inserted THEN 'sent' END,
-                'erp_pull', $2, 'pulled from the ERP', $13::jsonb
-           FROM upserted u
-       ),
-       owned AS (
-         -- Which connection pulled the invoice, under which ERP key: what a reconciliation asks the ERP by.
-         INSERT INTO erp_pulled_invoices AS p (company_id, invoice_id, connection_id, erp_key, seen_run)
-         SELECT $1, u.id, $14, r.erp_key::jsonb, $16::uuid FROM upserted u JOIN resolved r ON lower(r.external_id) = u.key
-         ON CONFLICT (company_id, invoice_id) DO UPDATE SET connection_id = EXCLUDED.connection_id, erp_key = EXCLUDED.erp_key,
-           seen_run = coalesce(EXCLUDED.seen_run, p.seen_run)
-         WHERE (p.connection_id, p.erp_key) IS DISTINCT FROM (EXCLUDED.connection_id, EXCLUDED.erp_key) OR EXCLUDED.seen_run IS NOT NULL
-       )
-       SELECT (SELECT string_agg(n::text, ',') FROM resolved WHERE customer_id IS NULL) AS missing,
-              (SELECT string_agg(n::text, ',') FROM resolved WHERE customer_id IS NOT NULL AND cleared AND NOT existed) AS cleared_unknown,
-              (SELECT string_agg(CASE WHEN inserted THEN 'n' ELSE 'u' END || key, E'\n') FROM upserted) AS written`,
+    const result = await this.sql.one(
+      UPSERT_INVOICES,
       [
         companyId,
         runId,
@@ -182,6 +101,7 @@ export class PullUpsertsRepository {
         // Ids of new invoices (unused for existing ones): time-ordered, see newTimeOrderedUuid.
         textArray(rows, () => newTimeOrderedUuid()),
       ],
+      manager,
     );
     const at = (positions: string | null) => (positions ? positions.split(',').map((n) => rows[Number(n) - 1].externalId.toLowerCase()) : []);
     for (const line of result.written ? result.written.split('\n') : []) outcomes.set(line.slice(1), line[0] === 'n' ? 'created' : 'updated');
@@ -192,77 +112,19 @@ export class PullUpsertsRepository {
 
   /**
    * Cleared items: the rest still open on each invoice is booked as one payment (external_id
-   * ERP-CLEARING-<clearing document>-<item>, so a repeated pull books nothing twice). Returns the
-   * number of payments recorded; settling the invoices is PullTransitionsRepository's.
+   * ERP-CLEARING-<clearing document>-<item>, so a repeated pull books nothing twice), by the ledger.
+   * Returns the number of payments recorded; settling the invoices is PullTransitionsRepository's.
    */
   async recordClearings(manager: EntityManager, companyId: string, runId: string, cleared: InvoiceRow[]): Promise<number> {
-    const rows = uniqueByKey(cleared, (r) => r.externalId);
-    if (rows.length === 0) return 0;
-    const result: Array<{ payments: number }> = await manager.query(
-      `WITH cleared AS (SELECT * FROM unnest($3::text[], $4::text[], $5::date[]) AS t(external_id, document, cleared_on)),
-       target AS (
-         SELECT i.id, i.external_id, i.open_amount, c.document, c.cleared_on
-           FROM cleared c
-           JOIN LATERAL (
-             SELECT x.id, x.external_id, x.open_amount FROM invoices x
-              WHERE x.company_id = $1 AND lower(x.external_id) = lower(c.external_id) AND x.external_id IS NOT NULL
-                AND x.status NOT IN ('archived', 'duplicate') AND x.open_amount > 0
-                FOR UPDATE
-           ) i ON true
-       ),
-       paid AS (
-         INSERT INTO payments (company_id, id, invoice_id, external_id, amount, payment_date, note, source, inkasso_payment, created_at, updated_at)
-         SELECT $1, gen_random_uuid(), t.id, $6 || coalesce(t.document, '') || '-' || t.external_id, t.open_amount,
-                coalesce(t.cleared_on, current_date), 'Cleared in the ERP' || coalesce(' by document ' || t.document, ''), 'ERP', false, now(), now()
-           FROM target t
-         ON CONFLICT (company_id, lower(external_id)) WHERE external_id IS NOT NULL DO NOTHING
-         RETURNING id, invoice_id, amount
-       ),
-       booked AS (
-         UPDATE invoices i SET paid_amount = i.paid_amount + p.amount, open_amount = i.open_amount - p.amount, updated_at = now()
-           FROM paid p WHERE i.company_id = $1 AND i.id = p.invoice_id
-         RETURNING i.id
-       ),
-       events AS (
-         INSERT INTO invoice_events (company_id, invoice_id, kind, actor_type, actor_id, reason, details)
-         SELECT $1, p.invoice_id, 'payment_recorded', 'erp_pull', $2, 'cleared in the ERP',
-                jsonb_build_object('payment_id', p.id, 'amount', p.amount, 'pull_run', $2::text)
-           FROM paid p
-       )
-       SELECT count(*)::int AS payments FROM paid`,
-      [companyId, runId, rows.map((r) => r.externalId), rows.map((r) => r.clearingDocument), rows.map((r) => r.clearingDate), CLEARING_PAYMENT_PREFIX],
-    );
-    return result[0].payments;
+    const clearings = uniqueByKey(cleared, (r) => r.externalId).map((r) => ({ externalId: r.externalId, document: r.clearingDocument, clearedOn: r.clearingDate }));
+    return this.ledger.recordClearings(manager, companyId, runId, clearings, CLEARING_PAYMENT_PREFIX);
   }
 
   /**
    * Items open again in the ERP (its clearing was reset) lose the clearing payments the pull booked.
    * Returns the invoices whose payments were removed.
    */
-  async removeResetClearings(manager: EntityManager, companyId: string, runId: string, openKeys: string[]): Promise<string[]> {
-    if (openKeys.length === 0) return [];
-    const rows: Array<{ invoice_id: string }> = await manager.query(
-      `WITH removed AS (
-         DELETE FROM payments p USING invoices i
-          WHERE i.company_id = $1 AND lower(i.external_id) = ANY ($3::text[]) AND i.status = 'paid'
-            AND p.company_id = $1 AND p.invoice_id = i.id AND p.source = 'ERP' AND p.external_id LIKE $4 || '%'
-         RETURNING p.id, p.invoice_id, p.amount
-       ),
-       sums AS (SELECT invoice_id, sum(amount) AS amount FROM removed GROUP BY invoice_id),
-       booked AS (
-         UPDATE invoices i SET paid_amount = i.paid_amount - s.amount, open_amount = i.open_amount + s.amount, updated_at = now()
-           FROM sums s WHERE i.company_id = $1 AND i.id = s.invoice_id
-         RETURNING i.id
-       ),
-       events AS (
-         INSERT INTO invoice_events (company_id, invoice_id, kind, actor_type, actor_id, reason, details)
-         SELECT $1, r.invoice_id, 'payment_deleted', 'erp_pull', $2, 'the clearing was reset in the ERP',
-                jsonb_build_object('payment_id', r.id, 'amount', r.amount, 'pull_run', $2::text)
-           FROM removed r
-       )
-       SELECT invoice_id FROM sums`,
-      [companyId, runId, openKeys, CLEARING_PAYMENT_PREFIX],
-    );
-    return rows.map((r) => r.invoice_id);
+  removeResetClearings(manager: EntityManager, companyId: string, runId: string, openKeys: string[]): Promise<string[]> {
+    return this.ledger.removeClearings(manager, companyId, runId, openKeys, CLEARING_PAYMENT_PREFIX);
   }
 }

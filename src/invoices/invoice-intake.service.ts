@@ -18,7 +18,8 @@ import type { StoredUpload } from '../documents/pdf-upload.js';
 import type { CreateInvoiceDto } from './dto/create-invoice.dto.js';
 import type { Invoice } from './invoice.entity.js';
 import type { InvoiceView } from './invoice.serializer.js';
-import { moneyFields } from './invoice-money.js';
+import { InvoiceLedger } from './ledger/invoice-ledger.js';
+import { newInvoice } from './ledger/new-invoice.js';
 import { InvoiceParties } from './invoice-parties.js';
 import { resolveTerms } from './invoice-terms.js';
 import { type Actor, type InvoiceValues, InvoicesRepository } from './invoices.repository.js';
@@ -60,6 +61,7 @@ const keyOf = (companyId: string, invoiceId: string, name: string): string => `$
 export class InvoiceIntake {
   constructor(
     private readonly invoices: InvoicesRepository,
+    private readonly ledger: InvoiceLedger,
     private readonly parties: InvoiceParties,
     private readonly documents: DocumentStore,
     private readonly pending: PendingDocumentsRepository,
@@ -96,33 +98,29 @@ export class InvoiceIntake {
       if (performance.now() - announced > MAX_STORING_MS) {
         throw new AppError('service_unavailable', 'Storing the files took too long; nothing was created, please retry');
       }
-      const values = (customerId: string, contactId: string | null): InvoiceValues => ({
-        externalId: dto.external_id ?? null,
-        customerId,
-        contactId,
-        invoiceNumber: dto.invoice_number ?? null,
-        additionalNumber: dto.additional_number ?? null,
-        status: 'draft',
-        statusBeforePaid: null,
-        ...moneyFields({ originalTotal: dto.total ?? 0, reminderFees: 0, paidAmount: 0 }),
-        net: dto.net?.toFixed(2) ?? null,
-        vat7: dto.vat7?.toFixed(2) ?? null,
-        vat19: dto.vat19?.toFixed(2) ?? null,
-        orderDate: dto.order_date ?? null,
-        ...terms,
-        source,
-        shippingMode: release.skipShipping ? 'skip_shipping' : (dto.shipping_mode ?? null),
-        ignoreReminderFees: dto.ignore_reminder_fees ?? false,
-        writtenOffAt: null,
-        dunningBlockReason: null,
-        dunningBlockUntil: null,
-        pdfKey: pdf.key,
-        pdfSize: String(pdf.size),
-        pdfSha256: pdf.sha256,
-        attachmentKey: attachment?.key ?? null,
-        attachmentSize: attachment ? String(attachment.size) : null,
-        attachmentSha256: attachment?.sha256 ?? null,
-      });
+      const values = (customerId: string, contactId: string | null): InvoiceValues =>
+        newInvoice({
+          externalId: dto.external_id ?? null,
+          customerId,
+          contactId,
+          invoiceNumber: dto.invoice_number ?? null,
+          additionalNumber: dto.additional_number ?? null,
+          total: dto.total ?? 0,
+          net: dto.net?.toFixed(2) ?? null,
+          vat7: dto.vat7?.toFixed(2) ?? null,
+          vat19: dto.vat19?.toFixed(2) ?? null,
+          orderDate: dto.order_date ?? null,
+          ...terms,
+          source,
+          shippingMode: release.skipShipping ? 'skip_shipping' : (dto.shipping_mode ?? null),
+          ignoreReminderFees: dto.ignore_reminder_fees ?? false,
+          pdfKey: pdf.key,
+          pdfSize: String(pdf.size),
+          pdfSha256: pdf.sha256,
+          attachmentKey: attachment?.key ?? null,
+          attachmentSize: attachment ? String(attachment.size) : null,
+          attachmentSha256: attachment?.sha256 ?? null,
+        });
       const createdEvent = { kind: 'created', toStatus: 'draft' } as const;
       if (onlyReferenced && !release.apply) {
         // Customer and contact are only read: the one write (invoice and event in one statement) is
@@ -132,13 +130,13 @@ export class InvoiceIntake {
           ? this.parties.namedCustomer(dto.customer_id, settings.customer)
           : await this.parties.customer(company.id, dto.customer_id, undefined, manager);
         const contact = await this.parties.contact(company.id, customer, dto.contact_id, undefined, manager);
-        const invoice = await this.invoices.insertWithEvent(company.id, id, values(customer.id, contact?.id ?? null), actor, createdEvent, { settlePendingDocuments: true });
+        const invoice = await this.ledger.createWithEvent(company.id, id, values(customer.id, contact?.id ?? null), actor, createdEvent, { settlePendingDocuments: true });
         return { invoice, customer, contact, payments: [], reminders: [] };
       }
       return await this.invoices.transaction(async (manager) => {
         const customer = await this.parties.customer(company.id, dto.customer_id, dto.customer, manager);
         const contact = await this.parties.contact(company.id, customer, dto.contact_id, dto.contact, manager);
-        const invoice = await this.invoices.insert(company.id, id, values(customer.id, contact?.id ?? null), manager);
+        const invoice = await this.ledger.create(company.id, id, values(customer.id, contact?.id ?? null), manager);
         await this.invoices.addEvent(invoice, actor, createdEvent, manager);
         await this.pending.settle(company.id, id, manager);
         const created = release.apply ? await release.apply(manager, invoice) : invoice;

@@ -22,7 +22,7 @@ import {
 import { arrayOf, component, type Wire, wrapped } from '../openapi/schema.js';
 import { INVOICE_SHIPPING_MODES, type Invoice, type InvoiceShippingMode } from './invoice.entity.js';
 import { INVOICE_STATUSES } from './invoice-status.js';
-import { charges } from './invoice-money.js';
+import { charges } from './ledger/money.js';
 import type { Payment } from './payment.entity.js';
 import type { Reminder } from './reminder.entity.js';
 

@@ -7,7 +7,9 @@ import { DunningPolicyModule } from '../dunning/dunning-policy.module.js';
 import { BulkPaymentsService } from './bulk-payments.service.js';
 import { InvoiceIntake } from './invoice-intake.service.js';
 import { InvoiceParties } from './invoice-parties.js';
-import { InvoiceTransitions } from './invoice-transitions.js';
+import { InvoiceLedger } from './ledger/invoice-ledger.js';
+import { InvoiceTransitions } from './ledger/invoice-transitions.js';
+import { PullLedger } from './ledger/pull-ledger.js';
 import { InvoiceViews } from './invoice-views.js';
 import { InvoicesController } from './invoices.controller.js';
 import { InvoicesRepository } from './invoices.repository.js';
@@ -23,6 +25,8 @@ import { PaymentsService } from './payments.service.js';
     InvoicesRepository,
     PaymentsRepository,
     InvoiceTransitions,
+    InvoiceLedger,
+    PullLedger,
     InvoiceViews,
     InvoiceParties,
     InvoiceIntake,
@@ -30,6 +34,6 @@ import { PaymentsService } from './payments.service.js';
     PaymentsService,
     BulkPaymentsService,
   ],
-  exports: [InvoicesRepository, InvoiceTransitions, InvoiceIntake, InvoicesService, PaymentsService, BulkPaymentsService, InvoiceParties],
+  exports: [InvoicesRepository, InvoiceTransitions, InvoiceLedger, PullLedger, InvoiceIntake, InvoicesService, PaymentsService, BulkPaymentsService, InvoiceParties],
 })
 export class InvoicesModule {}

@@ -14,11 +14,11 @@ import { DocumentNotFoundError, DocumentStore } from '../documents/document-stor
 import type { UpdateInvoiceDto } from './dto/update-invoice.dto.js';
 import type { InvoiceEvent } from './invoice-event.entity.js';
 import type { Invoice } from './invoice.entity.js';
-import { isSettled, moneyFields, moneyStateOf } from './invoice-money.js';
+import { isSettled, moneyFields, moneyStateOf } from './ledger/money.js';
 import { assertEditable } from './invoice-rules.js';
 import { canApply, type InvoiceAction } from './invoice-status.js';
 import { resolveChangedTerms } from './invoice-terms.js';
-import { InvoiceTransitions } from './invoice-transitions.js';
+import { InvoiceTransitions } from './ledger/invoice-transitions.js';
 import type { InvoiceView } from './invoice.serializer.js';
 import { InvoiceViews } from './invoice-views.js';
 import { type Actor, type InvoiceFilters, InvoicesRepository } from './invoices.repository.js';

@@ -10,7 +10,7 @@ import type { Invoice } from '../../invoices/invoice.entity.js';
 import { type CreateRelease, InvoiceIntake, type InvoiceUploads } from '../../invoices/invoice-intake.service.js';
 import { assertReleasable } from '../../invoices/invoice-rules.js';
 import type { InvoiceView } from '../../invoices/invoice.serializer.js';
-import { InvoiceTransitions } from '../../invoices/invoice-transitions.js';
+import { InvoiceTransitions } from '../../invoices/ledger/invoice-transitions.js';
 import type { Actor } from '../../invoices/invoices.repository.js';
 import { type AnswerInTransaction, InvoicesService } from '../../invoices/invoices.service.js';
 import { ShippingService } from '../shipments/shipping.service.js';

@@ -6,7 +6,7 @@ import type { EntityManager } from 'typeorm';
 import { toPublicId } from '../../common/ids.js';
 import type { Invoice } from '../../invoices/invoice.entity.js';
 import { canApply, type InvoiceAction } from '../../invoices/invoice-status.js';
-import { InvoiceTransitions } from '../../invoices/invoice-transitions.js';
+import { InvoiceTransitions } from '../../invoices/ledger/invoice-transitions.js';
 import { type Actor, InvoicesRepository } from '../../invoices/invoices.repository.js';
 import type { ChannelStatus, Shipment } from './shipment.js';
 import type { Channel } from '../routing/shipping-mode.js';

@@ -1,4 +1,4 @@
-import { allocation, isSettled, moneyFields } from './invoice-money.js';
+import { allocation, isSettled, moneyFields } from './money.js';
 
 describe('invoice money', () => {
   it('computes the open amount exactly', () => {
