@@ -2,12 +2,12 @@
 // in the ERP's open list: the rest, still open here, is what the run asks the ERP for by key.
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { Sql } from '../database/sql/sql.js';
-import { statement } from '../database/sql/statement.js';
-import { sourceStatuses } from '../invoices/ledger/status-changes.js';
-import { textArray } from './run/pg-array.js';
-import { byExternalId } from './pull-upsert.statements.js';
-import { uniqueByKey } from './pull-upserts.repository.js';
+import { Sql } from '../../database/sql/sql.js';
+import { statement } from '../../database/sql/statement.js';
+import { sourceStatuses } from '../../invoices/ledger/status-changes.js';
+import { textArray } from '../run/pg-array.js';
+import { byExternalId } from '../run/pull-upsert.statements.js';
+import { uniqueByKey } from '../run/pull-upserts.repository.js';
 
 /** Marks the items of the open list seen (their pulled record, with the ERP key when known). */
 const MARK_SEEN = statement(

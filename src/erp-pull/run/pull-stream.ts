@@ -7,7 +7,7 @@ import type { EntityManager } from 'typeorm';
 import type { ODataRecord } from '../../connectors/odata-wire.js';
 import { selectedProperties } from '../mapping/erp-mapping.js';
 import type { Mapped } from '../mapping/erp-record-mapper.js';
-import type { Seen } from '../pulled-items.writer.js';
+import type { Seen } from './pulled-items.writer.js';
 import { BatchWriter } from './batch-writer.js';
 import { earlier, later, type RunContext, type Stream } from './run-context.js';
 import { RunProgress } from './run-progress.js';

@@ -2,7 +2,7 @@
 // statement, with their events, by the ledger (PullLedger: the set-based form of the one transition table).
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { PullLedger } from '../invoices/ledger/pull-ledger.js';
+import { PullLedger } from '../../invoices/ledger/pull-ledger.js';
 
 @Injectable()
 export class PullTransitionsRepository {

@@ -1,10 +1,10 @@
 // The statements of the pull's set-based upserts (PullUpsertsRepository). What the invoice upsert writes
 // to invoices is the ledger's: new invoices from its record (newInvoiceSql), the open amount by its rule
 // (openAmountSql), hence its ledger.* name. Clearings are booked by the ledger (PullLedger).
-import { statement } from '../database/sql/statement.js';
-import { openAmountSql } from '../invoices/ledger/money.js';
-import { newInvoiceSql } from '../invoices/ledger/new-invoice.js';
-import { ERP_BLOCK_PREFIX } from './mapping/erp-record-mapper.js';
+import { statement } from '../../database/sql/statement.js';
+import { openAmountSql } from '../../invoices/ledger/money.js';
+import { newInvoiceSql } from '../../invoices/ledger/new-invoice.js';
+import { ERP_BLOCK_PREFIX } from '../mapping/erp-record-mapper.js';
 
 /**
  * The id of the company's record with this external_id, as one probe of the case-insensitive unique

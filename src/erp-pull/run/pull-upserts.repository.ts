@@ -5,11 +5,11 @@
 // batches cannot deadlock.
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { newTimeOrderedUuid } from '../common/ids.js';
-import { Sql } from '../database/sql/sql.js';
-import { PullLedger } from '../invoices/ledger/pull-ledger.js';
-import { type CustomerRow, ERP_CONTACT_PREFIX, type InvoiceRow } from './mapping/erp-record-mapper.js';
-import { boolArray, numberArray, textArray } from './run/pg-array.js';
+import { newTimeOrderedUuid } from '../../common/ids.js';
+import { Sql } from '../../database/sql/sql.js';
+import { PullLedger } from '../../invoices/ledger/pull-ledger.js';
+import { type CustomerRow, ERP_CONTACT_PREFIX, type InvoiceRow } from '../mapping/erp-record-mapper.js';
+import { boolArray, numberArray, textArray } from './pg-array.js';
 import { UPSERT_CONTACTS, UPSERT_CUSTOMERS, UPSERT_INVOICES } from './pull-upsert.statements.js';
 
 /** The ERP's clearing of an item is booked as a payment with this external_id prefix. */

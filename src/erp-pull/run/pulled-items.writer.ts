@@ -3,11 +3,11 @@
 // in the ERP undone and the invoices reopened. Outcomes are counted into the batch.
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { InvoiceRow } from './mapping/erp-record-mapper.js';
-import { PullReconciliationRepository } from './pull-reconciliation.repository.js';
+import type { InvoiceRow } from '../mapping/erp-record-mapper.js';
+import { PullReconciliationRepository } from '../reconcile/pull-reconciliation.repository.js';
 import { PullTransitionsRepository } from './pull-transitions.repository.js';
 import { PullUpsertsRepository } from './pull-upserts.repository.js';
-import type { BatchTally } from './run/run-tally.js';
+import type { BatchTally } from './run-tally.js';
 
 /** Items of the ERP's open list in a batch of a reconciling run: key, and the ERP key values for rows. */
 export type Seen = Array<{ externalId: string; erpKey: string | null }>;

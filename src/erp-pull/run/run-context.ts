@@ -4,7 +4,7 @@ import type { ODataClient } from '../../connectors/odata-client.js';
 import { dateLiteral } from '../../connectors/odata-wire.js';
 import type { ErpConnection, Watermarks } from '../connections/erp-connection.entity.js';
 import type { ErpMapping } from '../mapping/erp-mapping.js';
-import type { ItemOwner } from '../pulled-items.writer.js';
+import type { ItemOwner } from './pulled-items.writer.js';
 import type { PullRun } from './pull-run.entity.js';
 import type { RunTally } from './run-tally.js';
 
