@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Contact } from '../../src/contacts/contact.entity.js';
 import type { Customer } from '../../src/customers/customer.entity.js';
-import { DEFAULT_POLICY } from '../../src/dunning/dunning-policy.js';
+import { DEFAULT_POLICY } from '../../src/companies/dunning-policy.js';
 import type { Invoice } from '../../src/invoices/invoice.entity.js';
 import type { Reminder } from '../../src/invoices/reminder.entity.js';
 import { renderLetter } from '../../src/letters/letter-renderer.js';

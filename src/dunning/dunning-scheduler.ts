@@ -16,7 +16,7 @@ import { Sql } from '../database/sql/sql.js';
 import { statement } from '../database/sql/statement.js';
 import { QUEUED_STALE_MS } from '../erp-pull/run/erp-pull.service.js';
 import { JobQueue } from '../jobs/job-queue.js';
-import { DunningPolicyRepository } from './dunning-policy.repository.js';
+import { DunningPolicyRepository } from '../companies/dunning-policy.repository.js';
 import { DunningRunService } from './dunning-run.service.js';
 import { DunningRunsRepository } from './dunning-runs.repository.js';
 

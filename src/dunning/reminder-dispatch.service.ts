@@ -11,7 +11,7 @@ import { InvoiceTransitions } from '../invoices/ledger/invoice-transitions.js';
 import { type Actor, InvoicesRepository } from '../invoices/invoices.repository.js';
 import { JobQueue } from '../jobs/job-queue.js';
 import { ShippingService } from '../shipping/shipments/shipping.service.js';
-import { DunningPolicyRepository } from './dunning-policy.repository.js';
+import { DunningPolicyRepository } from '../companies/dunning-policy.repository.js';
 import type { IssuedReminder } from './dunning-run.repository.js';
 import { type DispatchSubject, ReminderDispatchRepository } from './reminder-dispatch.repository.js';
 

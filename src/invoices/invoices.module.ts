@@ -3,7 +3,7 @@ import { Module } from '@nestjs/common';
 import { CompaniesModule } from '../companies/companies.module.js';
 import { ContactsModule } from '../contacts/contacts.module.js';
 import { CustomersModule } from '../customers/customers.module.js';
-import { DunningPolicyModule } from '../dunning/dunning-policy.module.js';
+import { DunningPolicyModule } from '../companies/dunning-policy.module.js';
 import { BulkPaymentsService } from './bulk-payments.service.js';
 import { InvoiceIntake } from './invoice-intake.service.js';
 import { InvoiceParties } from './invoice-parties.js';

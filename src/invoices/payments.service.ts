@@ -6,7 +6,7 @@ import type { CompanyContext } from '../auth/principal.js';
 import { todayIn } from '../common/calendar-date.js';
 import { AppError, validationFailed } from '../common/errors.js';
 import { Decimal, formatDecimal } from '../common/money.js';
-import { DunningPolicyRepository } from '../dunning/dunning-policy.repository.js';
+import { DunningPolicyRepository } from '../companies/dunning-policy.repository.js';
 import { newUuid, parsePublicId, toPublicId } from '../common/ids.js';
 import type { CreatePaymentDto } from './dto/payment.dto.js';
 import type { Invoice } from './invoice.entity.js';

@@ -6,7 +6,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app.config.js';
 import { CompaniesModule } from '../companies/companies.module.js';
 import { ContactsModule } from '../contacts/contacts.module.js';
 import { CustomersModule } from '../customers/customers.module.js';
-import { DunningPolicyModule } from '../dunning/dunning-policy.module.js';
+import { DunningPolicyModule } from '../companies/dunning-policy.module.js';
 import { InvoicesModule } from '../invoices/invoices.module.js';
 import { MailModule } from '../mail/mail.module.js';
 import { DeliveryQueue } from './delivery/delivery-queue.js';

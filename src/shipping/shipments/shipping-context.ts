@@ -7,7 +7,7 @@ import { ContactsRepository } from '../../contacts/contacts.repository.js';
 import { CompaniesRepository } from '../../companies/companies.repository.js';
 import type { Company } from '../../companies/company.entity.js';
 import { CustomersRepository } from '../../customers/customers.repository.js';
-import { DunningPolicyRepository } from '../../dunning/dunning-policy.repository.js';
+import { DunningPolicyRepository } from '../../companies/dunning-policy.repository.js';
 import type { Invoice } from '../../invoices/invoice.entity.js';
 import type { Reminder } from '../../invoices/reminder.entity.js';
 import type { LetterParties, ReminderTerms } from '../letters/letter-content.js';
