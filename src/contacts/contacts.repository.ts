@@ -7,7 +7,7 @@ import { isStorableText } from '../common/text.js';
 import { entityColumns } from '../database/sql/entity-columns.js';
 import { Sql } from '../database/sql/sql.js';
 import { statement } from '../database/sql/statement.js';
-import { uniqueWrite } from '../database/unique-write.js';
+import { uniqueWrite } from '../database/sql/unique-write.js';
 import { Contact } from './contact.entity.js';
 
 const FIND_BY_EXTERNAL_ID = statement<Contact>(

@@ -10,7 +10,7 @@ import { Customer } from '../customers/customer.entity.js';
 import { entityColumns } from '../database/sql/entity-columns.js';
 import { Sql } from '../database/sql/sql.js';
 import { statement, statementFamily } from '../database/sql/statement.js';
-import { uniqueWrite } from '../database/unique-write.js';
+import { uniqueWrite } from '../database/sql/unique-write.js';
 import { type ActorType, InvoiceEvent } from './invoice-event.entity.js';
 import { invoiceSelect } from './invoice-columns.js';
 import { Invoice } from './invoice.entity.js';

@@ -7,7 +7,7 @@ import { toPublicId } from '../common/ids.js';
 import { entityColumns } from '../database/sql/entity-columns.js';
 import { Sql } from '../database/sql/sql.js';
 import { statement } from '../database/sql/statement.js';
-import { uniqueWrite } from '../database/unique-write.js';
+import { uniqueWrite } from '../database/sql/unique-write.js';
 import { Payment } from './payment.entity.js';
 import { Reminder } from './reminder.entity.js';
 

@@ -3,7 +3,7 @@
 // up on a second pooled connection can wait forever: the transaction's connection stays checked out,
 // and when every other one waits on a lock this transaction holds, the pool never gives a second.
 import type { EntityManager } from 'typeorm';
-import { isUniqueViolation } from './pg-errors.js';
+import { isUniqueViolation } from '../pg-errors.js';
 
 /**
  * Runs `write` on `manager`; when it breaks `constraint`, throws what `conflict` builds from lookups on
