@@ -2,9 +2,9 @@
 // headers, and the 401 problem documents of /v2/documents (ApiKey and Bearer side by side).
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
-import { expectProblem } from './support/factories.js';
-import { apiKeyAuth, customerFields, pushDocument, quickPush, resetPushDatabase } from './support/push.js';
-import { dataSource, registerCompany, startTestApp, testConfig, type TestCompany } from './support/test-app.js';
+import { expectProblem } from '../support/factories.js';
+import { apiKeyAuth, customerFields, pushDocument, quickPush, resetPushDatabase } from '../support/push.js';
+import { dataSource, registerCompany, startTestApp, testConfig, type TestCompany } from '../support/test-app.js';
 
 describe('API keys', () => {
   let app: INestApplication;

@@ -3,8 +3,8 @@
 // remembered, so every try with it counts as a failed authentication.
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
-import { hashSecret } from '../src/auth/secrets.js';
-import { dataSource, registerCompany, resetDatabase, startTestApp } from './support/test-app.js';
+import { hashSecret } from '../../src/auth/secrets.js';
+import { dataSource, registerCompany, resetDatabase, startTestApp } from '../support/test-app.js';
 
 describe('API token lookup cache (API_TOKEN_CACHE_SECONDS)', () => {
   let app: INestApplication;

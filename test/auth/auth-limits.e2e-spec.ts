@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
-import { registerCompany, startTestApp, testConfig } from './support/test-app.js';
+import { registerCompany, startTestApp, testConfig } from '../support/test-app.js';
 
 describe('failed authentication limit', () => {
   let app: INestApplication;

@@ -4,9 +4,9 @@
 import type { INestApplication } from '@nestjs/common';
 import fc from 'fast-check';
 import request, { type Response } from 'supertest';
-import { hashSecret, verifyPassword } from '../src/auth/secrets.js';
-import { withoutRateLimits } from './support/factories.js';
-import { dataSource, resetDatabase, startTestApp } from './support/test-app.js';
+import { hashSecret, verifyPassword } from '../../src/auth/secrets.js';
+import { withoutRateLimits } from '../support/factories.js';
+import { dataSource, resetDatabase, startTestApp } from '../support/test-app.js';
 
 const PASSWORD = 'Sicher!Passwort1';
 const COMPANY_ID = /^cmp-[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;

@@ -13,8 +13,8 @@ import {
   offsetIn,
   rowCounts,
   setTimestamps,
-} from './support/factories.js';
-import { registerCompany, resetDatabase, startTestApp, type TestCompany } from './support/test-app.js';
+} from '../support/factories.js';
+import { registerCompany, resetDatabase, startTestApp, type TestCompany } from '../support/test-app.js';
 
 const CONTACT_FIELDS = ['id', 'external_id', 'name', 'phone', 'gender', 'salutation', 'salutation_text', 'email', 'created_at', 'updated_at', 'customer'].sort();
 const CUSTOMER_REFERENCE_FIELDS = ['id', 'external_id', 'name', 'customer_number', 'address', 'created_at', 'updated_at'].sort();

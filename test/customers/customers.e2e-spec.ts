@@ -14,8 +14,8 @@ import {
   offsetIn,
   rowCounts,
   setTimestamps,
-} from './support/factories.js';
-import { dataSource, PUBLIC_URL, registerCompany, resetDatabase, startTestApp, type TestCompany, afterCredentialCache } from './support/test-app.js';
+} from '../support/factories.js';
+import { dataSource, PUBLIC_URL, registerCompany, resetDatabase, startTestApp, type TestCompany, afterCredentialCache } from '../support/test-app.js';
 
 const CUSTOMER_FIELDS = [
   'id',

@@ -1,10 +1,10 @@
 // BGB § 288 default interest and flat fee on reminders, payments settling costs, then interest, then
 // principal (§ 367), and the remainder rule (waive or pursue what is left once the original total is paid).
 import type { INestApplication } from '@nestjs/common';
-import { withoutRateLimits } from './support/factories.js';
-import { DunningHarness, type Json } from './support/dunning.js';
-import { pdfText } from './support/pdf-text.js';
-import { dataSource, startTestApp } from './support/test-app.js';
+import { withoutRateLimits } from '../support/factories.js';
+import { DunningHarness, type Json } from '../support/dunning.js';
+import { pdfText } from '../support/pdf-text.js';
+import { dataSource, startTestApp } from '../support/test-app.js';
 
 describe('dunning charges (BGB § 288) and the remainder rule', () => {
   let app: INestApplication;

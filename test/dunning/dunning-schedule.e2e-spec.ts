@@ -2,10 +2,10 @@
 // scheduled time has come, never for failed or dead ones, and at most PULL_WAIT_LIMIT_MINUTES after its
 // run time. The scheduler's clock is injected (tick(now)).
 import type { INestApplication } from '@nestjs/common';
-import { DunningScheduler, PULL_WAIT_LIMIT_MINUTES } from '../src/dunning/dunning-scheduler.js';
-import { withoutRateLimits } from './support/factories.js';
-import { DunningHarness, type Json, waitFor } from './support/dunning.js';
-import { dataSource, startTestApp } from './support/test-app.js';
+import { DunningScheduler, PULL_WAIT_LIMIT_MINUTES } from '../../src/dunning/dunning-scheduler.js';
+import { withoutRateLimits } from '../support/factories.js';
+import { DunningHarness, type Json, waitFor } from '../support/dunning.js';
+import { dataSource, startTestApp } from '../support/test-app.js';
 
 const minutes = (n: number) => n * 60_000;
 /** 07:30 in Berlin; the policy's run time is 07:00. */

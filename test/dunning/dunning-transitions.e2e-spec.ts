@@ -3,9 +3,9 @@
 // back from ready_for_reminderN, catching up after a block one level per run, partial payments at every
 // stage, the proposal against what the run then does over a mixed population, and overpayment.
 import type { INestApplication } from '@nestjs/common';
-import { withoutRateLimits } from './support/factories.js';
-import { DunningHarness, type Json } from './support/dunning.js';
-import { startTestApp } from './support/test-app.js';
+import { withoutRateLimits } from '../support/factories.js';
+import { DunningHarness, type Json } from '../support/dunning.js';
+import { startTestApp } from '../support/test-app.js';
 
 describe('dunning transitions', () => {
   let app: INestApplication;

@@ -1,9 +1,9 @@
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
-import { DunningScheduler } from '../src/dunning/dunning-scheduler.js';
-import { withoutRateLimits } from './support/factories.js';
-import { makePdf } from './support/pdf.js';
-import { dataSource, reclaimPassport, registerCompany, resetDatabase, startTestApp, type TestCompany } from './support/test-app.js';
+import { DunningScheduler } from '../../src/dunning/dunning-scheduler.js';
+import { withoutRateLimits } from '../support/factories.js';
+import { makePdf } from '../support/pdf.js';
+import { dataSource, reclaimPassport, registerCompany, resetDatabase, startTestApp, type TestCompany } from '../support/test-app.js';
 
 type Json = Record<string, any>;
 

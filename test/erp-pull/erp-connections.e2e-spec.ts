@@ -2,10 +2,10 @@
 // the SSRF guard, the connection test naming exactly what failed, tenancy, and the background worker.
 import type { INestApplication } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
-import { CLIENT_KEY_PASSPHRASE, type ErpPki, makeErpPki } from './support/pki.js';
-import { CLIENT_ID, CLIENT_SECRET, connectionBody, erpApi, erpTestConfig, sapItem, sapPartner, TECH_PASSWORD, TECH_USER } from './support/erp.js';
-import { SapODataServer, type SapServerOptions } from './support/sap-odata-server.js';
-import { dataSource, registerCompany, resetDatabase, startTestApp, type TestCompany } from './support/test-app.js';
+import { CLIENT_KEY_PASSPHRASE, type ErpPki, makeErpPki } from '../support/pki.js';
+import { CLIENT_ID, CLIENT_SECRET, connectionBody, erpApi, erpTestConfig, sapItem, sapPartner, TECH_PASSWORD, TECH_USER } from '../support/erp.js';
+import { SapODataServer, type SapServerOptions } from '../support/sap-odata-server.js';
+import { dataSource, registerCompany, resetDatabase, startTestApp, type TestCompany } from '../support/test-app.js';
 
 let pki: ErpPki;
 let app: INestApplication;
@@ -171,7 +171,7 @@ describe('ERP connections', () => {
     const server = await sap({ auth: 'basic' });
     const api = erpApi(app, company);
     const id = (await api.create(connectionBody(server, pki)).expect(201)).body.erp_connection.id;
-    const { seal } = await import('../src/common/secret-box.js');
+    const { seal } = await import('../../src/common/secret-box.js');
     const [row] = await db.query(`SELECT company_id, id FROM erp_connections`);
     const foreign = seal((await import('node:crypto')).randomBytes(32), JSON.stringify({ password: TECH_PASSWORD }), `erp_connections/${row.company_id}/${row.id}`);
     await db.query(`UPDATE erp_connections SET secrets = $1`, [foreign]);

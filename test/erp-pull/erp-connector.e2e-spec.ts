@@ -1,11 +1,11 @@
 // The OData client against a local SAP stand-in over real HTTPS: each auth method end to end, V2 and V4
 // paging, the retry policy (count and spacing of attempts), and the transport's refusals (TLS, SSRF).
-import { ConnectorError } from '../src/connectors/connector-error.js';
-import type { ODataClient, ODataClientOptions } from '../src/connectors/odata-client.js';
-import { type ConnectorCredentials, createODataClient } from '../src/connectors/odata-client.factory.js';
-import type { ODataQuery } from '../src/connectors/odata-wire.js';
-import { CLIENT_KEY_PASSPHRASE, type ErpPki, makeErpPki } from './support/pki.js';
-import { BP_PATH, generateData, ITEMS_PATH, SapODataServer, type SapServerOptions } from './support/sap-odata-server.js';
+import { ConnectorError } from '../../src/connectors/connector-error.js';
+import type { ODataClient, ODataClientOptions } from '../../src/connectors/odata-client.js';
+import { type ConnectorCredentials, createODataClient } from '../../src/connectors/odata-client.factory.js';
+import type { ODataQuery } from '../../src/connectors/odata-wire.js';
+import { CLIENT_KEY_PASSPHRASE, type ErpPki, makeErpPki } from '../support/pki.js';
+import { BP_PATH, generateData, ITEMS_PATH, SapODataServer, type SapServerOptions } from '../support/sap-odata-server.js';
 
 const ITEMS = ITEMS_PATH.slice(1);
 const PARTNERS = BP_PATH.slice(1);

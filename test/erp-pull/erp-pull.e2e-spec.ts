@@ -5,12 +5,12 @@ import type { INestApplication } from '@nestjs/common';
 import { type ChildProcess, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { DataSource } from 'typeorm';
-import { ErpPullService } from '../src/erp-pull/erp-pull.service.js';
-import { api as restApi } from './support/factories.js';
-import { connectionBody, erpApi, erpTestConfig, runPull, sapItem, sapPartner, uuidOf, CLIENT_ID, CLIENT_SECRET, TECH_PASSWORD, TECH_USER } from './support/erp.js';
-import { type ErpPki, makeErpPki } from './support/pki.js';
-import { ITEMS_PATH, SapODataServer, type SapServerOptions } from './support/sap-odata-server.js';
-import { dataSource, registerCompany, resetDatabase, startTestApp, type TestCompany, testDatabaseUrl } from './support/test-app.js';
+import { ErpPullService } from '../../src/erp-pull/erp-pull.service.js';
+import { api as restApi } from '../support/factories.js';
+import { connectionBody, erpApi, erpTestConfig, runPull, sapItem, sapPartner, uuidOf, CLIENT_ID, CLIENT_SECRET, TECH_PASSWORD, TECH_USER } from '../support/erp.js';
+import { type ErpPki, makeErpPki } from '../support/pki.js';
+import { ITEMS_PATH, SapODataServer, type SapServerOptions } from '../support/sap-odata-server.js';
+import { dataSource, registerCompany, resetDatabase, startTestApp, type TestCompany, testDatabaseUrl } from '../support/test-app.js';
 
 let pki: ErpPki;
 let app: INestApplication;
@@ -386,8 +386,8 @@ describe('resilience', () => {
     const started = await api.post(`/api/v1/erp_connections/${id}/pulls`).expect(202);
     const runId: string = started.body.pull_run.id;
 
-    const child = fork(fileURLToPath(new URL('./support/erp-pull-child.ts', import.meta.url)), [JSON.stringify({ databaseUrl: testDatabaseUrl(), companyId: uuidOf(company.id), runId: uuidOf(runId) })], {
-      execArgv: ['--import', fileURLToPath(new URL('./support/ts-loader.mjs', import.meta.url))],
+    const child = fork(fileURLToPath(new URL('../support/erp-pull-child.ts', import.meta.url)), [JSON.stringify({ databaseUrl: testDatabaseUrl(), companyId: uuidOf(company.id), runId: uuidOf(runId) })], {
+      execArgv: ['--import', fileURLToPath(new URL('../support/ts-loader.mjs', import.meta.url))],
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     });
     try {

@@ -5,12 +5,12 @@
 // and a schedule that fires once.
 import type { INestApplication } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
-import { ErpPullService } from '../src/erp-pull/erp-pull.service.js';
-import { api as restApi } from './support/factories.js';
-import { connectionBody, erpApi, erpTestConfig, runPull, sapItem, sapPartner, uuidOf, CLIENT_ID, CLIENT_SECRET, TECH_PASSWORD, TECH_USER } from './support/erp.js';
-import { type ErpPki, makeErpPki } from './support/pki.js';
-import { ITEMS_PATH, SapODataServer, type SapServerOptions } from './support/sap-odata-server.js';
-import { dataSource, registerCompany, resetDatabase, startTestApp, type TestCompany } from './support/test-app.js';
+import { ErpPullService } from '../../src/erp-pull/erp-pull.service.js';
+import { api as restApi } from '../support/factories.js';
+import { connectionBody, erpApi, erpTestConfig, runPull, sapItem, sapPartner, uuidOf, CLIENT_ID, CLIENT_SECRET, TECH_PASSWORD, TECH_USER } from '../support/erp.js';
+import { type ErpPki, makeErpPki } from '../support/pki.js';
+import { ITEMS_PATH, SapODataServer, type SapServerOptions } from '../support/sap-odata-server.js';
+import { dataSource, registerCompany, resetDatabase, startTestApp, type TestCompany } from '../support/test-app.js';
 
 let pki: ErpPki;
 let app: INestApplication;

@@ -4,12 +4,12 @@
 import type { INestApplication } from '@nestjs/common';
 import fc from 'fast-check';
 import request, { type Response } from 'supertest';
-import { api, CONTACT_ID, CUSTOMER_ID, contactParams, createContact, createCustomer, customerParams, rowCounts, withoutRateLimits } from './support/factories.js';
-import { type InvoiceApi, invoiceApi, invoiceSuiteConfig, leftoverUploads, storedFiles, tableCounts } from './support/invoice-factories.js';
-import { makePdf } from './support/pdf.js';
-import { registerCompany, resetDatabase, startTestApp, type TestCompany } from './support/test-app.js';
+import { api, CONTACT_ID, CUSTOMER_ID, contactParams, createContact, createCustomer, customerParams, rowCounts, withoutRateLimits } from '../support/factories.js';
+import { type InvoiceApi, invoiceApi, invoiceSuiteConfig, leftoverUploads, storedFiles, tableCounts } from '../support/invoice-factories.js';
+import { makePdf } from '../support/pdf.js';
+import { registerCompany, resetDatabase, startTestApp, type TestCompany } from '../support/test-app.js';
 
-/** FUZZ_RUNS=2000 npm test -- test/fuzz.e2e-spec.ts for a deeper search; the default keeps the suite fast. */
+/** FUZZ_RUNS=2000 npm test -- test/fuzz for a deeper search; the default keeps the suite fast. */
 const RUNS = Number(process.env.FUZZ_RUNS) || 150;
 const JSON_RUNS = Math.ceil(RUNS / 2.5);
 const TIMEOUT = Math.max(60_000, RUNS * 400);

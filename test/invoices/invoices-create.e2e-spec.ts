@@ -3,8 +3,8 @@
 import type { INestApplication } from '@nestjs/common';
 import pg from 'pg';
 import request from 'supertest';
-import { todayIn, addDays } from '../src/common/calendar-date.js';
-import { createContact, createCustomer, DATETIME, errorFields, expectProblem, offsetIn } from './support/factories.js';
+import { todayIn, addDays } from '../../src/common/calendar-date.js';
+import { createContact, createCustomer, DATETIME, errorFields, expectProblem, offsetIn } from '../support/factories.js';
 import {
   CONTACT_REFERENCE_KEYS,
   CUSTOMER_REFERENCE_KEYS,
@@ -25,9 +25,9 @@ import {
   statusChanges,
   storedFiles,
   tableCounts,
-} from './support/invoice-factories.js';
-import { makePdf } from './support/pdf.js';
-import { dataSource, PUBLIC_URL, registerCompany, resetDatabase, startTestApp, testDatabaseUrl, type TestCompany, afterCredentialCache } from './support/test-app.js';
+} from '../support/invoice-factories.js';
+import { makePdf } from '../support/pdf.js';
+import { dataSource, PUBLIC_URL, registerCompany, resetDatabase, startTestApp, testDatabaseUrl, type TestCompany, afterCredentialCache } from '../support/test-app.js';
 
 const config = invoiceSuiteConfig('create');
 

@@ -5,7 +5,7 @@ import type { INestApplication } from '@nestjs/common';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import request from 'supertest';
-import { createCustomer, errorFields, expectProblem } from './support/factories.js';
+import { createCustomer, errorFields, expectProblem } from '../support/factories.js';
 import {
   type Fields,
   type InvoiceApi,
@@ -20,13 +20,13 @@ import {
   storedFile,
   storedFiles,
   tableCounts,
-} from './support/invoice-factories.js';
-import { makePdf } from './support/pdf.js';
-import { DocumentStore } from '../src/documents/document-store.js';
-import { PendingDocumentsRepository } from '../src/documents/pending-documents.repository.js';
-import { DOCUMENT_SWEEP_QUEUE } from '../src/documents/pending-documents.sweeper.js';
-import { JobQueue } from '../src/jobs/job-queue.js';
-import { dataSource, PUBLIC_URL, registerCompany, resetDatabase, startTestApp, TEST_DATA_DIR, type TestCompany } from './support/test-app.js';
+} from '../support/invoice-factories.js';
+import { makePdf } from '../support/pdf.js';
+import { DocumentStore } from '../../src/documents/document-store.js';
+import { PendingDocumentsRepository } from '../../src/documents/pending-documents.repository.js';
+import { DOCUMENT_SWEEP_QUEUE } from '../../src/documents/pending-documents.sweeper.js';
+import { JobQueue } from '../../src/jobs/job-queue.js';
+import { dataSource, PUBLIC_URL, registerCompany, resetDatabase, startTestApp, TEST_DATA_DIR, type TestCompany } from '../support/test-app.js';
 
 const LIMIT_MB = 0.05;
 const LIMIT_BYTES = Math.floor(LIMIT_MB * 1024 * 1024);

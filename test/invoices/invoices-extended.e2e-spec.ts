@@ -1,7 +1,7 @@
 // Create invoice (extended): nested customer[...] and contact[...] are created, or (matched by
 // external_id) reused and updated, in the invoice's transaction; any failure stores nothing.
 import type { INestApplication } from '@nestjs/common';
-import { api as restApi, createContact, createCustomer, errorFields, expectProblem, fullCustomerParams } from './support/factories.js';
+import { api as restApi, createContact, createCustomer, errorFields, expectProblem, fullCustomerParams } from '../support/factories.js';
 import {
   type Fields,
   type InvoiceApi,
@@ -12,9 +12,9 @@ import {
   nestedCustomer,
   storedFiles,
   tableCounts,
-} from './support/invoice-factories.js';
-import { makePdf } from './support/pdf.js';
-import { registerCompany, resetDatabase, startTestApp, type TestCompany } from './support/test-app.js';
+} from '../support/invoice-factories.js';
+import { makePdf } from '../support/pdf.js';
+import { registerCompany, resetDatabase, startTestApp, type TestCompany } from '../support/test-app.js';
 
 const config = invoiceSuiteConfig('extended');
 

@@ -2,9 +2,9 @@
 // reopening to the stage the invoice left, refusals, concurrency and retries with Idempotency-Key.
 import type { INestApplication } from '@nestjs/common';
 import pg from 'pg';
-import { todayIn } from '../src/common/calendar-date.js';
-import { DEFAULT_POLICY } from '../src/dunning/dunning-policy.js';
-import { createCustomer, errorFields, expectProblem } from './support/factories.js';
+import { todayIn } from '../../src/common/calendar-date.js';
+import { DEFAULT_POLICY } from '../../src/dunning/dunning-policy.js';
+import { createCustomer, errorFields, expectProblem } from '../support/factories.js';
 import {
   type InvoiceApi,
   invoiceApi,
@@ -17,8 +17,8 @@ import {
   statusChanges,
   tableCounts,
   type WireEvent,
-} from './support/invoice-factories.js';
-import { dataSource, registerCompany, resetDatabase, startTestApp, testDatabaseUrl, type TestCompany } from './support/test-app.js';
+} from '../support/invoice-factories.js';
+import { dataSource, registerCompany, resetDatabase, startTestApp, testDatabaseUrl, type TestCompany } from '../support/test-app.js';
 
 const config = invoiceSuiteConfig('payments');
 

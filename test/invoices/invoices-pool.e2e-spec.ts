@@ -4,9 +4,9 @@
 // cannot get a connection or a lock in time answers 503 with Retry-After instead of waiting forever.
 import type { INestApplication } from '@nestjs/common';
 import pg from 'pg';
-import { createContact, createCustomer, errorFields, expectProblem } from './support/factories.js';
-import { type InvoiceApi, invoiceApi, invoiceRow, invoiceSuiteConfig, nestedCustomer, storedFiles, tableCounts } from './support/invoice-factories.js';
-import { registerCompany, resetDatabase, startTestApp, testConfig, testDatabaseUrl, type TestCompany } from './support/test-app.js';
+import { createContact, createCustomer, errorFields, expectProblem } from '../support/factories.js';
+import { type InvoiceApi, invoiceApi, invoiceRow, invoiceSuiteConfig, nestedCustomer, storedFiles, tableCounts } from '../support/invoice-factories.js';
+import { registerCompany, resetDatabase, startTestApp, testConfig, testDatabaseUrl, type TestCompany } from '../support/test-app.js';
 
 const POOL = 4;
 /** Three times the pool: the lock holder's lookup would need a connection none of the others gives back. */

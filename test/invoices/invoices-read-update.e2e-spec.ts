@@ -1,9 +1,9 @@
 // Reading invoices (get, find by external_id, the paginated list with its filters) and PATCH: what may
 // still change in each status, recomputed money fields and dates, and external_id conflicts.
 import type { INestApplication } from '@nestjs/common';
-import { createContact, createCustomer, errorFields, expectProblem } from './support/factories.js';
-import { type InvoiceApi, invoiceApi, invoiceRow, invoiceSuiteConfig, setReminderFees, setStatus, type WireEvent } from './support/invoice-factories.js';
-import { dataSource, registerCompany, resetDatabase, startTestApp, type TestCompany } from './support/test-app.js';
+import { createContact, createCustomer, errorFields, expectProblem } from '../support/factories.js';
+import { type InvoiceApi, invoiceApi, invoiceRow, invoiceSuiteConfig, setReminderFees, setStatus, type WireEvent } from '../support/invoice-factories.js';
+import { dataSource, registerCompany, resetDatabase, startTestApp, type TestCompany } from '../support/test-app.js';
 
 const config = invoiceSuiteConfig('read-update');
 const UNKNOWN_INVOICE = 'inv-6f1c2d34-5a6b-4c7d-8e9f-0a1b2c3d4e5f';

@@ -7,12 +7,12 @@ import type { INestApplication } from '@nestjs/common';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import type { S3StoreConfig } from '../src/config/documents.config.js';
-import { createS3Client } from '../src/documents/s3-document-store.js';
-import { errorFields, expectProblem } from './support/factories.js';
-import { filesUnder, type InvoiceApi, invoiceApi, invoiceRow, invoiceSuiteConfig, leftoverUploads, nestedCustomer, sha256, tableCounts } from './support/invoice-factories.js';
-import { makePdf } from './support/pdf.js';
-import { dataSource, registerCompany, resetDatabase, startTestApp, type TestCompany } from './support/test-app.js';
+import type { S3StoreConfig } from '../../src/config/documents.config.js';
+import { createS3Client } from '../../src/documents/s3-document-store.js';
+import { errorFields, expectProblem } from '../support/factories.js';
+import { filesUnder, type InvoiceApi, invoiceApi, invoiceRow, invoiceSuiteConfig, leftoverUploads, nestedCustomer, sha256, tableCounts } from '../support/invoice-factories.js';
+import { makePdf } from '../support/pdf.js';
+import { dataSource, registerCompany, resetDatabase, startTestApp, type TestCompany } from '../support/test-app.js';
 
 const OBJECT = '._S3rver_object';
 

@@ -3,10 +3,10 @@
 // customers or contacts when it creates or updates its own invoices.
 import type { INestApplication } from '@nestjs/common';
 import type { Response } from 'supertest';
-import { createContact, createCustomer, errorFields, expectProblem } from './support/factories.js';
-import { type InvoiceApi, invoiceApi, invoiceSuiteConfig, nestedContact, nestedCustomer, storedFiles, type WireEvent } from './support/invoice-factories.js';
-import { makePdf } from './support/pdf.js';
-import { registerCompany, resetDatabase, startTestApp, type TestCompany } from './support/test-app.js';
+import { createContact, createCustomer, errorFields, expectProblem } from '../support/factories.js';
+import { type InvoiceApi, invoiceApi, invoiceSuiteConfig, nestedContact, nestedCustomer, storedFiles, type WireEvent } from '../support/invoice-factories.js';
+import { makePdf } from '../support/pdf.js';
+import { registerCompany, resetDatabase, startTestApp, type TestCompany } from '../support/test-app.js';
 
 const config = invoiceSuiteConfig('tenancy');
 const UNKNOWN_INVOICE = 'inv-6f1c2d34-5a6b-4c7d-8e9f-0a1b2c3d4e5f';

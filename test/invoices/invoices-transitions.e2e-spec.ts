@@ -3,10 +3,10 @@
 // every status change is an event at GET /events with actor, from, to and reason.
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
-import { INVOICE_STATUSES, TRANSITIONS } from '../src/invoices/invoice-status.js';
-import { createContact, createCustomer, DATETIME, errorFields, expectProblem } from './support/factories.js';
-import { type InvoiceApi, invoiceApi, invoiceSuiteConfig, setStatus, type WireEvent } from './support/invoice-factories.js';
-import { dataSource, registerCompany, resetDatabase, startTestApp, type TestCompany } from './support/test-app.js';
+import { INVOICE_STATUSES, TRANSITIONS } from '../../src/invoices/invoice-status.js';
+import { createContact, createCustomer, DATETIME, errorFields, expectProblem } from '../support/factories.js';
+import { type InvoiceApi, invoiceApi, invoiceSuiteConfig, setStatus, type WireEvent } from '../support/invoice-factories.js';
+import { dataSource, registerCompany, resetDatabase, startTestApp, type TestCompany } from '../support/test-app.js';
 
 const config = invoiceSuiteConfig('transitions');
 

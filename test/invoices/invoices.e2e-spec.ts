@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
-import { makePdf } from './support/pdf.js';
-import { dataSource, registerCompany, resetDatabase, startTestApp, type TestCompany } from './support/test-app.js';
+import { makePdf } from '../support/pdf.js';
+import { dataSource, registerCompany, resetDatabase, startTestApp, type TestCompany } from '../support/test-app.js';
 
 const customerFields = {
   name: 'Muster GmbH',
@@ -170,7 +170,7 @@ describe('invoices', () => {
   });
 
   it('moves through the manual actions of the transition table and refuses the others with 409', async () => {
-    // skip_shipping: release makes it sent at once (shipping itself is test/shipping.e2e-spec.ts).
+    // skip_shipping: release makes it sent at once (shipping itself is test/shipping/shipping.e2e-spec.ts).
     const created = await create({ customer_id: customerId, total: '100', shipping_mode: 'skip_shipping' }).expect(201);
     const id = created.body.invoice.id;
     const act = (action: string) => http().post(`/api/v1/invoices/${id}/${action}`).set('Authorization', company.auth);

@@ -5,12 +5,12 @@ import type { INestApplication } from '@nestjs/common';
 import fc from 'fast-check';
 import { createHash, randomBytes } from 'node:crypto';
 import request from 'supertest';
-import { createApp } from '../src/app.setup.js';
-import { runMigrations } from '../src/database/migrate.js';
-import { createRootLogger } from '../src/logging/logger.js';
-import { expectProblem, withoutRateLimits } from './support/factories.js';
-import { customerFields, resetPushDatabase, startPushApp, waitForStatus } from './support/push.js';
-import { dataSource, testConfig, testDatabaseUrl } from './support/test-app.js';
+import { createApp } from '../../src/app.setup.js';
+import { runMigrations } from '../../src/database/migrate.js';
+import { createRootLogger } from '../../src/logging/logger.js';
+import { expectProblem, withoutRateLimits } from '../support/factories.js';
+import { customerFields, resetPushDatabase, startPushApp, waitForStatus } from '../support/push.js';
+import { dataSource, testConfig, testDatabaseUrl } from '../support/test-app.js';
 
 const REDIRECT = 'https://middleware.example.com/oauth/callback';
 const PASSWORD = 'Sicher!Passwort1';

@@ -5,11 +5,11 @@ import type { INestApplication } from '@nestjs/common';
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import request from 'supertest';
-import { baseRateInput, registrationInput, tokenInput, UsageError } from '../src/cli/input.js';
-import { dataSource, resetDatabase, startTestApp, TEST_DATA_DIR, testDatabaseUrl } from './support/test-app.js';
+import { baseRateInput, registrationInput, tokenInput, UsageError } from '../../src/cli/input.js';
+import { dataSource, resetDatabase, startTestApp, TEST_DATA_DIR, testDatabaseUrl } from '../support/test-app.js';
 
-const CLI = fileURLToPath(new URL('../src/cli/main.ts', import.meta.url));
-const REGISTER = fileURLToPath(new URL('./support/ts-register.mjs', import.meta.url));
+const CLI = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
+const REGISTER = fileURLToPath(new URL('../support/ts-register.mjs', import.meta.url));
 
 interface Run {
   code: number;

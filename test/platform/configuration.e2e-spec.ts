@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CONFIG = join(ROOT, 'src/config');
 
 /** Names read as env.NAME, env['NAME'] or through a helper taking (env, 'NAME', …). */

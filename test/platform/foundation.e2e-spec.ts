@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
-import { registerCompany, resetDatabase, startTestApp } from './support/test-app.js';
+import { registerCompany, resetDatabase, startTestApp } from '../support/test-app.js';
 
 describe('foundation', () => {
   let app: INestApplication;

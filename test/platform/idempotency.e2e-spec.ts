@@ -1,9 +1,9 @@
 import type { INestApplication } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import request from 'supertest';
-import { JobQueue } from '../src/jobs/job-queue.js';
-import { SWEEP_QUEUE } from '../src/idempotency/idempotency-sweeper.js';
-import { dataSource, registerCompany, resetDatabase, startTestApp, type TestCompany } from './support/test-app.js';
+import { JobQueue } from '../../src/jobs/job-queue.js';
+import { SWEEP_QUEUE } from '../../src/idempotency/idempotency-sweeper.js';
+import { dataSource, registerCompany, resetDatabase, startTestApp, type TestCompany } from '../support/test-app.js';
 
 const customer = { name: 'Muster GmbH', address_line1: 'Muster GmbH', address_line3: 'Weg 1', zip: '10115', city: 'Berlin', country_code: 'DE' };
 

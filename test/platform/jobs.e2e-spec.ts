@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { JobQueue } from '../src/jobs/job-queue.js';
-import { dataSource, startTestApp } from './support/test-app.js';
+import { JobQueue } from '../../src/jobs/job-queue.js';
+import { dataSource, startTestApp } from '../support/test-app.js';
 
 async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
   const until = Date.now() + timeoutMs;

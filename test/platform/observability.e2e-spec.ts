@@ -8,12 +8,12 @@ import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
 import request from 'supertest';
-import { createApp } from '../src/app.setup.js';
-import { runMigrations } from '../src/database/migrate.js';
-import { CustomersService } from '../src/customers/customers.service.js';
-import { createRootLogger } from '../src/logging/logger.js';
-import { startTcpProxy, type TcpProxy } from './support/tcp-proxy.js';
-import { dataSource, registerCompany, resetDatabase, startTestApp, testConfig, testDatabaseUrl, type TestCompany } from './support/test-app.js';
+import { createApp } from '../../src/app.setup.js';
+import { runMigrations } from '../../src/database/migrate.js';
+import { CustomersService } from '../../src/customers/customers.service.js';
+import { createRootLogger } from '../../src/logging/logger.js';
+import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy.js';
+import { dataSource, registerCompany, resetDatabase, startTestApp, testConfig, testDatabaseUrl, type TestCompany } from '../support/test-app.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const customer = { name: 'Muster GmbH', address_line1: 'Muster GmbH', address_line3: 'Weg 1', zip: '10115', city: 'Berlin', country_code: 'DE' };
@@ -289,8 +289,8 @@ describe('readiness while the database is away', () => {
 
 /** Runs the health probe as the container does (TypeScript sources through ts-register.mjs). */
 function probe(port: string): Promise<{ code: number; stderr: string }> {
-  const entry = fileURLToPath(new URL('../src/health/probe.ts', import.meta.url));
-  const register = fileURLToPath(new URL('./support/ts-register.mjs', import.meta.url));
+  const entry = fileURLToPath(new URL('../../src/health/probe.ts', import.meta.url));
+  const register = fileURLToPath(new URL('../support/ts-register.mjs', import.meta.url));
   const env = { ...process.env, APP_ENV: 'test', PORT: port };
   return new Promise((resolve) => {
     execFile(process.execPath, ['--import', register, '--no-warnings', entry], { env, timeout: 60_000 }, (error, _stdout, stderr) =>

@@ -3,8 +3,8 @@
 import type { INestApplication } from '@nestjs/common';
 import { readFileSync } from 'node:fs';
 import request, { type Response } from 'supertest';
-import { makePdf } from './support/pdf.js';
-import { registerCompany, resetDatabase, startTestApp, type TestCompany } from './support/test-app.js';
+import { makePdf } from '../support/pdf.js';
+import { registerCompany, resetDatabase, startTestApp, type TestCompany } from '../support/test-app.js';
 
 interface Schema {
   type?: string;

@@ -8,12 +8,12 @@ import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import request from 'supertest';
-import { createApp } from '../src/app.setup.js';
-import { ConfigError, loadConfig } from '../src/config/app.config.js';
-import { type EmbeddedDatabase, startEmbeddedPostgres } from '../src/database/embedded-postgres.js';
-import { untraversableFolder } from '../src/database/folder-access.js';
-import { runMigrations } from '../src/database/migrate.js';
-import { registerCompany, testConfig } from './support/test-app.js';
+import { createApp } from '../../src/app.setup.js';
+import { ConfigError, loadConfig } from '../../src/config/app.config.js';
+import { type EmbeddedDatabase, startEmbeddedPostgres } from '../../src/database/embedded-postgres.js';
+import { untraversableFolder } from '../../src/database/folder-access.js';
+import { runMigrations } from '../../src/database/migrate.js';
+import { registerCompany, testConfig } from '../support/test-app.js';
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

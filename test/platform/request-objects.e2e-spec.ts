@@ -3,11 +3,11 @@
 // megamorphic, and a GET costs about half as much CPU again.
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { runMigrations } from '../src/database/migrate.js';
-import { testDatabaseUrl } from './support/test-app.js';
+import { runMigrations } from '../../src/database/migrate.js';
+import { testDatabaseUrl } from '../support/test-app.js';
 
-const CHILD = fileURLToPath(new URL('./support/request-maps.child.ts', import.meta.url));
-const REGISTER = fileURLToPath(new URL('./support/ts-register.mjs', import.meta.url));
+const CHILD = fileURLToPath(new URL('../support/request-maps.child.ts', import.meta.url));
+const REGISTER = fileURLToPath(new URL('../support/ts-register.mjs', import.meta.url));
 
 interface Pair {
   url: string;

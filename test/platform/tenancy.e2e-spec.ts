@@ -10,8 +10,8 @@ import {
   expectProblem,
   rowCounts,
   withoutRateLimits,
-} from './support/factories.js';
-import { dataSource, registerCompany, resetDatabase, startTestApp, type TestCompany } from './support/test-app.js';
+} from '../support/factories.js';
+import { dataSource, registerCompany, resetDatabase, startTestApp, type TestCompany } from '../support/test-app.js';
 
 const UNKNOWN_CUSTOMER = 'cus-6f1c2d34-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
 const UNKNOWN_CONTACT = 'con-6f1c2d34-5a6b-4c7d-8e9f-0a1b2c3d4e5f';

@@ -9,11 +9,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type ConnectionOptions, connect, createServer, type Server, type TLSSocket } from 'node:tls';
 import request from 'supertest';
-import { createApp } from '../src/app.setup.js';
-import { CompaniesService } from '../src/companies/companies.service.js';
-import { type AppConfig, ConfigError, loadConfig } from '../src/config/app.config.js';
-import { runMigrations } from '../src/database/migrate.js';
-import { dataSource, resetDatabase, testConfig, testDatabaseUrl } from './support/test-app.js';
+import { createApp } from '../../src/app.setup.js';
+import { CompaniesService } from '../../src/companies/companies.service.js';
+import { type AppConfig, ConfigError, loadConfig } from '../../src/config/app.config.js';
+import { runMigrations } from '../../src/database/migrate.js';
+import { dataSource, resetDatabase, testConfig, testDatabaseUrl } from '../support/test-app.js';
 
 interface Pki {
   dir: string;

@@ -4,11 +4,11 @@
 // records as booking each document alone. The worker is off: each test claims its batch by hand.
 import { jest } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
-import { BulkPaymentsService } from '../src/invoices/bulk-payments.service.js';
-import { LedgerRepository } from '../src/push/ledger.repository.js';
-import { PushWorker } from '../src/push/push-worker.js';
-import { apiKeyAuth, auditSteps, invoiceDocument, pushAccepted, startPushApp, waitForStatus } from './support/push.js';
-import { dataSource, registerCompany, resetDatabase } from './support/test-app.js';
+import { BulkPaymentsService } from '../../src/invoices/bulk-payments.service.js';
+import { LedgerRepository } from '../../src/push/ledger.repository.js';
+import { PushWorker } from '../../src/push/push-worker.js';
+import { apiKeyAuth, auditSteps, invoiceDocument, pushAccepted, startPushApp, waitForStatus } from '../support/push.js';
+import { dataSource, registerCompany, resetDatabase } from '../support/test-app.js';
 
 describe('push: payments booked together', () => {
   let app: INestApplication;

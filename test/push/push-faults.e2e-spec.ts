@@ -6,10 +6,10 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { type EmbeddedDatabase, startEmbeddedPostgres } from '../src/database/embedded-postgres.js';
-import { runMigrations } from '../src/database/migrate.js';
-import { customerFields, invoiceDocument } from './support/push.js';
-import { type ServiceChild, startServiceChild } from './support/service-child.js';
+import { type EmbeddedDatabase, startEmbeddedPostgres } from '../../src/database/embedded-postgres.js';
+import { runMigrations } from '../../src/database/migrate.js';
+import { customerFields, invoiceDocument } from '../support/push.js';
+import { type ServiceChild, startServiceChild } from '../support/service-child.js';
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

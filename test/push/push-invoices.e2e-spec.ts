@@ -7,13 +7,13 @@ import type { INestApplication } from '@nestjs/common';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import request from 'supertest';
-import type { AppConfig } from '../src/config/app.config.js';
-import { InvoicesRepository } from '../src/invoices/invoices.repository.js';
-import { makePdf } from './support/pdf.js';
-import { pdfText } from './support/pdf-text.js';
-import { apiKeyAuth, auditSteps, invoiceDocument, pushAccepted, resetPushDatabase, startPushApp, waitForStatus } from './support/push.js';
-import { shippingApi, shippingTestConfig, waitFor } from './support/shipping.js';
-import { dataSource, registerCompany, TEST_DATA_DIR, type TestCompany } from './support/test-app.js';
+import type { AppConfig } from '../../src/config/app.config.js';
+import { InvoicesRepository } from '../../src/invoices/invoices.repository.js';
+import { makePdf } from '../support/pdf.js';
+import { pdfText } from '../support/pdf-text.js';
+import { apiKeyAuth, auditSteps, invoiceDocument, pushAccepted, resetPushDatabase, startPushApp, waitForStatus } from '../support/push.js';
+import { shippingApi, shippingTestConfig, waitFor } from '../support/shipping.js';
+import { dataSource, registerCompany, TEST_DATA_DIR, type TestCompany } from '../support/test-app.js';
 
 describe('push: invoices that change', () => {
   let app: INestApplication;

@@ -3,11 +3,11 @@
 import { jest } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
-import { BulkPaymentsService } from '../src/invoices/bulk-payments.service.js';
-import { LedgerProcessor } from '../src/push/processors/ledger.processor.js';
-import { expectProblem } from './support/factories.js';
-import { apiKeyAuth, auditSteps, expectDocumented, invoiceDocument, pushAccepted, resetPushDatabase, startPushApp, waitForStatus } from './support/push.js';
-import { dataSource, registerCompany, type TestCompany } from './support/test-app.js';
+import { BulkPaymentsService } from '../../src/invoices/bulk-payments.service.js';
+import { LedgerProcessor } from '../../src/push/processors/ledger.processor.js';
+import { expectProblem } from '../support/factories.js';
+import { apiKeyAuth, auditSteps, expectDocumented, invoiceDocument, pushAccepted, resetPushDatabase, startPushApp, waitForStatus } from '../support/push.js';
+import { dataSource, registerCompany, type TestCompany } from '../support/test-app.js';
 
 describe('push: retries, dead letters, audit log', () => {
   let app: INestApplication;

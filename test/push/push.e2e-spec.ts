@@ -3,13 +3,13 @@
 import { jest } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
-import { PushDocumentsRepository } from '../src/push/push-documents.repository.js';
-import { PushWorker } from '../src/push/push-worker.js';
-import { expectProblem } from './support/factories.js';
-import { apiKeyAuth, auditSteps, customerFields, expectDocumented, invoiceDocument, pushAccepted, pushDocument, resetPushDatabase, startPushApp, waitForStatus } from './support/push.js';
-import { makePdf } from './support/pdf.js';
-import { pdfText } from './support/pdf-text.js';
-import { dataSource, registerCompany, testConfig, type TestCompany } from './support/test-app.js';
+import { PushDocumentsRepository } from '../../src/push/push-documents.repository.js';
+import { PushWorker } from '../../src/push/push-worker.js';
+import { expectProblem } from '../support/factories.js';
+import { apiKeyAuth, auditSteps, customerFields, expectDocumented, invoiceDocument, pushAccepted, pushDocument, resetPushDatabase, startPushApp, waitForStatus } from '../support/push.js';
+import { makePdf } from '../support/pdf.js';
+import { pdfText } from '../support/pdf-text.js';
+import { dataSource, registerCompany, testConfig, type TestCompany } from '../support/test-app.js';
 
 describe('push: POST /v2/documents with an API key', () => {
   let app: INestApplication;

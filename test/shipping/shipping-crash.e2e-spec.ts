@@ -7,12 +7,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { runMigrations } from '../src/database/migrate.js';
-import { makePdf } from './support/pdf.js';
-import { type ServiceChild, startServiceChild } from './support/service-child.js';
-import { waitFor } from './support/shipping.js';
-import { SMTP_CA_FILE, startTestSmtp, type TestSmtp } from './support/smtp.js';
-import { testDatabaseUrl } from './support/test-app.js';
+import { runMigrations } from '../../src/database/migrate.js';
+import { makePdf } from '../support/pdf.js';
+import { type ServiceChild, startServiceChild } from '../support/service-child.js';
+import { waitFor } from '../support/shipping.js';
+import { SMTP_CA_FILE, startTestSmtp, type TestSmtp } from '../support/smtp.js';
+import { testDatabaseUrl } from '../support/test-app.js';
 
 describe('shipping under SIGKILL (service in a child process)', () => {
   let smtp: TestSmtp;

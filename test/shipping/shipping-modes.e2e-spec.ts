@@ -5,15 +5,15 @@
 // is written as the issue states the rule, level by level, not by calling the resolver.
 import type { INestApplication } from '@nestjs/common';
 import type { QueryRunner } from 'typeorm';
-import type { AppConfig } from '../src/config/app.config.js';
-import { parsePublicId } from '../src/common/ids.js';
-import type { Invoice } from '../src/invoices/invoice.entity.js';
-import { InvoicesRepository } from '../src/invoices/invoices.repository.js';
-import type { Shipment } from '../src/shipping/shipment.js';
-import { ShippingService } from '../src/shipping/shipping.service.js';
-import { makePdf } from './support/pdf.js';
-import { shippingApi, shippingTestConfig } from './support/shipping.js';
-import { dataSource, registerCompany, resetDatabase, startTestApp, type TestCompany } from './support/test-app.js';
+import type { AppConfig } from '../../src/config/app.config.js';
+import { parsePublicId } from '../../src/common/ids.js';
+import type { Invoice } from '../../src/invoices/invoice.entity.js';
+import { InvoicesRepository } from '../../src/invoices/invoices.repository.js';
+import type { Shipment } from '../../src/shipping/shipment.js';
+import { ShippingService } from '../../src/shipping/shipping.service.js';
+import { makePdf } from '../support/pdf.js';
+import { shippingApi, shippingTestConfig } from '../support/shipping.js';
+import { dataSource, registerCompany, resetDatabase, startTestApp, type TestCompany } from '../support/test-app.js';
 
 const INVOICE_LEVEL = [null, 'email', 'post', 'dual_shipping', 'skip_shipping', 'manual_shipping', 'unknown'] as const;
 const CUSTOMER_LEVEL = [null, 'email', 'post', 'dual_shipping', 'unknown'] as const;

@@ -4,13 +4,13 @@
 // is still a consistent draft; once the cause is fixed, releasing again ships it. A delivery whose job
 // ended without an outcome (lost with its process) is settled by the sweep; a reminder can be shipped again.
 import type { INestApplication } from '@nestjs/common';
-import type { AppConfig } from '../src/config/app.config.js';
-import { parsePublicId } from '../src/common/ids.js';
-import { DocumentStore } from '../src/documents/document-store.js';
-import { makePdf } from './support/pdf.js';
-import { shippingApi, shippingTestConfig, waitFor } from './support/shipping.js';
-import { startTestSmtp, type TestSmtp } from './support/smtp.js';
-import { dataSource, registerCompany, resetDatabase, startTestApp, type TestCompany } from './support/test-app.js';
+import type { AppConfig } from '../../src/config/app.config.js';
+import { parsePublicId } from '../../src/common/ids.js';
+import { DocumentStore } from '../../src/documents/document-store.js';
+import { makePdf } from '../support/pdf.js';
+import { shippingApi, shippingTestConfig, waitFor } from '../support/shipping.js';
+import { startTestSmtp, type TestSmtp } from '../support/smtp.js';
+import { dataSource, registerCompany, resetDatabase, startTestApp, type TestCompany } from '../support/test-app.js';
 
 type Api = ReturnType<typeof shippingApi>;
 

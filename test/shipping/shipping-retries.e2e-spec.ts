@@ -5,11 +5,11 @@ import type { INestApplication } from '@nestjs/common';
 import { simpleParser } from 'mailparser';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { AppConfig } from '../src/config/app.config.js';
-import { makePdf } from './support/pdf.js';
-import { shippingApi, shippingTestConfig, waitFor } from './support/shipping.js';
-import { startTestSmtp, type TestSmtp } from './support/smtp.js';
-import { dataSource, registerCompany, resetDatabase, startTestApp, type TestCompany } from './support/test-app.js';
+import type { AppConfig } from '../../src/config/app.config.js';
+import { makePdf } from '../support/pdf.js';
+import { shippingApi, shippingTestConfig, waitFor } from '../support/shipping.js';
+import { startTestSmtp, type TestSmtp } from '../support/smtp.js';
+import { dataSource, registerCompany, resetDatabase, startTestApp, type TestCompany } from '../support/test-app.js';
 
 type Api = ReturnType<typeof shippingApi>;
 

@@ -5,16 +5,16 @@ import type { INestApplication } from '@nestjs/common';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import request from 'supertest';
-import type { AppConfig } from '../src/config/app.config.js';
-import { parsePublicId } from '../src/common/ids.js';
-import { PostalProvider } from '../src/shipping/postal-provider.js';
-import type { PrintBatchProvider } from '../src/shipping/print-batch.provider.js';
-import { ShippingService } from '../src/shipping/shipping.service.js';
-import { makePdf } from './support/pdf.js';
-import { pdfPages, pdfText } from './support/pdf-text.js';
-import { shippingApi, shippingTestConfig, waitFor } from './support/shipping.js';
-import { startTestSmtp, type TestSmtp } from './support/smtp.js';
-import { dataSource, registerCompany, resetDatabase, startTestApp, type TestCompany } from './support/test-app.js';
+import type { AppConfig } from '../../src/config/app.config.js';
+import { parsePublicId } from '../../src/common/ids.js';
+import { PostalProvider } from '../../src/shipping/postal-provider.js';
+import type { PrintBatchProvider } from '../../src/shipping/print-batch.provider.js';
+import { ShippingService } from '../../src/shipping/shipping.service.js';
+import { makePdf } from '../support/pdf.js';
+import { pdfPages, pdfText } from '../support/pdf-text.js';
+import { shippingApi, shippingTestConfig, waitFor } from '../support/shipping.js';
+import { startTestSmtp, type TestSmtp } from '../support/smtp.js';
+import { dataSource, registerCompany, resetDatabase, startTestApp, type TestCompany } from '../support/test-app.js';
 
 describe('shipping', () => {
   let app: INestApplication;
