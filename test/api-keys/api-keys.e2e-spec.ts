@@ -4,7 +4,7 @@ import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { expectProblem } from '../support/factories.js';
 import { apiKeyAuth, customerFields, pushDocument, quickPush, resetPushDatabase } from '../support/push.js';
-import { dataSource, registerCompany, startTestApp, testConfig, type TestCompany } from '../support/test-app.js';
+import { afterCredentialCache, dataSource, registerCompany, startTestApp, testConfig, type TestCompany } from '../support/test-app.js';
 
 describe('API keys', () => {
   let app: INestApplication;
@@ -182,7 +182,7 @@ describe('API key lookup cache (API_KEY_CACHE_SECONDS)', () => {
     const other = await http().post('/api/v1/api_keys').set('Authorization', company.auth).send({}).expect(201);
     expect((await push(other.body.api_key.key, 3)).status).toBe(202);
     await dataSource(app).query(`UPDATE api_keys SET revoked_at = now() WHERE id = $1`, [other.body.api_key.id.slice(4)]);
-    await new Promise((r) => setTimeout(r, 1100));
+    afterCredentialCache(app);
     expect((await push(other.body.api_key.key, 4)).body).toMatchObject({ code: 'auth.credential_revoked' });
   });
 });

@@ -4,7 +4,7 @@
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { hashSecret } from '../../src/auth/secrets.js';
-import { dataSource, registerCompany, resetDatabase, startTestApp } from '../support/test-app.js';
+import { afterCredentialCache, dataSource, registerCompany, resetDatabase, startTestApp } from '../support/test-app.js';
 
 describe('API token lookup cache (API_TOKEN_CACHE_SECONDS)', () => {
   let app: INestApplication;
@@ -21,7 +21,7 @@ describe('API token lookup cache (API_TOKEN_CACHE_SECONDS)', () => {
     const company = await registerCompany(app);
     await me(company.auth).expect(200);
     await dataSource(app).query(`UPDATE api_tokens SET revoked_at = now() WHERE company_id = $1`, [company.id.slice(4)]);
-    await new Promise((r) => setTimeout(r, 1100));
+    afterCredentialCache(app);
     const refused = await me(company.auth).expect(401);
     expect(refused.body).toMatchObject({ code: 'auth.invalid_credential' });
   });

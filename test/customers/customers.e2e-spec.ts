@@ -179,7 +179,7 @@ describe('customers', () => {
       const { id } = await createCustomer(app, company);
       await setTimestamps(app, 'customers', id, '2026-01-01T02:30:00Z');
       await dataSource(app).query(`UPDATE companies SET time_zone = 'America/New_York' WHERE id = $1`, [company.id.slice(4)]);
-      await afterCredentialCache(app);
+      afterCredentialCache(app);
       await get(id).expect(200).expect((r) => expect(r.body.created_at).toBe('2025-12-31T21:30:00-05:00'));
     });
   });

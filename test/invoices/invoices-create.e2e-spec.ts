@@ -215,7 +215,7 @@ describe('invoice create', () => {
 
     it('follows the company’s time zone in its datetimes', async () => {
       await dataSource(app).query(`UPDATE companies SET time_zone = 'America/New_York' WHERE id = $1`, [company.id.slice(4)]);
-      await afterCredentialCache(app);
+      afterCredentialCache(app);
       const invoice = await api.createOk({ customer_id: customer.id, total: '5', 'options[autoskip_shipping]': 'true' });
       expect(invoice.created_at.slice(-6)).toBe(offsetIn('America/New_York', new Date(invoice.created_at)));
       const written = await api.act(invoice.id, 'write_off').expect(200);
