@@ -1,4 +1,3 @@
-import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import {
   api,
@@ -14,26 +13,19 @@ import {
   rowCounts,
   setTimestamps,
 } from '../support/factories.js';
-import { registerCompany, resetDatabase, startTestApp, type TestCompany } from '../support/test-app.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 const CONTACT_FIELDS = ['id', 'external_id', 'name', 'phone', 'gender', 'salutation', 'salutation_text', 'email', 'created_at', 'updated_at', 'customer'].sort();
 const CUSTOMER_REFERENCE_FIELDS = ['id', 'external_id', 'name', 'customer_number', 'address', 'created_at', 'updated_at'].sort();
 
 describe('contacts', () => {
-  let app: INestApplication;
-  let company: TestCompany;
   let client: ReturnType<typeof api>;
   let customer: Record<string, string>;
 
-  beforeAll(async () => {
-    app = await startTestApp();
-  });
-  afterAll(async () => app.close());
+  const t = useTestApp({}, { company: true });
   beforeEach(async () => {
-    await resetDatabase(app);
-    company = await registerCompany(app);
-    client = api(app, company);
-    customer = await createCustomer(app, company, fullCustomerParams());
+    client = api(t.app, t.company);
+    customer = await createCustomer(t.app, t.company, fullCustomerParams());
   });
 
   const create = (body: Record<string, unknown>) => client.postForm('/api/v1/contacts', body);
@@ -149,7 +141,7 @@ describe('contacts', () => {
       expectProblem(res, 422);
       expect(res.body.code).toBe('validation.failed');
       expect(errorFields(res)).toEqual([field]);
-      expect((await rowCounts(app)).contacts).toBe(0);
+      expect((await rowCounts(t.app)).contacts).toBe(0);
     });
 
     it('refuses a contact without any customer reference with 422 naming the reference fields', async () => {
@@ -160,7 +152,7 @@ describe('contacts', () => {
         expect(fields.length).toBeGreaterThan(0);
         for (const field of fields) expect(['customer_id', 'customer[external_id]']).toContain(field);
       }
-      expect((await rowCounts(app)).contacts).toBe(0);
+      expect((await rowCounts(t.app)).contacts).toBe(0);
     });
 
     it('refuses an unknown customer[external_id] in a JSON body, naming it with the bracket name', async () => {
@@ -193,14 +185,14 @@ describe('contacts', () => {
       // (a 255-character address is also no valid e-mail address: validator.js says so as well)
       expect(new Set(errorFields(res))).toEqual(new Set([field]));
       expect(res.body.errors).toContainEqual({ field, message: `${field} must be shorter than or equal to ${max} characters` });
-      expect((await rowCounts(app)).contacts).toBe(1);
+      expect((await rowCounts(t.app)).contacts).toBe(1);
     });
 
     it('names every missing required parameter in one 422', async () => {
       const res = await create({ customer_id: customer.id });
       expectProblem(res, 422);
       expect(new Set(errorFields(res))).toEqual(new Set(['name', 'gender', 'salutation']));
-      expect((await rowCounts(app)).contacts).toBe(0);
+      expect((await rowCounts(t.app)).contacts).toBe(0);
     });
 
     it.each(['name', 'gender', 'salutation'])('refuses a request without %s, naming only that field', async (field) => {
@@ -225,7 +217,7 @@ describe('contacts', () => {
       const res = await create(contactParams({ customer_id: customer.id, [field]: value }));
       expectProblem(res, 422);
       expect(new Set(errorFields(res))).toEqual(new Set([field]));
-      expect((await rowCounts(app)).contacts).toBe(0);
+      expect((await rowCounts(t.app)).contacts).toBe(0);
     });
 
     it('refuses JSON strings and floats where integers are expected', async () => {
@@ -235,51 +227,51 @@ describe('contacts', () => {
     });
 
     it('answers malformed JSON with 400 and an unsupported Content-Type with 415', async () => {
-      const malformed = await request(app.getHttpServer())
+      const malformed = await t.http
         .post('/api/v1/contacts')
-        .set('Authorization', company.auth)
+        .set('Authorization', t.company.auth)
         .set('Content-Type', 'application/json')
         .send('{"name":');
       expectProblem(malformed, 400);
-      const wrongType = await request(app.getHttpServer())
+      const wrongType = await t.http
         .post('/api/v1/contacts')
-        .set('Authorization', company.auth)
+        .set('Authorization', t.company.auth)
         .set('Content-Type', 'text/plain')
         .send(`name=X&gender=0&salutation=0&customer_id=${customer.id}`);
       expectProblem(wrongType, 415);
-      expect((await rowCounts(app)).contacts).toBe(0);
+      expect((await rowCounts(t.app)).contacts).toBe(0);
     });
 
     it('answers a multipart/form-data body with 415 on create and update, storing nothing', async () => {
-      const created = await request(app.getHttpServer())
+      const created = await t.http
         .post('/api/v1/contacts')
-        .set('Authorization', company.auth)
+        .set('Authorization', t.company.auth)
         .field('name', 'X')
         .field('gender', '0')
         .field('salutation', '0')
         .field('customer_id', customer.id);
       expectProblem(created, 415);
       expect(created.body.code).toBe('request.unsupported_media_type');
-      expect((await rowCounts(app)).contacts).toBe(0);
-      const contact = await createContact(app, company, customer.id);
-      const before = (await request(app.getHttpServer()).get(`/api/v1/contacts/${contact.id}`).set('Authorization', company.auth).expect(200)).body;
-      const patched = await request(app.getHttpServer()).patch(`/api/v1/contacts/${contact.id}`).set('Authorization', company.auth).field('name', 'Y');
+      expect((await rowCounts(t.app)).contacts).toBe(0);
+      const contact = await createContact(t.app, t.company, customer.id);
+      const before = (await t.http.get(`/api/v1/contacts/${contact.id}`).set('Authorization', t.company.auth).expect(200)).body;
+      const patched = await t.http.patch(`/api/v1/contacts/${contact.id}`).set('Authorization', t.company.auth).field('name', 'Y');
       expectProblem(patched, 415);
-      await request(app.getHttpServer()).get(`/api/v1/contacts/${contact.id}`).set('Authorization', company.auth).expect(200, before);
+      await t.http.get(`/api/v1/contacts/${contact.id}`).set('Authorization', t.company.auth).expect(200, before);
     });
   });
 
   describe('duplicate external_id', () => {
     it('is a 409 naming the existing contact, case-insensitively, also across customers', async () => {
-      const holder = await createContact(app, company, customer.id, { external_id: 'KON-7' });
-      const otherCustomer = await createCustomer(app, company);
+      const holder = await createContact(t.app, t.company, customer.id, { external_id: 'KON-7' });
+      const otherCustomer = await createCustomer(t.app, t.company);
       for (const [taken, customerId] of [['KON-7', customer.id], ['kon-7', otherCustomer.id]]) {
         const res = await create(contactParams({ customer_id: customerId, external_id: taken }));
         expectProblem(res, 409);
         expect(res.body).toMatchObject({ code: 'contact.external_id_taken', existing_id: holder.id });
         expect(errorFields(res)).toEqual(['external_id']);
       }
-      expect((await rowCounts(app)).contacts).toBe(1);
+      expect((await rowCounts(t.app)).contacts).toBe(1);
     });
 
     it('lets exactly one of several concurrent creates with the same external_id win; the others get 409', async () => {
@@ -290,19 +282,19 @@ describe('contacts', () => {
         expectProblem(res, 409);
         expect(res.body.existing_id).toBe(created[0].body.contact.id);
       }
-      expect((await rowCounts(app)).contacts).toBe(1);
+      expect((await rowCounts(t.app)).contacts).toBe(1);
     });
 
     it('does not collide with a customer external_id or with contacts without one', async () => {
-      await createContact(app, company, customer.id, { external_id: 'ERP-4711' });
-      await createContact(app, company, customer.id);
-      await createContact(app, company, customer.id, { external_id: '' });
-      expect((await rowCounts(app)).contacts).toBe(3);
+      await createContact(t.app, t.company, customer.id, { external_id: 'ERP-4711' });
+      await createContact(t.app, t.company, customer.id);
+      await createContact(t.app, t.company, customer.id, { external_id: '' });
+      expect((await rowCounts(t.app)).contacts).toBe(3);
     });
 
     it('is a 409 on PATCH, leaving the contact unchanged', async () => {
-      const holder = await createContact(app, company, customer.id, { external_id: 'KON-1' });
-      const other = await createContact(app, company, customer.id, { external_id: 'KON-2' });
+      const holder = await createContact(t.app, t.company, customer.id, { external_id: 'KON-1' });
+      const other = await createContact(t.app, t.company, customer.id, { external_id: 'KON-2' });
       const res = await patch(other.id, { external_id: 'Kon-1', name: 'Nicht gespeichert' });
       expectProblem(res, 409);
       expect(res.body.existing_id).toBe(holder.id);
@@ -312,8 +304,8 @@ describe('contacts', () => {
 
   describe('update', () => {
     it('changes every create parameter and keeps id and created_at', async () => {
-      const contact = await createContact(app, company, customer.id, { name: 'Alt', gender: '0', salutation: '0' });
-      await setTimestamps(app, 'contacts', contact.id, '2026-03-01T08:00:00Z');
+      const contact = await createContact(t.app, t.company, customer.id, { name: 'Alt', gender: '0', salutation: '0' });
+      await setTimestamps(t.app, 'contacts', contact.id, '2026-03-01T08:00:00Z');
       const res = await patch(contact.id, { name: 'Neu', gender: '1', salutation: '0', phone: '0170 1', external_id: 'KON-NEU', email: 'neu@muster.de' }).expect(200);
       expect(Object.keys(res.body)).toEqual(['contact']);
       expect(res.body.contact).toEqual({
@@ -336,7 +328,7 @@ describe('contacts', () => {
     });
 
     it('changes only what is sent (the spec sample sends only name), and the greeting follows', async () => {
-      const contact = await createContact(app, company, customer.id, { name: 'Erika', gender: '2', salutation: '0', email: 'e@muster.de', external_id: 'K-9' });
+      const contact = await createContact(t.app, t.company, customer.id, { name: 'Erika', gender: '2', salutation: '0', email: 'e@muster.de', external_id: 'K-9' });
       const renamed = await patch(contact.id, { name: 'Erika Neu' }).expect(200);
       expect(renamed.body.contact).toEqual({ ...contact, name: 'Erika Neu', salutation_text: 'Sehr geehrte Frau Erika Neu', updated_at: expect.stringMatching(DATETIME) });
       const informal = await client.patchJson(`/api/v1/contacts/${contact.id}`, { salutation: 1 }).expect(200);
@@ -346,14 +338,14 @@ describe('contacts', () => {
     });
 
     it('clears optional fields with an empty value', async () => {
-      const contact = await createContact(app, company, customer.id, { phone: '030 1', email: 'x@muster.de', external_id: 'K-CLEAR' });
+      const contact = await createContact(t.app, t.company, customer.id, { phone: '030 1', email: 'x@muster.de', external_id: 'K-CLEAR' });
       const res = await patch(contact.id, { phone: '', email: '', external_id: '' }).expect(200);
       expect(res.body.contact).toMatchObject({ phone: null, email: null, external_id: null, name: contact.name });
       await client.get('/api/v1/contacts/find/K-CLEAR').expect(404);
     });
 
     it.each(['name', 'gender', 'salutation'])('refuses to clear the required field %s with 422, changing nothing', async (field) => {
-      const contact = await createContact(app, company, customer.id);
+      const contact = await createContact(t.app, t.company, customer.id);
       const res = await patch(contact.id, { [field]: '', phone: '999' });
       expectProblem(res, 422);
       expect(new Set(errorFields(res))).toEqual(new Set([field]));
@@ -361,8 +353,8 @@ describe('contacts', () => {
     });
 
     it('moves a contact to another customer by customer_id or customer[external_id]', async () => {
-      const contact = await createContact(app, company, customer.id);
-      const target = await createCustomer(app, company, { external_id: 'ZIEL-1' });
+      const contact = await createContact(t.app, t.company, customer.id);
+      const target = await createCustomer(t.app, t.company, { external_id: 'ZIEL-1' });
       const moved = await patch(contact.id, { customer_id: target.id }).expect(200);
       expect(moved.body.contact.customer).toEqual(reduced(target));
       expect((await client.get(`/api/v1/customers/${customer.id}`)).body.contacts).toEqual([]);
@@ -372,7 +364,7 @@ describe('contacts', () => {
     });
 
     it('refuses to move a contact to an unknown customer with 422, changing nothing', async () => {
-      const contact = await createContact(app, company, customer.id);
+      const contact = await createContact(t.app, t.company, customer.id);
       const res = await patch(contact.id, { customer_id: 'cus-6f1c2d34-5a6b-4c7d-8e9f-0a1b2c3d4e5f', name: 'Nicht gespeichert' });
       expectProblem(res, 422);
       expect(errorFields(res)).toEqual(['customer_id']);
@@ -383,7 +375,7 @@ describe('contacts', () => {
     });
 
     it('refuses invalid values with 422, changing nothing', async () => {
-      const contact = await createContact(app, company, customer.id);
+      const contact = await createContact(t.app, t.company, customer.id);
       const res = await patch(contact.id, { gender: '5', email: 'kaputt', name: 'Nicht gespeichert' });
       expectProblem(res, 422);
       expect(new Set(errorFields(res))).toEqual(new Set(['gender', 'email']));
@@ -391,7 +383,7 @@ describe('contacts', () => {
     });
 
     it('shows the current customer in the embedded reference', async () => {
-      const contact = await createContact(app, company, customer.id);
+      const contact = await createContact(t.app, t.company, customer.id);
       const renamed = await client.patchForm(`/api/v1/customers/${customer.id}`, { name: 'Umbenannt AG', customer_number: 'K-2' }).expect(200);
       const res = await get(contact.id).expect(200);
       expect(res.body.contact.customer).toEqual(reduced(renamed.body));
@@ -409,7 +401,7 @@ describe('contacts', () => {
 
   describe('get and find', () => {
     it('gets a contact by id and answers 404 for unknown ids', async () => {
-      const contact = await createContact(app, company, customer.id);
+      const contact = await createContact(t.app, t.company, customer.id);
       expect((await get(contact.id).expect(200)).body).toEqual({ contact });
       for (const id of ['con-6f1c2d34-5a6b-4c7d-8e9f-0a1b2c3d4e5f', customer.id, 'con-', 'x']) {
         const res = await get(id);
@@ -419,7 +411,7 @@ describe('contacts', () => {
     });
 
     it('finds a contact by external_id in any case, and only by the whole id', async () => {
-      const contact = await createContact(app, company, customer.id, { external_id: 'Kon-AbC-1' });
+      const contact = await createContact(t.app, t.company, customer.id, { external_id: 'Kon-AbC-1' });
       for (const key of ['Kon-AbC-1', 'kon-abc-1', 'KON-ABC-1']) {
         await client.get(`/api/v1/contacts/find/${key}`).expect(200, { contact });
       }
@@ -431,12 +423,12 @@ describe('contacts', () => {
     });
 
     it('finds non-ASCII external ids in any case', async () => {
-      const contact = await createContact(app, company, customer.id, { external_id: 'JÜRGEN-Ö' });
+      const contact = await createContact(t.app, t.company, customer.id, { external_id: 'JÜRGEN-Ö' });
       await client.get(`/api/v1/contacts/find/${encodeURIComponent('jürgen-ö')}`).expect(200, { contact });
     });
 
     it('does not find a contact by its customer external_id', async () => {
-      await createContact(app, company, customer.id);
+      await createContact(t.app, t.company, customer.id);
       expectProblem(await client.get('/api/v1/contacts/find/ERP-4711'), 404);
     });
   });

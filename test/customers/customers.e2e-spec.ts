@@ -1,4 +1,3 @@
-import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import {
   api,
@@ -15,7 +14,8 @@ import {
   rowCounts,
   setTimestamps,
 } from '../support/factories.js';
-import { dataSource, PUBLIC_URL, registerCompany, resetDatabase, startTestApp, type TestCompany, afterCredentialCache } from '../support/test-app.js';
+import { PUBLIC_URL, afterCredentialCache } from '../support/test-app.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 const CUSTOMER_FIELDS = [
   'id',
@@ -40,18 +40,11 @@ const REQUIRED = ['name', 'address_line1', 'address_line3', 'zip', 'city', 'coun
 const OPTIONAL_TEXT = ['phone', 'address_line2', 'address_line4', 'customer_number', 'additional_number', 'external_id', 'customer_group_id', 'note'];
 
 describe('customers', () => {
-  let app: INestApplication;
-  let company: TestCompany;
+  const t = useTestApp({}, { company: true });
   let client: ReturnType<typeof api>;
 
-  beforeAll(async () => {
-    app = await startTestApp();
-  });
-  afterAll(async () => app.close());
-  beforeEach(async () => {
-    await resetDatabase(app);
-    company = await registerCompany(app);
-    client = api(app, company);
+  beforeEach(() => {
+    client = api(t.app, t.company);
   });
 
   const create = (body: Record<string, unknown>) => client.postForm('/api/v1/customers', body);
@@ -60,7 +53,7 @@ describe('customers', () => {
   /** Creates n customers one after the other (so that creation order is list order) and returns their ids. */
   async function createMany(n: number): Promise<string[]> {
     const ids: string[] = [];
-    for (let i = 0; i < n; i++) ids.push((await createCustomer(app, company, { name: `Kunde ${String(i).padStart(2, '0')}` })).id);
+    for (let i = 0; i < n; i++) ids.push((await createCustomer(t.app, t.company, { name: `Kunde ${String(i).padStart(2, '0')}` })).id);
     return ids;
   }
 
@@ -168,26 +161,26 @@ describe('customers', () => {
 
   describe('datetimes', () => {
     it('are written with the offset of the company time zone, winter and summer', async () => {
-      const { id } = await createCustomer(app, company);
-      await setTimestamps(app, 'customers', id, '2026-11-21T19:53:00.456Z');
+      const { id } = await createCustomer(t.app, t.company);
+      await setTimestamps(t.app, 'customers', id, '2026-11-21T19:53:00.456Z');
       await get(id).expect(200).expect((r) => expect(r.body).toMatchObject({ created_at: '2026-11-21T20:53:00+01:00', updated_at: '2026-11-21T20:53:00+01:00' }));
-      await setTimestamps(app, 'customers', id, '2026-07-01T10:00:00Z');
+      await setTimestamps(t.app, 'customers', id, '2026-07-01T10:00:00Z');
       await get(id).expect(200).expect((r) => expect(r.body.created_at).toBe('2026-07-01T12:00:00+02:00'));
     });
 
     it('follow a company with another time zone', async () => {
-      const { id } = await createCustomer(app, company);
-      await setTimestamps(app, 'customers', id, '2026-01-01T02:30:00Z');
-      await dataSource(app).query(`UPDATE companies SET time_zone = 'America/New_York' WHERE id = $1`, [company.id.slice(4)]);
-      afterCredentialCache(app);
+      const { id } = await createCustomer(t.app, t.company);
+      await setTimestamps(t.app, 'customers', id, '2026-01-01T02:30:00Z');
+      await t.db.query(`UPDATE companies SET time_zone = 'America/New_York' WHERE id = $1`, [t.company.id.slice(4)]);
+      afterCredentialCache(t.app);
       await get(id).expect(200).expect((r) => expect(r.body.created_at).toBe('2025-12-31T21:30:00-05:00'));
     });
   });
 
   describe('update', () => {
     it('changes every create parameter with PATCH and keeps id and created_at', async () => {
-      const created = await createCustomer(app, company);
-      await setTimestamps(app, 'customers', created.id, '2026-01-10T09:00:00Z');
+      const created = await createCustomer(t.app, t.company);
+      await setTimestamps(t.app, 'customers', created.id, '2026-01-10T09:00:00Z');
       const res = await client
         .patchForm(`/api/v1/customers/${created.id}`, {
           ...fullCustomerParams(),
@@ -233,7 +226,7 @@ describe('customers', () => {
     });
 
     it('accepts a JSON body', async () => {
-      const created = await createCustomer(app, company);
+      const created = await createCustomer(t.app, t.company);
       const res = await client.patchJson(`/api/v1/customers/${created.id}`, { stop_automatic_reminders: true, note: 'per JSON' }).expect(200);
       expect(res.body).toMatchObject({ stop_automatic_reminders: true, note: 'per JSON', name: created.name });
     });
@@ -308,7 +301,7 @@ describe('customers', () => {
     });
 
     it('refuses an external_id another customer holds (any case) with 409 naming it, but keeps its own in another case', async () => {
-      const holder = await createCustomer(app, company, { external_id: 'ERP-1' });
+      const holder = await createCustomer(t.app, t.company, { external_id: 'ERP-1' });
       const other = (await create(customerParams({ external_id: 'ERP-2' })).expect(201)).body;
       const res = await client.patchForm(`/api/v1/customers/${other.id}`, { external_id: 'erp-1', name: 'Nicht gespeichert' });
       expectProblem(res, 409);
@@ -403,7 +396,7 @@ describe('customers', () => {
 
     it('shows each customer with its contact summaries', async () => {
       const [first, second] = await createMany(2);
-      const contact = await createContact(app, company, second, { name: 'Erika' });
+      const contact = await createContact(t.app, t.company, second, { name: 'Erika' });
       const res = await list().expect(200);
       expect(res.body.customers[0]).toMatchObject({ id: first, contacts: [] });
       expect(res.body.customers[1].contacts).toEqual([expect.objectContaining({ id: contact.id, name: 'Erika' })]);
@@ -423,16 +416,16 @@ describe('customers', () => {
     });
 
     it('reads a customer by an upper-case id', async () => {
-      const { id } = await createCustomer(app, company);
+      const { id } = await createCustomer(t.app, t.company);
       await get(`cus-${id.slice(4).toUpperCase()}`).expect(200).expect((r) => expect(r.body.id).toBe(id));
     });
   });
 
   describe('contacts of a customer', () => {
     it('lists the contact summaries, oldest first, with exactly the summary fields', async () => {
-      const customer = await createCustomer(app, company);
-      const erika = await createContact(app, company, customer.id, { name: 'Erika Muster', gender: '2', salutation: '0', email: 'erika@muster.de', phone: '030 1', external_id: 'C-1' });
-      const max = await createContact(app, company, customer.id, { name: 'Max', gender: '1', salutation: '1' });
+      const customer = await createCustomer(t.app, t.company);
+      const erika = await createContact(t.app, t.company, customer.id, { name: 'Erika Muster', gender: '2', salutation: '0', email: 'erika@muster.de', phone: '030 1', external_id: 'C-1' });
+      const max = await createContact(t.app, t.company, customer.id, { name: 'Max', gender: '1', salutation: '1' });
       const res = await get(customer.id).expect(200);
       expect(res.body.contacts).toEqual([
         {
@@ -450,7 +443,7 @@ describe('customers', () => {
       ]);
       expect(res.body.contacts[1].id).toBe(max.id);
       // Customers of the same company do not share contacts.
-      const other = await createCustomer(app, company);
+      const other = await createCustomer(t.app, t.company);
       expect((await get(other.id)).body.contacts).toEqual([]);
     });
   });
@@ -464,13 +457,13 @@ describe('customers', () => {
     });
 
     it('finds external ids with slashes, spaces and percent signs', async () => {
-      const created = await createCustomer(app, company, { external_id: 'ERP/2026 #1 100%' });
+      const created = await createCustomer(t.app, t.company, { external_id: 'ERP/2026 #1 100%' });
       const res = await client.get(`/api/v1/customers/find/${encodeURIComponent('erp/2026 #1 100%')}`).expect(200);
       expect(res.body.id).toBe(created.id);
     });
 
     it('matches the whole id, without wildcards', async () => {
-      await createCustomer(app, company, { external_id: 'ERP-4711' });
+      await createCustomer(t.app, t.company, { external_id: 'ERP-4711' });
       for (const key of ['ERP', 'ERP-471', 'ERP-47%25', 'ERP_4711', 'ERP-4711x']) {
         const res = await client.get(`/api/v1/customers/find/${key}`);
         expectProblem(res, 404);
@@ -486,18 +479,18 @@ describe('customers', () => {
 
   describe('duplicate external_id', () => {
     it('is a 409 naming the existing id, compared case-insensitively, and stores nothing', async () => {
-      const holder = await createCustomer(app, company, { external_id: 'ERP-4711' });
+      const holder = await createCustomer(t.app, t.company, { external_id: 'ERP-4711' });
       for (const taken of ['ERP-4711', 'erp-4711', ' Erp-4711 ']) {
         const res = await create(customerParams({ external_id: taken }));
         expectProblem(res, 409);
         expect(res.body).toMatchObject({ code: 'customer.external_id_taken', existing_id: holder.id });
         expect(errorFields(res)).toEqual(['external_id']);
       }
-      expect((await rowCounts(app)).customers).toBe(1);
+      expect((await rowCounts(t.app)).customers).toBe(1);
     });
 
     it('is a 409 for a JSON body too', async () => {
-      const holder = await createCustomer(app, company, { external_id: 'J-1' });
+      const holder = await createCustomer(t.app, t.company, { external_id: 'J-1' });
       const res = await client.postJson('/api/v1/customers', customerParams({ external_id: 'j-1' }));
       expectProblem(res, 409);
       expect(res.body.existing_id).toBe(holder.id);
@@ -511,11 +504,11 @@ describe('customers', () => {
         expectProblem(res, 409);
         expect(res.body.existing_id).toBe(created[0].body.id);
       }
-      expect((await rowCounts(app)).customers).toBe(1);
+      expect((await rowCounts(t.app)).customers).toBe(1);
     });
 
     it('treats non-ASCII letters case-insensitively too', async () => {
-      const holder = await createCustomer(app, company, { external_id: 'MÜLLER-Ä1' });
+      const holder = await createCustomer(t.app, t.company, { external_id: 'MÜLLER-Ä1' });
       const found = await client.get(`/api/v1/customers/find/${encodeURIComponent('müller-ä1')}`);
       expect(found.status).toBe(200);
       expect(found.body.id).toBe(holder.id);
@@ -528,7 +521,7 @@ describe('customers', () => {
       await create(customerParams({ external_id: '' })).expect(201);
       const res = await create(customerParams({ external_id: '   ' })).expect(201);
       expect(res.body.external_id).toBeNull();
-      expect((await rowCounts(app)).customers).toBe(4);
+      expect((await rowCounts(t.app)).customers).toBe(4);
     });
   });
 
@@ -539,7 +532,7 @@ describe('customers', () => {
       expect(res.body.code).toBe('validation.failed');
       expect(new Set(errorFields(res))).toEqual(new Set(REQUIRED));
       for (const error of res.body.errors) expect(error).toEqual({ field: expect.any(String), message: expect.any(String) });
-      expect((await rowCounts(app)).customers).toBe(0);
+      expect((await rowCounts(t.app)).customers).toBe(0);
     });
 
     it.each(REQUIRED)('refuses a request without %s, naming only that field', async (field) => {
@@ -572,7 +565,7 @@ describe('customers', () => {
       const res = await create(customerParams({ [field]: value }));
       expectProblem(res, 422);
       expect(new Set(errorFields(res))).toEqual(new Set([field]));
-      expect((await rowCounts(app)).customers).toBe(0);
+      expect((await rowCounts(t.app)).customers).toBe(0);
     });
 
     // country_code: the spec leaves the format open; the service takes ISO 3166-1 alpha-2 (any case, stored in capitals).
@@ -596,7 +589,7 @@ describe('customers', () => {
       const res = await create(customerParams({ [field]: 'ä'.repeat(max + 1) }));
       expectProblem(res, 422);
       expect(res.body.errors).toEqual([{ field, message: `${field} must be shorter than or equal to ${max} characters` }]);
-      expect((await rowCounts(app)).customers).toBe(1);
+      expect((await rowCounts(t.app)).customers).toBe(1);
     });
 
     it('refuses wrong JSON types, naming each field', async () => {
@@ -613,9 +606,9 @@ describe('customers', () => {
     });
 
     it('refuses bracket-nested form values where text is expected', async () => {
-      const res = await request(app.getHttpServer())
+      const res = await t.http
         .post('/api/v1/customers')
-        .set('Authorization', company.auth)
+        .set('Authorization', t.company.auth)
         .type('form')
         .send('name[first]=Muster&address_line1=A&address_line3=B&zip=1&city=C&country_code=DE&note[]=a&note[]=b');
       expectProblem(res, 422);
@@ -623,34 +616,34 @@ describe('customers', () => {
     });
 
     it('answers malformed JSON with 400 and stores nothing', async () => {
-      const res = await request(app.getHttpServer())
+      const res = await t.http
         .post('/api/v1/customers')
-        .set('Authorization', company.auth)
+        .set('Authorization', t.company.auth)
         .set('Content-Type', 'application/json')
         .send('{"name": "Muster", "zip": ');
       expectProblem(res, 400);
-      expect((await rowCounts(app)).customers).toBe(0);
-      const created = await createCustomer(app, company);
-      const patch = await request(app.getHttpServer())
+      expect((await rowCounts(t.app)).customers).toBe(0);
+      const created = await createCustomer(t.app, t.company);
+      const patch = await t.http
         .patch(`/api/v1/customers/${created.id}`)
-        .set('Authorization', company.auth)
+        .set('Authorization', t.company.auth)
         .set('Content-Type', 'application/json')
         .send('{name: unquoted}');
       expectProblem(patch, 400);
     });
 
     it.each(['text/plain', 'application/xml', 'text/csv'])('answers a %s body with 415 and stores nothing', async (type) => {
-      const res = await request(app.getHttpServer())
+      const res = await t.http
         .post('/api/v1/customers')
-        .set('Authorization', company.auth)
+        .set('Authorization', t.company.auth)
         .set('Content-Type', type)
         .send('name=Muster&address_line1=A&address_line3=B&zip=1&city=C&country_code=DE');
       expectProblem(res, 415);
-      expect((await rowCounts(app)).customers).toBe(0);
-      const created = await createCustomer(app, company);
-      const patch = await request(app.getHttpServer())
+      expect((await rowCounts(t.app)).customers).toBe(0);
+      const created = await createCustomer(t.app, t.company);
+      const patch = await t.http
         .patch(`/api/v1/customers/${created.id}`)
-        .set('Authorization', company.auth)
+        .set('Authorization', t.company.auth)
         .set('Content-Type', type)
         .send('name=Nicht gespeichert');
       expectProblem(patch, 415);
@@ -659,13 +652,13 @@ describe('customers', () => {
 
     it('answers a multipart/form-data body (which nothing here reads) with 415 naming the type, not a 422', async () => {
       const fields = { name: 'Muster', address_line1: 'Muster', address_line3: 'Weg 1', zip: '10115', city: 'Berlin', country_code: 'DE' };
-      const multipart = (req: request.Test) => Object.entries(fields).reduce((r, [k, v]) => r.field(k, v), req.set('Authorization', company.auth));
-      const res = await multipart(request(app.getHttpServer()).post('/api/v1/customers'));
+      const multipart = (req: request.Test) => Object.entries(fields).reduce((r, [k, v]) => r.field(k, v), req.set('Authorization', t.company.auth));
+      const res = await multipart(t.http.post('/api/v1/customers'));
       expectProblem(res, 415);
       expect(res.body).toMatchObject({ code: 'request.unsupported_media_type', detail: expect.stringContaining('not multipart/form-data') });
-      expect((await rowCounts(app)).customers).toBe(0);
-      const created = await createCustomer(app, company);
-      expectProblem(await multipart(request(app.getHttpServer()).patch(`/api/v1/customers/${created.id}`)), 415);
+      expect((await rowCounts(t.app)).customers).toBe(0);
+      const created = await createCustomer(t.app, t.company);
+      expectProblem(await multipart(t.http.patch(`/api/v1/customers/${created.id}`)), 415);
       await get(created.id).expect(200, created);
     });
   });

@@ -1,20 +1,17 @@
 // BGB § 288 default interest and flat fee on reminders, payments settling costs, then interest, then
 // principal (§ 367), and the remainder rule (waive or pursue what is left once the original total is paid).
-import type { INestApplication } from '@nestjs/common';
 import { withoutRateLimits } from '../support/factories.js';
 import { DunningHarness, type Json } from '../support/dunning.js';
 import { pdfText } from '../support/pdf-text.js';
-import { dataSource, startTestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 describe('dunning charges (BGB § 288) and the remainder rule', () => {
-  let app: INestApplication;
   let d: DunningHarness;
 
+  const t = useTestApp(withoutRateLimits(), { reset: 'manual' });
   beforeAll(async () => {
-    app = await startTestApp(withoutRateLimits());
-    d = new DunningHarness(app);
+    d = new DunningHarness(t.app);
   });
-  afterAll(async () => app.close());
 
   const lines = (reminder: Json) => reminder.lines.map((l: Json) => [l.kind, l.amount]);
 
@@ -78,11 +75,11 @@ describe('dunning charges (BGB § 288) and the remainder rule', () => {
       const run = await d.run('2026-08-01');
       expect(run.status).toBe('succeeded');
       expect(run.errors).toEqual([expect.stringContaining('no base rate for 2026-07-01')]);
-      await dataSource(app).query(`INSERT INTO base_interest_rates (valid_from, rate) VALUES ('2026-07-01', 1.27)`);
+      await t.db.query(`INSERT INTO base_interest_rates (valid_from, rate) VALUES ('2026-07-01', 1.27)`);
       try {
         expect((await d.run('2026-08-02')).errors).toEqual([]);
       } finally {
-        await dataSource(app).query(`DELETE FROM base_interest_rates WHERE valid_from = '2026-07-01'`);
+        await t.db.query(`DELETE FROM base_interest_rates WHERE valid_from = '2026-07-01'`);
       }
     });
   });

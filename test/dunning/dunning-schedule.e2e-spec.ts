@@ -1,34 +1,31 @@
 // The daily run and the company's ERP pulls: the run waits for pulls that are under way or whose
 // scheduled time has come, never for failed or dead ones, and at most PULL_WAIT_LIMIT_MINUTES after its
 // run time. The scheduler's clock is injected (tick(now)).
-import type { INestApplication } from '@nestjs/common';
 import { DunningScheduler, PULL_WAIT_LIMIT_MINUTES } from '../../src/dunning/dunning-scheduler.js';
 import { withoutRateLimits } from '../support/factories.js';
 import { DunningHarness, type Json, waitFor } from '../support/dunning.js';
-import { dataSource, startTestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 const minutes = (n: number) => n * 60_000;
 /** 07:30 in Berlin; the policy's run time is 07:00. */
 const NOW = new Date('2026-03-10T06:30:00Z');
 
 describe('the daily run waits for the ERP pulls', () => {
-  let app: INestApplication;
   let d: DunningHarness;
   let companyId: string;
 
+  const t = useTestApp(withoutRateLimits(), { reset: 'manual' });
   beforeAll(async () => {
-    app = await startTestApp(withoutRateLimits());
-    d = new DunningHarness(app);
+    d = new DunningHarness(t.app);
   });
-  afterAll(async () => app.close());
   beforeEach(async () => {
     await d.reset();
     companyId = d.company.id.slice(4);
     await d.policy({ run_at: '07:00' });
   });
 
-  const sql = (text: string, params: unknown[] = []) => dataSource(app).query(text, params);
-  const tick = (now = NOW) => app.get(DunningScheduler).tick(now);
+  const sql = (text: string, params: unknown[] = []) => t.db.query(text, params);
+  const tick = (now = NOW) => t.app.get(DunningScheduler).tick(now);
 
   async function connection(schedule: string | null = null, nextPullAt: Date | null = null): Promise<string> {
     const rows = await sql(

@@ -2,20 +2,17 @@
 // injected clock: the grace days, the guards of levels 2 and 3 and of debt collection, the run's step
 // back from ready_for_reminderN, catching up after a block one level per run, partial payments at every
 // stage, the proposal against what the run then does over a mixed population, and overpayment.
-import type { INestApplication } from '@nestjs/common';
 import { withoutRateLimits } from '../support/factories.js';
 import { DunningHarness, type Json } from '../support/dunning.js';
-import { startTestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 describe('dunning transitions', () => {
-  let app: INestApplication;
   let d: DunningHarness;
 
+  const t = useTestApp(withoutRateLimits(), { reset: 'manual' });
   beforeAll(async () => {
-    app = await startTestApp(withoutRateLimits());
-    d = new DunningHarness(app);
+    d = new DunningHarness(t.app);
   });
-  afterAll(async () => app.close());
   beforeEach(async () => d.reset());
 
   const block = (id: string, until: string | null = null) => d.api().patch(`/api/v1/invoices/${id}`).send({ dunning_block_reason: 'Reklamation', dunning_block_until: until }).expect(200);

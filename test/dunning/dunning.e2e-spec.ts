@@ -1,9 +1,9 @@
-import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { DunningScheduler } from '../../src/dunning/dunning-scheduler.js';
 import { withoutRateLimits } from '../support/factories.js';
 import { makePdf } from '../support/pdf.js';
-import { dataSource, reclaimPassport, registerCompany, resetDatabase, startTestApp, type TestCompany } from '../support/test-app.js';
+import { reclaimPassport, registerCompany, startTestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 type Json = Record<string, any>;
 
@@ -18,19 +18,14 @@ async function waitFor<T>(probe: () => Promise<T | undefined>, what: string, tim
 }
 
 describe('dunning engine', () => {
-  let app: INestApplication;
-  let company: TestCompany;
   let customerId: string;
   let pdf: Buffer;
 
+  const t = useTestApp(withoutRateLimits(), { company: true });
   beforeAll(async () => {
-    app = await startTestApp(withoutRateLimits());
     pdf = await makePdf('Rechnung');
   });
-  afterAll(async () => app.close());
   beforeEach(async () => {
-    await resetDatabase(app);
-    company = await registerCompany(app);
     const customer = await api().post('/api/v1/customers').type('form').send({
       name: 'Kunde AG', address_line1: 'Kunde AG', address_line3: 'Hauptstr. 1', zip: '10115', city: 'Berlin', country_code: 'DE',
     }).expect(201);
@@ -39,8 +34,8 @@ describe('dunning engine', () => {
   });
 
   function api() {
-    const server = app.getHttpServer();
-    const auth = (req: request.Test) => req.set('Authorization', company.auth);
+    const server = t.app.getHttpServer();
+    const auth = (req: request.Test) => req.set('Authorization', t.company.auth);
     return {
       get: (path: string) => auth(request(server).get(path)),
       post: (path: string) => auth(request(server).post(path)),
@@ -211,30 +206,30 @@ describe('dunning engine', () => {
       await sentInvoice('2026-01-10');
       await api().put('/api/v1/dunning_policy').send({ run_at: '00:00' }).expect(200);
       const now = new Date();
-      await Promise.all([app.get(DunningScheduler).tick(now), second.get(DunningScheduler).tick(now)]);
+      await Promise.all([t.app.get(DunningScheduler).tick(now), second.get(DunningScheduler).tick(now)]);
       await waitFor(async () => {
-        const rows = await dataSource(app).query(`SELECT count(*)::int AS n FROM dunning_runs WHERE trigger = 'schedule' AND status = 'succeeded'`);
+        const rows = await t.db.query(`SELECT count(*)::int AS n FROM dunning_runs WHERE trigger = 'schedule' AND status = 'succeeded'`);
         return rows[0].n >= 1 ? true : undefined;
       }, 'the scheduled run');
-      await Promise.all([app.get(DunningScheduler).tick(now), second.get(DunningScheduler).tick(now)]);
+      await Promise.all([t.app.get(DunningScheduler).tick(now), second.get(DunningScheduler).tick(now)]);
       await new Promise((r) => setTimeout(r, 1500));
-      const rows = await dataSource(app).query(`SELECT count(*)::int AS n FROM dunning_runs WHERE trigger = 'schedule'`);
+      const rows = await t.db.query(`SELECT count(*)::int AS n FROM dunning_runs WHERE trigger = 'schedule'`);
       expect(rows[0].n).toBe(1);
     } finally {
       await second.close();
-      await reclaimPassport(app);
+      await reclaimPassport(t.app);
     }
   });
 
   it('keeps policies, runs and proposals to their company', async () => {
     await api().put('/api/v1/dunning_policy').send({ grace_days: 5 }).expect(200);
     const mine = await run('2026-01-17');
-    const other = await registerCompany(app);
+    const other = await registerCompany(t.app);
     const theirs = (req: request.Test) => req.set('Authorization', other.auth);
-    const policy = await theirs(request(app.getHttpServer()).get('/api/v1/dunning_policy')).expect(200);
+    const policy = await theirs(t.http.get('/api/v1/dunning_policy')).expect(200);
     expect(policy.body.dunning_policy.grace_days).toBe(0);
-    await theirs(request(app.getHttpServer()).get(`/api/v1/dunning_runs/${mine.id}`)).expect(404);
-    const list = await theirs(request(app.getHttpServer()).get('/api/v1/dunning_runs')).expect(200);
+    await theirs(t.http.get(`/api/v1/dunning_runs/${mine.id}`)).expect(404);
+    const list = await theirs(t.http.get('/api/v1/dunning_runs')).expect(200);
     expect(list.body.meta.total_count).toBe(0);
   });
 

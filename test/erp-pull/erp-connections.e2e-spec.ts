@@ -5,12 +5,11 @@ import type { DataSource } from 'typeorm';
 import { CLIENT_KEY_PASSPHRASE, type ErpPki, makeErpPki } from '../support/pki.js';
 import { CLIENT_ID, CLIENT_SECRET, connectionBody, erpApi, erpTestConfig, sapItem, sapPartner, TECH_PASSWORD, TECH_USER } from '../support/erp.js';
 import { SapODataServer, type SapServerOptions } from '../support/sap-odata-server.js';
-import { dataSource, registerCompany, resetDatabase, startTestApp, type TestCompany } from '../support/test-app.js';
+import { dataSource, registerCompany, startTestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 let pki: ErpPki;
-let app: INestApplication;
-let db: DataSource;
-let company: TestCompany;
+const t = useTestApp(erpTestConfig(), { company: true });
 const servers: SapODataServer[] = [];
 
 async function sap(options: Partial<SapServerOptions> = {}): Promise<SapODataServer> {
@@ -21,27 +20,18 @@ async function sap(options: Partial<SapServerOptions> = {}): Promise<SapODataSer
   return server;
 }
 
-beforeAll(async () => {
+beforeAll(() => {
   pki = makeErpPki();
-  app = await startTestApp(erpTestConfig());
-  db = dataSource(app);
-});
-beforeEach(async () => {
-  await resetDatabase(app);
-  company = await registerCompany(app);
 });
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => s.stop()));
 });
-afterAll(async () => {
-  await app.close();
-  pki.remove();
-});
+afterAll(() => pki.remove());
 
 describe('ERP connections', () => {
   it('stores secrets sealed and answers only which are set; PATCH replaces, clears and switches methods', async () => {
     const server = await sap();
-    const api = erpApi(app, company);
+    const api = erpApi(t.app, t.company);
     const created = await api.create(connectionBody(server, pki, { schedule: '0 6 * * 1-5', sap_client: '100' })).expect(201);
     const connection = created.body.erp_connection;
     expect(connection).toMatchObject({
@@ -66,7 +56,7 @@ describe('ERP connections', () => {
     });
     expect(connection.mapping.receivables.fields.amount).toBe('AmountInTransactionCurrency');
     expect(JSON.stringify(created.body)).not.toContain(CLIENT_SECRET);
-    const [row] = await db.query(`SELECT secrets, secret_names FROM erp_connections`);
+    const [row] = await t.db.query(`SELECT secrets, secret_names FROM erp_connections`);
     expect(row.secret_names).toEqual(['client_secret']);
     expect(Buffer.from(row.secrets).includes(Buffer.from(CLIENT_SECRET))).toBe(false);
     expect(Buffer.from(row.secrets)[0]).toBe(1);
@@ -95,7 +85,7 @@ describe('ERP connections', () => {
 
   it('checks the settings as a whole and names every offending field', async () => {
     const server = await sap();
-    const api = erpApi(app, company);
+    const api = erpApi(t.app, t.company);
     const res = await api
       .create({ name: 'x', base_url: 'http://erp.example.com', auth_method: 'oauth_client_credentials', client_id: 'c', schedule: 'every hour', sap_client: '1', entities: ['orders'] })
       .expect(422);
@@ -129,11 +119,11 @@ describe('ERP connections', () => {
 
   it('forgets the watermarks when pointed at another system, service or mapping', async () => {
     const server = await sap({ auth: 'basic' });
-    const api = erpApi(app, company);
+    const api = erpApi(t.app, t.company);
     const id = (await api.create(connectionBody(server, pki)).expect(201)).body.erp_connection.id;
     const path = `/api/v1/erp_connections/${id}`;
     const marks = { customers: '2026-01-10', receivables: '2026-01-16', clearings: '2026-01-16' };
-    await db.query(`UPDATE erp_connections SET watermarks = $1`, [JSON.stringify(marks)]);
+    await t.db.query(`UPDATE erp_connections SET watermarks = $1`, [JSON.stringify(marks)]);
     expect((await api.patch(path, { name: 'renamed', schedule: '0 * * * *' }).expect(200)).body.erp_connection.watermarks).toEqual(marks);
     const elsewhere = server.origin.replace('127.0.0.1', 'localhost');
     const refused = await api.patch(path, { base_url: elsewhere }).expect(422);
@@ -145,7 +135,7 @@ describe('ERP connections', () => {
   it('never sends a stored secret to a new host: moving base_url or token_url needs the secret again', async () => {
     const home = await sap();
     const stranger = await sap();
-    const api = erpApi(app, company);
+    const api = erpApi(t.app, t.company);
     const id = (await api.create(connectionBody(home, pki)).expect(201)).body.erp_connection.id;
     const path = `/api/v1/erp_connections/${id}`;
     const message = (fields: string) => `client_secret must be given again when ${fields} points to another host: stored secrets are never sent to a new host`;
@@ -169,12 +159,12 @@ describe('ERP connections', () => {
 
   it('secrets sealed under another SECRETS_KEY: the test says to enter them again, and a PATCH does', async () => {
     const server = await sap({ auth: 'basic' });
-    const api = erpApi(app, company);
+    const api = erpApi(t.app, t.company);
     const id = (await api.create(connectionBody(server, pki)).expect(201)).body.erp_connection.id;
     const { seal } = await import('../../src/common/secret-box.js');
-    const [row] = await db.query(`SELECT company_id, id FROM erp_connections`);
+    const [row] = await t.db.query(`SELECT company_id, id FROM erp_connections`);
     const foreign = seal((await import('node:crypto')).randomBytes(32), JSON.stringify({ password: TECH_PASSWORD }), `erp_connections/${row.company_id}/${row.id}`);
-    await db.query(`UPDATE erp_connections SET secrets = $1`, [foreign]);
+    await t.db.query(`UPDATE erp_connections SET secrets = $1`, [foreign]);
     const result = (await api.post(`/api/v1/erp_connections/${id}/test`).expect(200)).body.connection_test;
     expect(result).toMatchObject({ ok: false, failed_check: 'secrets' });
     expect(result.checks[2].detail).toMatch(/^The stored secrets of this connection do not open .*: enter them again with PATCH$/);
@@ -185,8 +175,8 @@ describe('ERP connections', () => {
 
   it('belongs to its company: another one gets 404 for the connection and its pulls', async () => {
     const server = await sap();
-    const id = (await erpApi(app, company).create(connectionBody(server, pki)).expect(201)).body.erp_connection.id;
-    const other = erpApi(app, await registerCompany(app));
+    const id = (await erpApi(t.app, t.company).create(connectionBody(server, pki)).expect(201)).body.erp_connection.id;
+    const other = erpApi(t.app, await registerCompany(t.app));
     await other.get(`/api/v1/erp_connections/${id}`).expect(404);
     await other.patch(`/api/v1/erp_connections/${id}`, { name: 'mine' }).expect(404);
     await other.post(`/api/v1/erp_connections/${id}/test`).expect(404);
@@ -194,13 +184,13 @@ describe('ERP connections', () => {
     await other.get(`/api/v1/erp_connections/${id}/pulls`).expect(404);
     await other.delete(`/api/v1/erp_connections/${id}`).expect(404);
     expect((await other.get('/api/v1/erp_connections').expect(200)).body.meta.total_count).toBe(0);
-    await erpApi(app, company).get(`/api/v1/erp_connections/${id}`).expect(200);
+    await erpApi(t.app, t.company).get(`/api/v1/erp_connections/${id}`).expect(200);
   });
 });
 
 describe('POST …/test says precisely what failed', () => {
   async function probe(server: SapODataServer, overrides: Record<string, unknown> = {}) {
-    const api = erpApi(app, company);
+    const api = erpApi(t.app, t.company);
     const id = (await api.create(connectionBody(server, pki, overrides)).expect(201)).body.erp_connection.id;
     return (await api.post(`/api/v1/erp_connections/${id}/test`).expect(200)).body.connection_test;
   }
@@ -234,7 +224,7 @@ describe('POST …/test says precisely what failed', () => {
 
   it('OAuth with HTTP Basic client authentication, chosen per connection', async () => {
     const server = await sap({ tokenAuth: 'client_secret_basic' });
-    const api = erpApi(app, company);
+    const api = erpApi(t.app, t.company);
     const wrong = await api.create(connectionBody(server, pki, { token_endpoint_auth_method: 'both' })).expect(422);
     expect(wrong.body.errors).toEqual([{ field: 'token_endpoint_auth_method', message: 'token_endpoint_auth_method must be one of client_secret_post, client_secret_basic' }]);
     const byForm = (await api.create(connectionBody(server, pki)).expect(201)).body.erp_connection;
@@ -304,7 +294,7 @@ describe('OpenAPI', () => {
     const doc = JSON.parse((await import('node:fs')).readFileSync('openapi.json', 'utf8')) as { components: { schemas: Record<string, { properties: Record<string, unknown> }> } };
     const fields = (name: string) => Object.keys(doc.components.schemas[name].properties).sort();
     const server = await sap({ auth: 'basic' });
-    const api = erpApi(app, company);
+    const api = erpApi(t.app, t.company);
     const connection = (await api.create(connectionBody(server, pki)).expect(201)).body.erp_connection;
     expect(Object.keys(connection).sort()).toEqual(fields('ErpConnection'));
     const test = (await api.post(`/api/v1/erp_connections/${connection.id}/test`).expect(200)).body.connection_test;

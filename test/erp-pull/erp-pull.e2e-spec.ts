@@ -1,7 +1,6 @@
 // Pulls from a local SAP stand-in end to end: every auth method, V2 and V4 paging, the mapping of
 // every field, incremental and idempotent upserts, clearings as payments, retries, a failing run and a
 // killed run resumed without duplicates, and the schedule firing once.
-import type { INestApplication } from '@nestjs/common';
 import { type ChildProcess, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { DataSource } from 'typeorm';
@@ -10,12 +9,11 @@ import { api as restApi } from '../support/factories.js';
 import { connectionBody, erpApi, erpTestConfig, runPull, sapItem, sapPartner, uuidOf, CLIENT_ID, CLIENT_SECRET, TECH_PASSWORD, TECH_USER } from '../support/erp.js';
 import { type ErpPki, makeErpPki } from '../support/pki.js';
 import { ITEMS_PATH, SapODataServer, type SapServerOptions } from '../support/sap-odata-server.js';
-import { dataSource, registerCompany, resetDatabase, startTestApp, type TestCompany, testDatabaseUrl } from '../support/test-app.js';
+import { testDatabaseUrl } from '../support/test-app.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 let pki: ErpPki;
-let app: INestApplication;
-let db: DataSource;
-let company: TestCompany;
+const t = useTestApp(erpTestConfig(), { company: true });
 const servers: SapODataServer[] = [];
 
 async function sap(options: Partial<SapServerOptions> = {}): Promise<SapODataServer> {
@@ -34,29 +32,20 @@ async function sap(options: Partial<SapServerOptions> = {}): Promise<SapODataSer
 }
 
 async function connect(server: SapODataServer, overrides: Record<string, unknown> = {}): Promise<string> {
-  const res = await erpApi(app, company).create(connectionBody(server, pki, overrides));
+  const res = await erpApi(t.app, t.company).create(connectionBody(server, pki, overrides));
   if (res.status !== 201) throw new Error(`connection not created: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.erp_connection.id;
 }
 
-const count = async (sql: string, params: unknown[] = []) => Number((await db.query(sql, params))[0].n);
+const count = async (sql: string, params: unknown[] = []) => Number((await t.db.query(sql, params))[0].n);
 
-beforeAll(async () => {
+beforeAll(() => {
   pki = makeErpPki();
-  app = await startTestApp(erpTestConfig());
-  db = dataSource(app);
-});
-beforeEach(async () => {
-  await resetDatabase(app);
-  company = await registerCompany(app);
 });
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => s.stop()));
 });
-afterAll(async () => {
-  await app.close();
-  pki.remove();
-});
+afterAll(() => pki.remove());
 
 describe('a first pull (OAuth client credentials, OData V2)', () => {
   it('creates customers, contacts and invoices with every mapped field', async () => {
@@ -74,7 +63,7 @@ describe('a first pull (OAuth client credentials, OData V2)', () => {
       sapItem(5, { Customer: '17199999' }),
     ];
     const id = await connect(server);
-    const run = await runPull(app, company, id);
+    const run = await runPull(t.app, t.company, id);
 
     expect(run).toMatchObject({
       status: 'succeeded',
@@ -105,7 +94,7 @@ describe('a first pull (OAuth client credentials, OData V2)', () => {
     expect(run.pages).toBe(2);
     expect(run.requests).toBe(3); // token, partners, items
 
-    const rest = restApi(app, company);
+    const rest = restApi(t.app, t.company);
     const customer = (await rest.get('/api/v1/customers/find/17100001').expect(200)).body;
     expect(customer).toMatchObject({
       external_id: '17100001',
@@ -176,14 +165,14 @@ describe('incremental pulls', () => {
     server.partners = [sapPartner('17100001')];
     server.items = [1, 2, 3].map((n) => sapItem(n));
     const id = await connect(server);
-    expect(await runPull(app, company, id)).toMatchObject({ status: 'succeeded', created: 4 });
+    expect(await runPull(t.app, t.company, id)).toMatchObject({ status: 'succeeded', created: 4 });
     return { server, id };
   }
 
   it('a repeated pull changes nothing: every record unchanged, no new events', async () => {
     const { server, id } = await pulledOnce();
     const events = await count('SELECT count(*) AS n FROM invoice_events');
-    const run = await runPull(app, company, id);
+    const run = await runPull(t.app, t.company, id);
     expect(run).toMatchObject({ status: 'succeeded', created: 0, updated: 0, unchanged: 4, failed: 0, watermark_from: { customers: '2026-01-10', receivables: '2026-01-16' } });
     expect(await count('SELECT count(*) AS n FROM invoice_events')).toBe(events);
     expect(await count('SELECT count(*) AS n FROM invoices')).toBe(3);
@@ -203,13 +192,13 @@ describe('incremental pulls', () => {
     server.items.push(sapItem(4, { LastChangeDate: '2026-01-21' }));
     server.partners[0] = { ...server.partners[0], LastChangeDate: '2026-01-22', address: { ...server.partners[0].address!, email: 'neu@kunde.example' } };
     server.touch();
-    const run = await runPull(app, company, id);
+    const run = await runPull(t.app, t.company, id);
     expect(run).toMatchObject({
       status: 'succeeded',
       counts: { customers: { created: 0, updated: 1, unchanged: 0 }, receivables: { created: 1, updated: 1, unchanged: 2 } },
       watermark_to: { customers: '2026-01-22', receivables: '2026-01-21' },
     });
-    const rest = restApi(app, company);
+    const rest = restApi(t.app, t.company);
     const invoice = (await rest.get('/api/v1/invoices/find/1010-2026-1800000001-001').expect(200)).body.invoice;
     expect(invoice).toMatchObject({ original_total: '150.25', open_amount: '150.25', due_date: '2026-03-01', time_for_payment: 45 });
     expect((await rest.get('/api/v1/contacts/find/ERP-17100001').expect(200)).body.contact.email).toBe('neu@kunde.example');
@@ -219,7 +208,7 @@ describe('incremental pulls', () => {
 
   it('a full pull reads every customer and open item again, whatever the watermark', async () => {
     const { server, id } = await pulledOnce();
-    const run = await runPull(app, company, id, 'full');
+    const run = await runPull(t.app, t.company, id, 'full');
     expect(run).toMatchObject({ status: 'succeeded', mode: 'full', unchanged: 4 });
     const [full] = itemsRequests(server).slice(-2);
     expect(filterOf(server, full.url)).toBe("(FinancialAccountType eq 'D') and (IsCleared eq false)");
@@ -232,15 +221,15 @@ describe('clearings', () => {
     server.partners = [sapPartner('17100001')];
     server.items = [sapItem(1, { AmountInTransactionCurrency: '500.000' }), sapItem(2)];
     const id = await connect(server);
-    await runPull(app, company, id);
-    const rest = restApi(app, company);
+    await runPull(t.app, t.company, id);
+    const rest = restApi(t.app, t.company);
     const before = (await rest.get('/api/v1/invoices/find/1010-2026-1800000001-001').expect(200)).body.invoice;
     await rest.postForm(`/api/v1/invoices/${before.id}/payments`, { amount: '100', payment_date: '2026-01-20' }).expect(201);
 
     // Cleared today, LastChangeDate untouched: only the clearing query sees it.
     server.items[0] = { ...server.items[0], IsCleared: true, ClearingDate: today(), ClearingAccountingDocument: '1400000077' };
     server.touch();
-    const run = await runPull(app, company, id);
+    const run = await runPull(t.app, t.company, id);
     expect(run).toMatchObject({ status: 'succeeded', counts: { clearings: { payments: 1, settled: 1, reopened: 0 } } });
     const paid = (await rest.get(`/api/v1/invoices/${before.id}`).expect(200)).body.invoice;
     expect(paid).toMatchObject({ invoice_status: 'paid', open_amount: '0.0' });
@@ -251,13 +240,13 @@ describe('clearings', () => {
     const events = (await rest.get(`/api/v1/invoices/${before.id}/events`).expect(200)).body;
     expect(JSON.stringify(events)).toMatch(/"to_status":"paid"/);
 
-    expect(await runPull(app, company, id)).toMatchObject({ status: 'succeeded', counts: { clearings: { payments: 0, settled: 0 } } });
+    expect(await runPull(t.app, t.company, id)).toMatchObject({ status: 'succeeded', counts: { clearings: { payments: 0, settled: 0 } } });
     expect(await count('SELECT count(*) AS n FROM payments')).toBe(2);
 
     // The clearing is reset in the ERP: the item is open again and changed.
     server.items[0] = { ...server.items[0], IsCleared: false, ClearingDate: null, ClearingAccountingDocument: '', LastChangeDate: today() };
     server.touch();
-    expect(await runPull(app, company, id)).toMatchObject({ status: 'succeeded', counts: { clearings: { reopened: 1 } } });
+    expect(await runPull(t.app, t.company, id)).toMatchObject({ status: 'succeeded', counts: { clearings: { reopened: 1 } } });
     const reopened = (await rest.get(`/api/v1/invoices/${before.id}`).expect(200)).body.invoice;
     expect(reopened).toMatchObject({ invoice_status: 'sent', open_amount: '400.0', payments: [expect.objectContaining({ source: 'API' })] });
   });
@@ -267,10 +256,10 @@ describe('clearings', () => {
     server.partners = [sapPartner('17100001')];
     server.items = [sapItem(1)];
     const id = await connect(server);
-    await runPull(app, company, id);
+    await runPull(t.app, t.company, id);
     server.items.push(sapItem(2, { IsCleared: true, ClearingDate: today(), ClearingAccountingDocument: '1400000001', LastChangeDate: today() }));
     server.touch();
-    const run = await runPull(app, company, id);
+    const run = await runPull(t.app, t.company, id);
     expect(run).toMatchObject({ status: 'succeeded', counts: { receivables: { created: 0, skipped: 2 } } });
     expect(await count('SELECT count(*) AS n FROM invoices')).toBe(1);
   });
@@ -282,7 +271,7 @@ describe('auth methods end to end', () => {
     server.partners = [sapPartner('17100001'), sapPartner('17100002')];
     server.items = Array.from({ length: 230 }, (_, n) => sapItem(n, { Customer: n % 2 ? '17100001' : '17100002', AmountInTransactionCurrency: `${n + 1}.5` }));
     const id = await connect(server, { page_size: 100 });
-    const run = await runPull(app, company, id);
+    const run = await runPull(t.app, t.company, id);
     expect(run).toMatchObject({ status: 'succeeded', created: 232, failed: 0 });
     // Partners in one page; items in $top windows of 100, each in server pages of 40: 40 40 20 | 40 40 20 | 30.
     expect(run.pages).toBe(1 + 7);
@@ -291,7 +280,7 @@ describe('auth methods end to end', () => {
     expect(server.requests.every((r) => r.headers.authorization === `Basic ${Buffer.from(`${TECH_USER}:${TECH_PASSWORD}`).toString('base64')}`)).toBe(true);
     expect(server.requests.every((r) => r.status === 200)).toBe(true);
     // V4 literals on the next, incremental pull.
-    await runPull(app, company, id);
+    await runPull(t.app, t.company, id);
     expect(filterOf(server, itemsRequests(server).slice(-2)[0].url)).toBe("(FinancialAccountType eq 'D') and (LastChangeDate ge 2026-01-15)");
   });
 
@@ -300,11 +289,11 @@ describe('auth methods end to end', () => {
     server.partners = [sapPartner('17100001')];
     server.items = [sapItem(1)];
     const id = await connect(server);
-    expect(await runPull(app, company, id)).toMatchObject({ status: 'succeeded', created: 2 });
+    expect(await runPull(t.app, t.company, id)).toMatchObject({ status: 'succeeded', created: 2 });
     expect(server.requests.every((r) => r.clientCertCn === 'RECEIVABLES_PULL')).toBe(true);
 
-    await erpApi(app, company).patch(`/api/v1/erp_connections/${id}`, { client_certificate: pki.rogueClientCert, private_key: pki.rogueClientKey }).expect(200);
-    const failed = await runPull(app, company, id);
+    await erpApi(t.app, t.company).patch(`/api/v1/erp_connections/${id}`, { client_certificate: pki.rogueClientCert, private_key: pki.rogueClientKey }).expect(200);
+    const failed = await runPull(t.app, t.company, id);
     expect(failed.status).toBe('failed');
     // Refused again on every attempt: not retried (not transient); the next run tries again.
     expect(failed.error).toMatch(/^TLS: 127\.0\.0\.1:\d+ .*it most likely does not accept our client certificate \(issued by a CA it trusts\? imported in the ERP\?\)$/);
@@ -323,7 +312,7 @@ describe('auth methods end to end', () => {
       }
     };
     const id = await connect(server);
-    expect(await runPull(app, company, id)).toMatchObject({ status: 'succeeded', created: 2 });
+    expect(await runPull(t.app, t.company, id)).toMatchObject({ status: 'succeeded', created: 2 });
     expect(server.tokenRequests).toEqual([
       expect.objectContaining({ form: true, basic: false, ok: true }),
       expect.objectContaining({ form: true, basic: false, ok: true }),
@@ -334,7 +323,7 @@ describe('auth methods end to end', () => {
   it('OAuth: a wrong client secret fails the run saying the token endpoint refused it', async () => {
     const server = await sap();
     const id = await connect(server, { client_secret: 'not-the-secret' });
-    const run = await runPull(app, company, id);
+    const run = await runPull(t.app, t.company, id);
     expect(run).toMatchObject({ status: 'failed', created: 0 });
     expect(run.error).toMatch(/^The token endpoint \/oauth\/token refused the client credentials: 401 \(invalid_client/);
     expect(server.tokenRequests).toHaveLength(1);
@@ -348,7 +337,7 @@ describe('resilience', () => {
     server.items = [sapItem(1)];
     server.faults.push({ kind: 'status', status: 429, retryAfter: '1', match: /A_Operational/, times: 1 }, { kind: 'status', status: 502, match: /A_Operational/, times: 1 });
     const id = await connect(server);
-    const run = await runPull(app, company, id);
+    const run = await runPull(t.app, t.company, id);
     expect(run).toMatchObject({ status: 'succeeded', created: 2, requests: 4 });
     const [throttled, bad, ok] = itemsRequests(server);
     expect([throttled.status, bad.status, ok.status]).toEqual([429, 502, 200]);
@@ -361,15 +350,15 @@ describe('resilience', () => {
     server.items = Array.from({ length: 250 }, (_, n) => sapItem(n));
     server.faults.push({ kind: 'status', status: 500, match: /A_Operational.*%24skip=200|A_Operational.*\$skip=200/, times: 100 });
     const id = await connect(server, { page_size: 100 });
-    const failed = await runPull(app, company, id);
+    const failed = await runPull(t.app, t.company, id);
     expect(failed).toMatchObject({ status: 'failed', created: 201, watermark_to: { customers: '2026-01-10' } });
     expect(failed.error).toMatch(/^500 from .*A_OperationalAcctgDocItemCube.* \(gave up after 4 attempts\)$/);
     expect(await count('SELECT count(*) AS n FROM invoices')).toBe(200);
-    const connection = (await erpApi(app, company).get(`/api/v1/erp_connections/${id}`).expect(200)).body.erp_connection;
+    const connection = (await erpApi(t.app, t.company).get(`/api/v1/erp_connections/${id}`).expect(200)).body.erp_connection;
     expect(connection.watermarks).toEqual({ customers: '2026-01-10' });
 
     server.faults = [];
-    const resumed = await runPull(app, company, id);
+    const resumed = await runPull(t.app, t.company, id);
     expect(resumed).toMatchObject({ status: 'succeeded', watermark_from: { customers: '2026-01-10' }, counts: { receivables: { created: 50, unchanged: 200 } } });
     expect(await count('SELECT count(*) AS n FROM invoices')).toBe(250);
     expect(await count('SELECT count(DISTINCT lower(external_id)) AS n FROM invoices')).toBe(250);
@@ -382,11 +371,11 @@ describe('resilience', () => {
     // The third window never answers: the process is killed while it waits.
     server.faults.push({ kind: 'stall', match: /A_Operational.*(%24|\$)skip=200/, times: 1 });
     const id = await connect(server, { page_size: 100 });
-    const api = erpApi(app, company);
+    const api = erpApi(t.app, t.company);
     const started = await api.post(`/api/v1/erp_connections/${id}/pulls`).expect(202);
     const runId: string = started.body.pull_run.id;
 
-    const child = fork(fileURLToPath(new URL('../support/erp-pull-child.ts', import.meta.url)), [JSON.stringify({ databaseUrl: testDatabaseUrl(), companyId: uuidOf(company.id), runId: uuidOf(runId) })], {
+    const child = fork(fileURLToPath(new URL('../support/erp-pull-child.ts', import.meta.url)), [JSON.stringify({ databaseUrl: testDatabaseUrl(), companyId: uuidOf(t.company.id), runId: uuidOf(runId) })], {
       execArgv: ['--import', fileURLToPath(new URL('../support/ts-loader.mjs', import.meta.url))],
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     });
@@ -406,8 +395,8 @@ describe('resilience', () => {
     // A new pull while the killed one still looks alive is refused; once its heartbeat is stale, it resumes.
     const busy = await api.post(`/api/v1/erp_connections/${id}/pulls`).expect(409);
     expect(busy.body).toMatchObject({ code: 'erp_pull.already_running', pull_run_id: runId });
-    await db.query(`UPDATE erp_pull_runs SET heartbeat_at = now() - interval '1 hour' WHERE id = $1`, [uuidOf(runId)]);
-    const resumed = await runPull(app, company, id);
+    await t.db.query(`UPDATE erp_pull_runs SET heartbeat_at = now() - interval '1 hour' WHERE id = $1`, [uuidOf(runId)]);
+    const resumed = await runPull(t.app, t.company, id);
     expect(resumed).toMatchObject({ status: 'succeeded', resumed_from: runId, counts: { receivables: { created: 100, unchanged: 200 } } });
     expect((await api.get(`/api/v1/erp_connections/${id}/pulls/${runId}`).expect(200)).body.pull_run).toMatchObject({
       status: 'failed',
@@ -428,19 +417,19 @@ describe('schedule', () => {
     server.partners = [sapPartner('17100001')];
     server.items = [sapItem(1)];
     const id = await connect(server, { schedule: '*/15 * * * *' });
-    const connection = (await erpApi(app, company).get(`/api/v1/erp_connections/${id}`).expect(200)).body.erp_connection;
+    const connection = (await erpApi(t.app, t.company).get(`/api/v1/erp_connections/${id}`).expect(200)).body.erp_connection;
     expect(connection).toMatchObject({ schedule: '*/15 * * * *', schedule_time_zone: 'Europe/Berlin', next_pull_at: expect.stringMatching(/:(00|15|30|45):00\+0[12]:00$/) });
 
-    await db.query(`UPDATE erp_connections SET next_pull_at = now() - interval '1 second'`);
-    const pulls = app.get(ErpPullService);
+    await t.db.query(`UPDATE erp_connections SET next_pull_at = now() - interval '1 second'`);
+    const pulls = t.app.get(ErpPullService);
     const started = await Promise.all([pulls.enqueueDue(), pulls.enqueueDue(), pulls.enqueueDue()]);
     expect(started.reduce((a, b) => a + b, 0)).toBe(1);
     expect(await pulls.enqueueDue()).toBe(0);
-    const [run] = (await erpApi(app, company).get(`/api/v1/erp_connections/${id}/pulls`).expect(200)).body.pull_runs;
+    const [run] = (await erpApi(t.app, t.company).get(`/api/v1/erp_connections/${id}/pulls`).expect(200)).body.pull_runs;
     expect(run).toMatchObject({ trigger: 'schedule', status: 'queued' });
-    const [job] = await db.query(`SELECT data FROM pgboss.job WHERE name = 'erp-pull'`);
-    expect(job.data).toEqual({ companyId: uuidOf(company.id), runId: uuidOf(run.id) });
-    const next = (await db.query(`SELECT next_pull_at FROM erp_connections`))[0].next_pull_at as Date;
+    const [job] = await t.db.query(`SELECT data FROM pgboss.job WHERE name = 'erp-pull'`);
+    expect(job.data).toEqual({ companyId: uuidOf(t.company.id), runId: uuidOf(run.id) });
+    const next = (await t.db.query(`SELECT next_pull_at FROM erp_connections`))[0].next_pull_at as Date;
     expect(next.getTime()).toBeGreaterThan(Date.now());
     expect(next.getTime()).toBeLessThanOrEqual(Date.now() + 15 * 60_000);
   });

@@ -1,6 +1,5 @@
 // Create invoice (spec: "Create invoice: parameters (multipart)"): the answer's exact wire format,
 // dates and their derivation, amounts, the options and retries with Idempotency-Key.
-import type { INestApplication } from '@nestjs/common';
 import pg from 'pg';
 import request from 'supertest';
 import { todayIn, addDays } from '../../src/common/calendar-date.js';
@@ -27,40 +26,34 @@ import {
   tableCounts,
 } from '../support/invoice-factories.js';
 import { makePdf } from '../support/pdf.js';
-import { dataSource, PUBLIC_URL, registerCompany, resetDatabase, startTestApp, testDatabaseUrl, type TestCompany, afterCredentialCache } from '../support/test-app.js';
+import { PUBLIC_URL, testDatabaseUrl, afterCredentialCache } from '../support/test-app.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 const config = invoiceSuiteConfig('create');
 
 describe('invoice create', () => {
-  let app: INestApplication;
-  let company: TestCompany;
   let api: InvoiceApi;
   let customer: Record<string, any>;
 
-  beforeAll(async () => {
-    app = await startTestApp(config);
-  });
-  afterAll(async () => app.close());
+  const t = useTestApp(config, { company: true });
   beforeEach(async () => {
-    await resetDatabase(app);
-    company = await registerCompany(app);
-    api = invoiceApi(app, company);
-    customer = await createCustomer(app, company, { external_id: 'K-1', customer_number: 'KN-1', address_line2: 'Einkauf' });
+    api = invoiceApi(t.app, t.company);
+    customer = await createCustomer(t.app, t.company, { external_id: 'K-1', customer_number: 'KN-1', address_line2: 'Einkauf' });
   });
 
   /** A 422 that names the field and stores nothing: no invoice row, no document. */
   async function expectRefused(fields: Fields, field: string): Promise<void> {
-    const before = await tableCounts(app);
+    const before = await tableCounts(t.app);
     const res = await api.create({ customer_id: customer.id, ...fields });
     expectProblem(res, 422);
     expect(errorFields(res)).toContain(field);
-    expect(await tableCounts(app)).toEqual(before);
-    expect(await storedFiles(company)).toEqual([]);
+    expect(await tableCounts(t.app)).toEqual(before);
+    expect(await storedFiles(t.company)).toEqual([]);
   }
 
   describe('the answer', () => {
     it('is what a read of the invoice answers afterwards, with a referenced and with a nested customer', async () => {
-      const contact = await createContact(app, company, customer.id, { external_id: 'P-2', email: 'p2@kunde.de' });
+      const contact = await createContact(t.app, t.company, customer.id, { external_id: 'P-2', email: 'p2@kunde.de' });
       const referenced = await api.create({ customer_id: customer.id, contact_id: contact.id, external_id: 'R-1', total: '119.00', net: '100.00', vat19: '19.00' });
       const nested = await api.create({ ...nestedCustomer({ 'customer[external_id]': 'K-NEW' }), ...nestedContact(), external_id: 'R-2', total: '50' });
       for (const created of [referenced, nested]) {
@@ -71,7 +64,7 @@ describe('invoice create', () => {
     });
 
     it('has exactly the fields of the spec’s Invoice table, each in its wire format', async () => {
-      const contact = await createContact(app, company, customer.id, { external_id: 'P-1', email: 'erika@kunde.de', gender: '2', salutation: '1' });
+      const contact = await createContact(t.app, t.company, customer.id, { external_id: 'P-1', email: 'erika@kunde.de', gender: '2', salutation: '1' });
       const before = Date.now();
       const res = await api.create(
         {
@@ -175,12 +168,12 @@ describe('invoice create', () => {
     it('shows payments and reminders in the spec’s record formats, and total = original_total + reminder_fees', async () => {
       const invoice = await api.createOk({ customer_id: customer.id, total: '100', 'options[autoskip_shipping]': 'true' });
       // Reminders come from the dunning engine; one is written directly to see its wire format.
-      await dataSource(app).query(
+      await t.db.query(
         `INSERT INTO reminders (company_id, id, invoice_id, reminder_stage, reminder_date, last_sent_at, shipping_mode, fees)
          SELECT company_id, gen_random_uuid(), id, 2, '2026-12-01', '2026-12-01T09:30:00Z', 'post', 2.5 FROM invoices WHERE id = $1`,
         [invoice.id.slice(4)],
       );
-      await setReminderFees(app, invoice.id, '2.50');
+      await setReminderFees(t.app, invoice.id, '2.50');
       await api.payForm(invoice.id, { amount: '10', payment_date: '03.12.2026', external_id: 'BANK-1', note: 'Teilzahlung', inkasso_payment: 'true' }).expect(201);
       const res = await api.invoice(invoice.id).expect(200);
       const body = res.body.invoice;
@@ -214,8 +207,8 @@ describe('invoice create', () => {
     });
 
     it('follows the company’s time zone in its datetimes', async () => {
-      await dataSource(app).query(`UPDATE companies SET time_zone = 'America/New_York' WHERE id = $1`, [company.id.slice(4)]);
-      afterCredentialCache(app);
+      await t.db.query(`UPDATE companies SET time_zone = 'America/New_York' WHERE id = $1`, [t.company.id.slice(4)]);
+      afterCredentialCache(t.app);
       const invoice = await api.createOk({ customer_id: customer.id, total: '5', 'options[autoskip_shipping]': 'true' });
       expect(invoice.created_at.slice(-6)).toBe(offsetIn('America/New_York', new Date(invoice.created_at)));
       const written = await api.act(invoice.id, 'write_off').expect(200);
@@ -237,7 +230,7 @@ describe('invoice create', () => {
     ])('reads total %j as %s', async (sent, shown) => {
       const invoice = await api.createOk({ customer_id: customer.id, total: sent });
       expect(invoice).toMatchObject({ total: shown, original_total: shown, open_amount: shown, reminder_fees: '0.0' });
-      expect((await invoiceRow(app, invoice.id)).original_total).toBe(Number(sent.trim().replace(',', '.')).toFixed(2));
+      expect((await invoiceRow(t.app, invoice.id)).original_total).toBe(Number(sent.trim().replace(',', '.')).toFixed(2));
     });
 
     it.each(['total', 'net', 'vat7', 'vat19'])('refuses a negative, non-numeric or over-precise %s with 422 naming it, storing nothing', async (field) => {
@@ -249,9 +242,9 @@ describe('invoice create', () => {
     it('keeps net, vat7 and vat19 as sent (not part of the answer)', async () => {
       const invoice = await api.createOk({ customer_id: customer.id, total: '126,00', net: '100', vat7: '7,00', vat19: '19.0' });
       for (const key of ['net', 'vat7', 'vat19']) expect(invoice).not.toHaveProperty(key);
-      expect(await invoiceRow(app, invoice.id)).toMatchObject({ net: '100.00', vat7: '7.00', vat19: '19.00', original_total: '126.00' });
+      expect(await invoiceRow(t.app, invoice.id)).toMatchObject({ net: '100.00', vat7: '7.00', vat19: '19.00', original_total: '126.00' });
       const without = await api.createOk({ customer_id: customer.id, total: '1' });
-      expect(await invoiceRow(app, without.id)).toMatchObject({ net: null, vat7: null, vat19: null });
+      expect(await invoiceRow(t.app, without.id)).toMatchObject({ net: null, vat7: null, vat19: null });
     });
   });
 
@@ -334,7 +327,7 @@ describe('invoice create', () => {
     });
 
     it('the company setting applies without options, and options override it', async () => {
-      await setCompanySettings(app, company, { autoskipShipping: true });
+      await setCompanySettings(t.app, t.company, { autoskipShipping: true });
       expect(await api.createOk({ customer_id: customer.id, total: '50' })).toMatchObject({ invoice_status: 'sent', shipping_mode: 'skip_shipping' });
       expect(await api.createOk({ customer_id: customer.id, total: '50', 'options[autoskip_shipping]': 'false' })).toMatchObject({ invoice_status: 'draft' });
     });
@@ -369,40 +362,40 @@ describe('invoice create', () => {
       ['urlencoded', (req: request.Test) => req.type('form').send({ customer_id: 'x', total: '10' })],
       ['no body', (req: request.Test) => req],
     ])('answers a %s body (creation is multipart) with 415 naming the invoice file', async (_kind, send) => {
-      const res = await send(request(app.getHttpServer()).post('/api/v1/invoices').set('Authorization', company.auth));
+      const res = await send(t.http.post('/api/v1/invoices').set('Authorization', t.company.auth));
       expectProblem(res, 415);
       expect(res.body.code).toBe('request.unsupported_media_type');
       expect(errorFields(res)).toEqual(['invoice']);
-      expect(await tableCounts(app)).toMatchObject({ invoices: 0 });
+      expect(await tableCounts(t.app)).toMatchObject({ invoices: 0 });
     });
 
     it('answers a multipart body without the invoice file with 422 naming it', async () => {
       const missing = await api.create({ customer_id: customer.id }, { invoice: null });
       expectProblem(missing, 422);
       expect(errorFields(missing)).toEqual(['invoice']);
-      expect(await tableCounts(app)).toMatchObject({ invoices: 0 });
+      expect(await tableCounts(t.app)).toMatchObject({ invoices: 0 });
     });
 
     it('refuses a second invoice file and unknown file fields without storing anything', async () => {
       const pdf = await makePdf('X');
-      const twice = await request(app.getHttpServer())
+      const twice = await t.http
         .post('/api/v1/invoices')
-        .set('Authorization', company.auth)
+        .set('Authorization', t.company.auth)
         .field('customer_id', customer.id)
         .attach('invoice', pdf, 'a.pdf')
         .attach('invoice', pdf, 'b.pdf');
       expectProblem(twice, 422);
       expect(errorFields(twice)).toEqual(['invoice']);
-      const unknown = await request(app.getHttpServer())
+      const unknown = await t.http
         .post('/api/v1/invoices')
-        .set('Authorization', company.auth)
+        .set('Authorization', t.company.auth)
         .field('customer_id', customer.id)
         .attach('invoice', pdf, 'a.pdf')
         .attach('logo', pdf, 'logo.pdf');
       expectProblem(unknown, 422);
       expect(errorFields(unknown)).toEqual(['logo']);
-      expect(await tableCounts(app)).toMatchObject({ invoices: 0 });
-      expect(await storedFiles(company)).toEqual([]);
+      expect(await tableCounts(t.app)).toMatchObject({ invoices: 0 });
+      expect(await storedFiles(t.company)).toEqual([]);
     });
   });
 
@@ -417,15 +410,15 @@ describe('invoice create', () => {
       expect(retry.status).toBe(201);
       expect(retry.headers['idempotent-replayed']).toBe('true');
       expect(retry.body).toEqual(first.body);
-      expect(await tableCounts(app)).toMatchObject({ invoices: 1 });
-      expect(await storedFiles(company)).toEqual([`invoices/${first.body.invoice.id.slice(4)}/invoice.pdf`]);
+      expect(await tableCounts(t.app)).toMatchObject({ invoices: 1 });
+      expect(await storedFiles(t.company)).toEqual([`invoices/${first.body.invoice.id.slice(4)}/invoice.pdf`]);
     });
 
     it('refuses the same key with other fields (422) and stores nothing for it', async () => {
       expect((await api.create({ customer_id: customer.id, total: '10' }, {}, key)).status).toBe(201);
       const other = await api.create({ customer_id: customer.id, total: '11' }, {}, key);
       expectProblem(other, 422);
-      expect(await tableCounts(app)).toMatchObject({ invoices: 1 });
+      expect(await tableCounts(t.app)).toMatchObject({ invoices: 1 });
     });
 
     it('frees the key when the create failed: the corrected retry creates the invoice', async () => {
@@ -442,14 +435,14 @@ describe('invoice create', () => {
       for (const res of answers) expect([201, 409]).toContain(res.status);
       expect(answers.filter((res) => res.status === 201).length).toBeGreaterThanOrEqual(1);
       expect(new Set(answers.filter((res) => res.status === 201).map((res) => res.body.invoice.id)).size).toBe(1);
-      expect(await tableCounts(app)).toMatchObject({ invoices: 1 });
-      expect(await storedFiles(company)).toHaveLength(1);
+      expect(await tableCounts(t.app)).toMatchObject({ invoices: 1 });
+      expect(await storedFiles(t.company)).toHaveLength(1);
     });
 
     it('stores the answer in the create’s transaction: a request whose key a retry took over (lease run out) creates nothing', async () => {
       const fields = { ...nestedCustomer({ 'customer[external_id]': 'K-SLOW' }), total: '10' };
       const slowKey = { 'Idempotency-Key': 'slow-create' };
-      const claimOf = async () => (await dataSource(app).query(`SELECT claim_token FROM idempotency_keys WHERE key = 'slow-create'`))[0]?.claim_token as string | undefined;
+      const claimOf = async () => (await t.db.query(`SELECT claim_token FROM idempotency_keys WHERE key = 'slow-create'`))[0]?.claim_token as string | undefined;
       const until = async (done: () => Promise<boolean>) => {
         const deadline = Date.now() + 15_000;
         while (!(await done())) {
@@ -460,14 +453,14 @@ describe('invoice create', () => {
       // The nested customer's external_id lock is held elsewhere: the first request claims its key, then waits.
       const holder = new pg.Client({ connectionString: testDatabaseUrl() });
       await holder.connect();
-      const lock = [`customer:${company.id.slice(4)}:`, 'K-SLOW'];
+      const lock = [`customer:${t.company.id.slice(4)}:`, 'K-SLOW'];
       let answers: Array<{ status: number; body: Record<string, any> }>;
       try {
         await holder.query('SELECT pg_advisory_lock(hashtextextended($1 || lower($2), 0))', lock);
         const first = api.create(fields, {}, slowKey).then((res) => res);
         await until(async () => (await claimOf()) !== undefined);
         const firstClaim = await claimOf();
-        await dataSource(app).query(`UPDATE idempotency_keys SET claimed_at = now() - interval '3 minutes' WHERE key = 'slow-create'`);
+        await t.db.query(`UPDATE idempotency_keys SET claimed_at = now() - interval '3 minutes' WHERE key = 'slow-create'`);
         const retry = api.create(fields, {}, slowKey).then((res) => res);
         await until(async () => (await claimOf()) !== firstClaim);
         await holder.query('SELECT pg_advisory_unlock(hashtextextended($1 || lower($2), 0))', lock);
@@ -478,8 +471,8 @@ describe('invoice create', () => {
       expect(answers.map((res) => res.status).sort()).toEqual([201, 409]);
       expect(answers.find((res) => res.status === 409)?.body.code).toBe('idempotency.in_progress');
       const created = answers.find((res) => res.status === 201)!.body.invoice;
-      expect(await tableCounts(app)).toMatchObject({ invoices: 1, customers: 2 });
-      expect(await storedFiles(company)).toEqual([`invoices/${created.id.slice(4)}/invoice.pdf`]);
+      expect(await tableCounts(t.app)).toMatchObject({ invoices: 1, customers: 2 });
+      expect(await storedFiles(t.company)).toEqual([`invoices/${created.id.slice(4)}/invoice.pdf`]);
       const replay = await api.create(fields, {}, slowKey);
       expect({ status: replay.status, invoice: replay.body.invoice }).toEqual({ status: 201, invoice: created });
     });

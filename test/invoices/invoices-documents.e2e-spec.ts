@@ -1,7 +1,6 @@
 // The invoice PDF and its attachment: only real PDFs up to MAX_UPLOAD_MB are accepted (415 / 413
 // otherwise), a refused or failed create leaves no file in the document store, no temp upload and no
 // row, and what was stored is served back byte for byte.
-import type { INestApplication } from '@nestjs/common';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import request from 'supertest';
@@ -26,7 +25,8 @@ import { DocumentStore } from '../../src/documents/document-store.js';
 import { PendingDocumentsRepository } from '../../src/documents/pending-documents.repository.js';
 import { DOCUMENT_SWEEP_QUEUE } from '../../src/documents/pending-documents.sweeper.js';
 import { JobQueue } from '../../src/jobs/job-queue.js';
-import { dataSource, PUBLIC_URL, registerCompany, resetDatabase, startTestApp, TEST_DATA_DIR, type TestCompany } from '../support/test-app.js';
+import { PUBLIC_URL, TEST_DATA_DIR } from '../support/test-app.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 const LIMIT_MB = 0.05;
 const LIMIT_BYTES = Math.floor(LIMIT_MB * 1024 * 1024);
@@ -40,32 +40,27 @@ async function pdfOfSize(size: number): Promise<Buffer> {
 }
 
 describe('invoice documents', () => {
-  let app: INestApplication;
-  let company: TestCompany;
   let api: InvoiceApi;
   let pdf: Buffer;
   let attachment: Buffer;
 
+  const t = useTestApp(config, { company: true });
   beforeAll(async () => {
-    app = await startTestApp(config);
     pdf = await makePdf('Rechnung 2026-042');
     attachment = await makePdf('Leistungsnachweis');
   });
-  afterAll(async () => app.close());
   beforeEach(async () => {
-    await resetDatabase(app);
-    company = await registerCompany(app);
-    api = invoiceApi(app, company);
+    api = invoiceApi(t.app, t.company);
   });
 
-  const pendingRows = async () => dataSource(app).query('SELECT id, keys FROM pending_documents');
+  const pendingRows = async () => t.db.query('SELECT id, keys FROM pending_documents');
 
   /** Nothing of the request is left: no document, no temp upload, no invoice, customer or contact. */
   async function expectNothingStored(): Promise<void> {
-    expect(await storedFiles(company)).toEqual([]);
+    expect(await storedFiles(t.company)).toEqual([]);
     expect(await pendingRows()).toEqual([]);
     expect(await leftoverUploads(config)).toEqual([]);
-    expect(await tableCounts(app)).toMatchObject({ invoices: 0, customers: 0, contacts: 0 });
+    expect(await tableCounts(t.app)).toMatchObject({ invoices: 0, customers: 0, contacts: 0 });
   }
 
   it('stores the PDF and the attachment with size and SHA-256, and serves both back byte for byte', async () => {
@@ -73,11 +68,11 @@ describe('invoice documents', () => {
     expect(res.status).toBe(201);
     const invoice = res.body.invoice;
     const folder = `invoices/${invoice.id.slice(4)}`;
-    expect(await storedFiles(company)).toEqual([`${folder}/attachment.pdf`, `${folder}/invoice.pdf`]);
-    expect(Buffer.compare(await storedFile(company, `${folder}/invoice.pdf`), pdf)).toBe(0);
-    expect(Buffer.compare(await storedFile(company, `${folder}/attachment.pdf`), attachment)).toBe(0);
-    const row = await invoiceRow(app, invoice.id);
-    expect(row).toMatchObject({ pdf_key: `${company.id.slice(4)}/${folder}/invoice.pdf`, pdf_size: String(pdf.length), attachment_size: String(attachment.length) });
+    expect(await storedFiles(t.company)).toEqual([`${folder}/attachment.pdf`, `${folder}/invoice.pdf`]);
+    expect(Buffer.compare(await storedFile(t.company, `${folder}/invoice.pdf`), pdf)).toBe(0);
+    expect(Buffer.compare(await storedFile(t.company, `${folder}/attachment.pdf`), attachment)).toBe(0);
+    const row = await invoiceRow(t.app, invoice.id);
+    expect(row).toMatchObject({ pdf_key: `${t.company.id.slice(4)}/${folder}/invoice.pdf`, pdf_size: String(pdf.length), attachment_size: String(attachment.length) });
     expect(row.pdf_sha256.toString('hex')).toBe(sha256(pdf));
     expect(row.attachment_sha256.toString('hex')).toBe(sha256(attachment));
 
@@ -97,16 +92,16 @@ describe('invoice documents', () => {
   });
 
   it('answers /attachment with a 404 problem when the invoice has none', async () => {
-    const customer = await createCustomer(app, company);
+    const customer = await createCustomer(t.app, t.company);
     const invoice = await api.createOk({ customer_id: customer.id });
     expect(invoice.invoice_attachment).toBeNull();
     expectProblem(await api.attachment(invoice.id), 404);
-    expect(await storedFiles(company)).toEqual([`invoices/${invoice.id.slice(4)}/invoice.pdf`]);
+    expect(await storedFiles(t.company)).toEqual([`invoices/${invoice.id.slice(4)}/invoice.pdf`]);
   });
 
   it('answers a PDF the store lost with a 404 problem naming it, not a 500', async () => {
     const invoice = await api.createOk({ ...nestedCustomer(), total: '10' }, { invoice: pdf, invoice_attachment: attachment });
-    const folder = join(TEST_DATA_DIR, 'documents', company.id.slice(4), 'invoices', invoice.id.slice(4));
+    const folder = join(TEST_DATA_DIR, 'documents', t.company.id.slice(4), 'invoices', invoice.id.slice(4));
     await rm(join(folder, 'invoice.pdf'));
     const res = await api.pdf(invoice.id);
     expectProblem(res, 404);
@@ -120,9 +115,8 @@ describe('invoice documents', () => {
     const created = await api.create({ ...nestedCustomer(), total: '1' }, { invoice: exact });
     expect(created.status).toBe(201);
     expect((await api.pdf(created.body.invoice.id).expect(200)).body.length).toBe(LIMIT_BYTES);
-    await resetDatabase(app);
-    company = await registerCompany(app);
-    api = invoiceApi(app, company);
+    await t.reset();
+    api = invoiceApi(t.app, t.company);
     const over = await api.create({ ...nestedCustomer(), total: '1' }, { invoice: await pdfOfSize(LIMIT_BYTES + 1) });
     expectProblem(over, 413);
     expect(errorFields(over)).toEqual(['invoice']);
@@ -154,9 +148,9 @@ describe('invoice documents', () => {
     });
 
     it('a non-PDF sent before the text fields is refused the same way', async () => {
-      const res = await request(app.getHttpServer())
+      const res = await t.http
         .post('/api/v1/invoices')
-        .set('Authorization', company.auth)
+        .set('Authorization', t.company.auth)
         .attach('invoice', Buffer.from('GIF89a not a pdf'), 'bild.gif')
         .field('customer[name]', 'Neu AG')
         .field('total', '10');
@@ -189,14 +183,14 @@ describe('invoice documents', () => {
 
     it('a taken external_id (409): only the first invoice’s files remain', async () => {
       const first = await api.createOk({ ...nestedCustomer({ 'customer[external_id]': 'K-1' }), external_id: 'RE-1' }, { invoice: pdf });
-      const before = await storedFiles(company);
+      const before = await storedFiles(t.company);
       expect(before).toEqual([`invoices/${first.id.slice(4)}/invoice.pdf`]);
       const res = await api.create({ ...nestedCustomer({ 'customer[external_id]': 'K-2' }), external_id: 're-1' }, { invoice: pdf, invoice_attachment: attachment });
       expectProblem(res, 409);
-      expect(await storedFiles(company)).toEqual(before);
-      expect(Buffer.compare(await storedFile(company, before[0]), pdf)).toBe(0);
+      expect(await storedFiles(t.company)).toEqual(before);
+      expect(Buffer.compare(await storedFile(t.company, before[0]), pdf)).toBe(0);
       expect(await leftoverUploads(config)).toEqual([]);
-      expect(await tableCounts(app)).toMatchObject({ invoices: 1, customers: 1 });
+      expect(await tableCounts(t.app)).toMatchObject({ invoices: 1, customers: 1 });
     });
   });
 
@@ -204,28 +198,28 @@ describe('invoice documents', () => {
     it('leaves files that are announced as pending; the hourly sweep deletes them after the grace period, and nothing else', async () => {
       // Both ways of creating (one transaction; one statement) settle their announcement with the commit.
       const kept = await api.createOk({ ...nestedCustomer(), total: '10' }, { invoice: pdf, invoice_attachment: attachment });
-      const single = await api.createOk({ customer_id: (await createCustomer(app, company)).id, total: '10' }, { invoice: pdf });
+      const single = await api.createOk({ customer_id: (await createCustomer(t.app, t.company)).id, total: '10' }, { invoice: pdf });
       expect(await pendingRows()).toEqual([]);
       // What a create leaves when its process dies after storing its files: the announcement and the files.
-      const store = app.get(DocumentStore);
-      const pending = app.get(PendingDocumentsRepository);
-      const crashed = (name: string) => [`${company.id.slice(4)}/invoices/${name}/invoice.pdf`, `${company.id.slice(4)}/invoices/${name}/attachment.pdf`];
+      const store = t.app.get(DocumentStore);
+      const pending = t.app.get(PendingDocumentsRepository);
+      const crashed = (name: string) => [`${t.company.id.slice(4)}/invoices/${name}/invoice.pdf`, `${t.company.id.slice(4)}/invoices/${name}/attachment.pdf`];
       const [oldId, youngId] = ['6f1c2d34-5a6b-4c7d-8e9f-0a1b2c3d4e51', '6f1c2d34-5a6b-4c7d-8e9f-0a1b2c3d4e52'];
       for (const id of [oldId, youngId]) {
-        await pending.announce(company.id.slice(4), id, crashed(id));
+        await pending.announce(t.company.id.slice(4), id, crashed(id));
         for (const key of crashed(id)) await store.putBuffer(key, pdf, 'application/pdf');
       }
-      await dataSource(app).query(`UPDATE pending_documents SET created_at = now() - interval '25 hours' WHERE id = $1`, [oldId]);
-      const schedules = await dataSource(app).query(`SELECT cron FROM pgboss.schedule WHERE name = $1`, [DOCUMENT_SWEEP_QUEUE]);
+      await t.db.query(`UPDATE pending_documents SET created_at = now() - interval '25 hours' WHERE id = $1`, [oldId]);
+      const schedules = await t.db.query(`SELECT cron FROM pgboss.schedule WHERE name = $1`, [DOCUMENT_SWEEP_QUEUE]);
       expect(schedules).toEqual([{ cron: '23 * * * *' }]);
 
-      await app.get(JobQueue).send(DOCUMENT_SWEEP_QUEUE, {});
+      await t.app.get(JobQueue).send(DOCUMENT_SWEEP_QUEUE, {});
       const deadline = Date.now() + 20_000;
       while ((await pendingRows()).length > 1 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
 
       expect((await pendingRows()).map((row: { id: string }) => row.id)).toEqual([youngId]);
       const folder = (id: string) => `invoices/${id}`;
-      expect(await storedFiles(company)).toEqual(
+      expect(await storedFiles(t.company)).toEqual(
         [
           `${folder(kept.id.slice(4))}/attachment.pdf`,
           `${folder(kept.id.slice(4))}/invoice.pdf`,

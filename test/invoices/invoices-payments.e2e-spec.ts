@@ -1,6 +1,5 @@
 // Payments on invoices: the record format, the money fields (fees, overpayment as credit), settling and
 // reopening to the stage the invoice left, refusals, concurrency and retries with Idempotency-Key.
-import type { INestApplication } from '@nestjs/common';
 import pg from 'pg';
 import { todayIn } from '../../src/common/calendar-date.js';
 import { DEFAULT_POLICY } from '../../src/dunning/dunning-policy.js';
@@ -18,25 +17,19 @@ import {
   tableCounts,
   type WireEvent,
 } from '../support/invoice-factories.js';
-import { dataSource, registerCompany, resetDatabase, startTestApp, testDatabaseUrl, type TestCompany } from '../support/test-app.js';
+import { testDatabaseUrl } from '../support/test-app.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 const config = invoiceSuiteConfig('payments');
 
 describe('invoice payments', () => {
-  let app: INestApplication;
-  let company: TestCompany;
   let api: InvoiceApi;
   let customerId: string;
 
-  beforeAll(async () => {
-    app = await startTestApp(config);
-  });
-  afterAll(async () => app.close());
+  const t = useTestApp(config, { company: true });
   beforeEach(async () => {
-    await resetDatabase(app);
-    company = await registerCompany(app);
-    api = invoiceApi(app, company);
-    customerId = (await createCustomer(app, company)).id;
+    api = invoiceApi(t.app, t.company);
+    customerId = (await createCustomer(t.app, t.company)).id;
   });
 
   /** A sent invoice (imported with autoskip) over `total`. */
@@ -47,8 +40,8 @@ describe('invoice payments', () => {
 
   /** The company pursues fees left after the original total was paid (the default waives them). */
   async function pursueRests(): Promise<void> {
-    await dataSource(app).query(`INSERT INTO dunning_policies (company_id, policy) VALUES ($1, $2)`, [
-      company.id.slice(4),
+    await t.db.query(`INSERT INTO dunning_policies (company_id, policy) VALUES ($1, $2)`, [
+      t.company.id.slice(4),
       JSON.stringify({ ...DEFAULT_POLICY, waiveRemainder: false }),
     ]);
   }
@@ -73,7 +66,7 @@ describe('invoice payments', () => {
         created_at: expect.any(String),
         updated_at: expect.any(String),
       });
-      expect(await invoiceRow(app, invoice.id)).toMatchObject({ paid_amount: '40.50', open_amount: '59.50' });
+      expect(await invoiceRow(t.app, invoice.id)).toMatchObject({ paid_amount: '40.50', open_amount: '59.50' });
     });
 
     it('takes a JSON body with a number amount, and defaults the date to today, inkasso to false', async () => {
@@ -111,7 +104,7 @@ describe('invoice payments', () => {
         expectProblem(res, 422);
         expect(errorFields(res)).toEqual(['amount']);
       }
-      expect(await tableCounts(app)).toMatchObject({ payments: 0 });
+      expect(await tableCounts(t.app)).toMatchObject({ payments: 0 });
     });
 
     it('refuses an impossible YYYY-MM-DD payment_date with 422', async () => {
@@ -156,26 +149,26 @@ describe('invoice payments', () => {
     it('reminder fees raise total and open amount; payments cover fees and principal; the original total alone leaves the fees open', async () => {
       await pursueRests();
       const invoice = await sentInvoice('100');
-      await setStatus(app, invoice.id, 'reminder2_sent');
-      await setReminderFees(app, invoice.id, '5');
+      await setStatus(t.app, invoice.id, 'reminder2_sent');
+      await setReminderFees(t.app, invoice.id, '5');
       expect(await current(invoice.id)).toMatchObject({ total: '105.0', original_total: '100.0', reminder_fees: '5.0', open_amount: '105.0' });
       expect((await api.payForm(invoice.id, { amount: '3' }).expect(201)).body.invoice).toMatchObject({ open_amount: '102.0', total: '105.0' });
       const principal = await api.payForm(invoice.id, { amount: '97' }).expect(201);
       expect(principal.body.invoice).toMatchObject({ open_amount: '5.0', invoice_status: 'reminder2_sent', reminder_fees: '5.0' });
       const settled = await api.payForm(invoice.id, { amount: '5' }).expect(201);
       expect(settled.body.invoice).toMatchObject({ open_amount: '0.0', invoice_status: 'paid' });
-      expect(await invoiceRow(app, invoice.id)).toMatchObject({ paid_amount: '105.00', reminder_fees: '5.00', open_amount: '0.00', waived_amount: '0.00' });
+      expect(await invoiceRow(t.app, invoice.id)).toMatchObject({ paid_amount: '105.00', reminder_fees: '5.00', open_amount: '0.00', waived_amount: '0.00' });
     });
 
     it('by default waives fees left once the original total is paid, and records the waiver', async () => {
       const invoice = await sentInvoice('100');
-      await setStatus(app, invoice.id, 'reminder2_sent');
-      await setReminderFees(app, invoice.id, '5');
+      await setStatus(t.app, invoice.id, 'reminder2_sent');
+      await setReminderFees(t.app, invoice.id, '5');
       const res = await api.payForm(invoice.id, { amount: '100' }).expect(201);
       expect(res.body.invoice).toMatchObject({ invoice_status: 'paid', open_amount: '0.0' });
       const events: WireEvent[] = (await api.events(invoice.id).expect(200)).body.events;
       expect(events.find((e) => e.kind === 'rest_waived')).toMatchObject({ details: { waived: '5.0' } });
-      expect(await invoiceRow(app, invoice.id)).toMatchObject({ waived_amount: '5.00', paid_amount: '100.00' });
+      expect(await invoiceRow(t.app, invoice.id)).toMatchObject({ waived_amount: '5.00', paid_amount: '100.00' });
     });
 
     it('accepts an overpayment: a negative open amount (credit), paid, never dropped', async () => {
@@ -184,7 +177,7 @@ describe('invoice payments', () => {
       expect(over.body.invoice).toMatchObject({ invoice_status: 'paid', open_amount: '-20.0', total: '100.0' });
       const more = await api.payForm(invoice.id, { amount: '10,25' }).expect(201);
       expect(more.body.invoice).toMatchObject({ invoice_status: 'paid', open_amount: '-30.25' });
-      expect(await invoiceRow(app, invoice.id)).toMatchObject({ paid_amount: '130.25', open_amount: '-30.25' });
+      expect(await invoiceRow(t.app, invoice.id)).toMatchObject({ paid_amount: '130.25', open_amount: '-30.25' });
       expect(await statusChanges(api, invoice.id)).toEqual([['draft', 'sent'], ['sent', 'paid']]);
       // Removing the extra payment keeps it paid; removing the big one reopens it.
       await api.deletePayment(invoice.id, more.body.invoice.payments[1].id).expect(204);
@@ -197,7 +190,7 @@ describe('invoice payments', () => {
       'a payment deletion reopens a paid invoice to the stage it left: %s',
       async (stage) => {
         const invoice = await api.createOk({ customer_id: customerId, total: '80' });
-        await setStatus(app, invoice.id, stage);
+        await setStatus(t.app, invoice.id, stage);
         const paid = await api.payForm(invoice.id, { amount: '80' }).expect(201);
         expect(paid.body.invoice.invoice_status).toBe('paid');
         await api.deletePayment(invoice.id, paid.body.invoice.payments[0].id).expect(204);
@@ -238,7 +231,7 @@ describe('invoice payments', () => {
     it.each(['archived', 'duplicate'])('no payment is recorded on a %s invoice (409), and none of its payments is deleted', async (status) => {
       const invoice = await sentInvoice('100');
       const payment = (await api.payForm(invoice.id, { amount: '10' }).expect(201)).body.invoice.payments[0];
-      await setStatus(app, invoice.id, status);
+      await setStatus(t.app, invoice.id, status);
       const before = await current(invoice.id);
       const res = await api.payForm(invoice.id, { amount: '90' });
       expectProblem(res, 409);
@@ -268,7 +261,7 @@ describe('invoice payments', () => {
         expect(errorFields(res)).toEqual(['external_id']);
         expect(res.body).toMatchObject({ existing_id: payment.id, invoice_id: first.id });
       }
-      expect(await tableCounts(app)).toMatchObject({ payments: 1 });
+      expect(await tableCounts(t.app)).toMatchObject({ payments: 1 });
       expect((await current(second.id)).open_amount).toBe('100.0');
     });
 
@@ -293,7 +286,7 @@ describe('invoice payments', () => {
       const after = await current(invoice.id);
       expect(after.payments).toHaveLength(30);
       expect(after).toMatchObject({ open_amount: '699.7', invoice_status: 'sent' });
-      expect(await invoiceRow(app, invoice.id)).toMatchObject({ paid_amount: '300.30', open_amount: '699.70' });
+      expect(await invoiceRow(t.app, invoice.id)).toMatchObject({ paid_amount: '300.30', open_amount: '699.70' });
     });
 
     it('settles exactly once when 30 concurrent payments cross zero', async () => {
@@ -314,7 +307,7 @@ describe('invoice payments', () => {
         ...Array.from({ length: 10 }, () => api.payForm(invoice.id, { amount: '7' }).expect(201)),
       ]);
       expect(await current(invoice.id)).toMatchObject({ open_amount: '430.0' });
-      expect(await invoiceRow(app, invoice.id)).toMatchObject({ paid_amount: '70.00' });
+      expect(await invoiceRow(t.app, invoice.id)).toMatchObject({ paid_amount: '70.00' });
     });
   });
 
@@ -329,21 +322,21 @@ describe('invoice payments', () => {
       expect(await current(invoice.id)).toMatchObject({ open_amount: '75.0', payments: [expect.anything()] });
       const other = await api.payForm(invoice.id, { amount: '26' }, key);
       expectProblem(other, 422);
-      expect(await tableCounts(app)).toMatchObject({ payments: 1 });
+      expect(await tableCounts(t.app)).toMatchObject({ payments: 1 });
     });
 
     it('records one payment when the same request arrives several times at once', async () => {
       const invoice = await sentInvoice('100');
       const answers = await Promise.all(Array.from({ length: 5 }, () => api.payJson(invoice.id, { amount: 10 }, { 'Idempotency-Key': 'parallel-pay' })));
       for (const res of answers) expect([201, 409]).toContain(res.status);
-      expect(await tableCounts(app)).toMatchObject({ payments: 1 });
+      expect(await tableCounts(t.app)).toMatchObject({ payments: 1 });
       expect((await current(invoice.id)).open_amount).toBe('90.0');
     });
 
     it('stores the answer with the payment: a request whose key a retry took over (lease run out) books nothing', async () => {
       const invoice = await sentInvoice('100');
       const key = { 'Idempotency-Key': 'slow-pay' };
-      const claimOf = async () => (await dataSource(app).query(`SELECT claim_token FROM idempotency_keys WHERE key = 'slow-pay'`))[0]?.claim_token as string | undefined;
+      const claimOf = async () => (await t.db.query(`SELECT claim_token FROM idempotency_keys WHERE key = 'slow-pay'`))[0]?.claim_token as string | undefined;
       const until = async (done: () => Promise<boolean>) => {
         const deadline = Date.now() + 15_000;
         while (!(await done())) {
@@ -362,7 +355,7 @@ describe('invoice payments', () => {
         await until(async () => (await claimOf()) !== undefined);
         const firstClaim = await claimOf();
         // Its lease runs out (as if its process had died): the retry takes the key over, then waits too.
-        await dataSource(app).query(`UPDATE idempotency_keys SET claimed_at = now() - interval '3 minutes' WHERE key = 'slow-pay'`);
+        await t.db.query(`UPDATE idempotency_keys SET claimed_at = now() - interval '3 minutes' WHERE key = 'slow-pay'`);
         const retry = api.payForm(invoice.id, { amount: '10' }, key).then((res) => res);
         await until(async () => (await claimOf()) !== firstClaim);
         await holder.query('ROLLBACK');
@@ -372,7 +365,7 @@ describe('invoice payments', () => {
       }
       expect(answers.map((res) => res.status).sort()).toEqual([201, 409]);
       expect(answers.find((res) => res.status === 409)?.body.code).toBe('idempotency.in_progress');
-      expect(await tableCounts(app)).toMatchObject({ payments: 1 });
+      expect(await tableCounts(t.app)).toMatchObject({ payments: 1 });
       const replay = await api.payForm(invoice.id, { amount: '10' }, key).expect(201);
       expect(replay.body).toEqual(answers.find((res) => res.status === 201)?.body);
       expect((await current(invoice.id)).open_amount).toBe('90.0');

@@ -2,11 +2,11 @@
 // one lock whose holder hits a taken external_id, answer 409 each (the conflict is looked up on the
 // holder's own connection, not on a second one the full pool would never give); and a request that
 // cannot get a connection or a lock in time answers 503 with Retry-After instead of waiting forever.
-import type { INestApplication } from '@nestjs/common';
 import pg from 'pg';
 import { createContact, createCustomer, errorFields, expectProblem } from '../support/factories.js';
 import { type InvoiceApi, invoiceApi, invoiceRow, invoiceSuiteConfig, nestedCustomer, storedFiles, tableCounts } from '../support/invoice-factories.js';
-import { registerCompany, resetDatabase, startTestApp, testConfig, testDatabaseUrl, type TestCompany } from '../support/test-app.js';
+import { testConfig, testDatabaseUrl } from '../support/test-app.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 const POOL = 4;
 /** Three times the pool: the lock holder's lookup would need a connection none of the others gives back. */
@@ -17,20 +17,13 @@ const config = {
 };
 
 describe('invoices under pool contention', () => {
-  let app: INestApplication;
-  let company: TestCompany;
   let api: InvoiceApi;
   let customerId: string;
 
-  beforeAll(async () => {
-    app = await startTestApp(config);
-  });
-  afterAll(async () => app.close());
+  const t = useTestApp(config, { company: true });
   beforeEach(async () => {
-    await resetDatabase(app);
-    company = await registerCompany(app);
-    api = invoiceApi(app, company);
-    customerId = (await createCustomer(app, company)).id;
+    api = invoiceApi(t.app, t.company);
+    customerId = (await createCustomer(t.app, t.company)).id;
   });
 
   const sentInvoice = (fields: Record<string, string> = {}) =>
@@ -45,8 +38,8 @@ describe('invoices under pool contention', () => {
       expect(errorFields(res)).toEqual(['external_id']);
       expect(res.body).toMatchObject({ code: 'payment.external_id_taken', existing_id: first.id, invoice_id: invoice.id });
     }
-    expect(await tableCounts(app)).toMatchObject({ payments: 1 });
-    expect(await invoiceRow(app, invoice.id)).toMatchObject({ paid_amount: '10.00', open_amount: '90.00' });
+    expect(await tableCounts(t.app)).toMatchObject({ payments: 1 });
+    expect(await invoiceRow(t.app, invoice.id)).toMatchObject({ paid_amount: '10.00', open_amount: '90.00' });
   });
 
   it(`answers ${CONCURRENT} concurrent PATCHes to a taken external_id with 409 each`, async () => {
@@ -62,7 +55,7 @@ describe('invoices under pool contention', () => {
 
   it(`changes the contact in ${CONCURRENT} concurrent PATCHes on one invoice`, async () => {
     const invoice = await sentInvoice();
-    const contact = await createContact(app, company, customerId);
+    const contact = await createContact(t.app, t.company, customerId);
     const answers = await Promise.all(Array.from({ length: CONCURRENT }, () => api.patchForm(invoice.id, { contact_id: contact.id })));
     expect(answers.map((res) => res.status)).toEqual(Array(CONCURRENT).fill(200));
     expect((await api.invoice(invoice.id).expect(200)).body.invoice.contact.id).toBe(contact.id);
@@ -70,16 +63,16 @@ describe('invoices under pool contention', () => {
 
   it(`answers ${CONCURRENT} concurrent extended creates of one new customer with a taken invoice external_id with 409 each, storing nothing`, async () => {
     const taken = await sentInvoice({ external_id: 'RE-1' });
-    const before = await tableCounts(app);
-    const files = await storedFiles(company);
+    const before = await tableCounts(t.app);
+    const files = await storedFiles(t.company);
     const fields = { ...nestedCustomer({ 'customer[external_id]': 'K-NEW' }), external_id: 'RE-1', total: '50' };
     const answers = await Promise.all(Array.from({ length: CONCURRENT }, () => api.create(fields)));
     for (const res of answers) {
       expectProblem(res, 409);
       expect(res.body).toMatchObject({ code: 'invoice.external_id_taken', existing_id: taken.id });
     }
-    expect(await tableCounts(app)).toEqual(before);
-    expect(await storedFiles(company)).toEqual(files);
+    expect(await tableCounts(t.app)).toEqual(before);
+    expect(await storedFiles(t.company)).toEqual(files);
   });
 
   it('answers 503 with Retry-After when neither a lock nor a connection comes in time, and records nothing', async () => {
@@ -100,7 +93,7 @@ describe('invoices under pool contention', () => {
       await holder.query('ROLLBACK');
       await holder.end();
     }
-    expect(await tableCounts(app)).toMatchObject({ payments: 0 });
+    expect(await tableCounts(t.app)).toMatchObject({ payments: 0 });
     // The pool recovered: the next payment goes through.
     await api.payForm(invoice.id, { amount: '5' }).expect(201);
   });

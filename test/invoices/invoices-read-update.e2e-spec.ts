@@ -1,28 +1,20 @@
 // Reading invoices (get, find by external_id, the paginated list with its filters) and PATCH: what may
 // still change in each status, recomputed money fields and dates, and external_id conflicts.
-import type { INestApplication } from '@nestjs/common';
 import { createContact, createCustomer, errorFields, expectProblem } from '../support/factories.js';
 import { type InvoiceApi, invoiceApi, invoiceRow, invoiceSuiteConfig, setReminderFees, setStatus, type WireEvent } from '../support/invoice-factories.js';
-import { dataSource, registerCompany, resetDatabase, startTestApp, type TestCompany } from '../support/test-app.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 const config = invoiceSuiteConfig('read-update');
 const UNKNOWN_INVOICE = 'inv-6f1c2d34-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
 
 describe('invoice reads and updates', () => {
-  let app: INestApplication;
-  let company: TestCompany;
   let api: InvoiceApi;
   let customer: Record<string, any>;
 
-  beforeAll(async () => {
-    app = await startTestApp(config);
-  });
-  afterAll(async () => app.close());
+  const t = useTestApp(config, { company: true });
   beforeEach(async () => {
-    await resetDatabase(app);
-    company = await registerCompany(app);
-    api = invoiceApi(app, company);
-    customer = await createCustomer(app, company);
+    api = invoiceApi(t.app, t.company);
+    customer = await createCustomer(t.app, t.company);
   });
 
   /** Creates invoices with invoice numbers N-1…N-n and distinct creation times, oldest first. */
@@ -30,7 +22,7 @@ describe('invoice reads and updates', () => {
     const ids: string[] = [];
     for (let i = 1; i <= n; i++) {
       const invoice = await api.createOk({ customer_id: customer.id, invoice_number: `N-${i}`, total: String(i), ...fields });
-      await dataSource(app).query(`UPDATE invoices SET created_at = $2 WHERE id = $1`, [invoice.id.slice(4), new Date(Date.UTC(2026, 0, i)).toISOString()]);
+      await t.db.query(`UPDATE invoices SET created_at = $2 WHERE id = $1`, [invoice.id.slice(4), new Date(Date.UTC(2026, 0, i)).toISOString()]);
       ids.push(invoice.id);
     }
     return ids;
@@ -81,7 +73,7 @@ describe('invoice reads and updates', () => {
     it('shows 30 per page by default and 100 at most', async () => {
       const [id] = await createMany(1);
       // 40 more rows copied from the first (SQL: creating them through the API adds nothing to this test).
-      await dataSource(app).query(
+      await t.db.query(
         `INSERT INTO invoices SELECT (jsonb_populate_record(NULL::invoices, to_jsonb(i) || jsonb_build_object('id', gen_random_uuid(), 'created_at', i.created_at + g * interval '1 minute'))).*
          FROM invoices i, generate_series(1, 40) g WHERE i.id = $1`,
         [id.slice(4)],
@@ -108,12 +100,12 @@ describe('invoice reads and updates', () => {
     });
 
     it('filters by status, customer_id and updated_since, alone and combined, counting only matches', async () => {
-      const other = await createCustomer(app, company);
+      const other = await createCustomer(t.app, t.company);
       const [a, b] = await createMany(2);
       const sent = await api.createOk({ customer_id: customer.id, invoice_number: 'S-1', total: '5', 'options[autoskip_shipping]': 'true' });
       const foreign = await api.createOk({ customer_id: other.id, invoice_number: 'O-1', total: '5', 'options[autoskip_shipping]': 'true' });
-      await dataSource(app).query(`UPDATE invoices SET updated_at = '2026-01-01T00:00:00Z'`);
-      await dataSource(app).query(`UPDATE invoices SET updated_at = '2026-06-01T12:00:00Z' WHERE id = ANY($1)`, [[b.slice(4), foreign.id.slice(4)]]);
+      await t.db.query(`UPDATE invoices SET updated_at = '2026-01-01T00:00:00Z'`);
+      await t.db.query(`UPDATE invoices SET updated_at = '2026-06-01T12:00:00Z' WHERE id = ANY($1)`, [[b.slice(4), foreign.id.slice(4)]]);
 
       const byStatus = await api.list('?status=sent').expect(200);
       expect(ids(byStatus).sort()).toEqual([sent.id, foreign.id].sort());
@@ -167,7 +159,7 @@ describe('invoice reads and updates', () => {
 
     it('reads a datetime whose + arrived as a space (an unencoded query)', async () => {
       const [id] = await createMany(1);
-      await dataSource(app).query(`UPDATE invoices SET updated_at = '2026-06-01T12:00:00Z'`);
+      await t.db.query(`UPDATE invoices SET updated_at = '2026-06-01T12:00:00Z'`);
       expect(ids(await api.list('?updated_since=2026-06-01T13:00:00+01:00').expect(200))).toEqual([id]);
       expect(ids(await api.list('?updated_since=2026-06-01T13:00:01+01:00').expect(200))).toEqual([]);
     });
@@ -175,7 +167,7 @@ describe('invoice reads and updates', () => {
 
   describe('PATCH a draft', () => {
     it('changes every field, recomputes the money fields and dates, and records an update event', async () => {
-      const contact = await createContact(app, company, customer.id);
+      const contact = await createContact(t.app, t.company, customer.id);
       const invoice = await api.createOk({ customer_id: customer.id, external_id: 'RE-1', invoice_number: '1', total: '100', invoice_date: '01.11.2026' });
       const res = await api
         .patchForm(invoice.id, {
@@ -212,7 +204,7 @@ describe('invoice reads and updates', () => {
         updated_at: expect.any(String),
       });
       expect(new Date(res.body.invoice.updated_at).getTime()).toBeGreaterThanOrEqual(new Date(invoice.updated_at).getTime());
-      expect(await invoiceRow(app, invoice.id)).toMatchObject({ net: '168.49', vat7: '0.00', vat19: '32.01' });
+      expect(await invoiceRow(t.app, invoice.id)).toMatchObject({ net: '168.49', vat7: '0.00', vat19: '32.01' });
       await api.invoice(invoice.id).expect(200, res.body);
       const events: WireEvent[] = (await api.events(invoice.id).expect(200)).body.events;
       expect(events.at(-1)).toMatchObject({ kind: 'updated', actor: { type: 'api' }, details: { fields: expect.arrayContaining(['total', 'external_id', 'due_date']) } });
@@ -250,8 +242,8 @@ describe('invoice reads and updates', () => {
     });
 
     it('refuses a contact of another customer (422) and clears the contact with an empty value', async () => {
-      const contact = await createContact(app, company, customer.id);
-      const stranger = await createContact(app, company, (await createCustomer(app, company)).id);
+      const contact = await createContact(t.app, t.company, customer.id);
+      const stranger = await createContact(t.app, t.company, (await createCustomer(t.app, t.company)).id);
       const invoice = await api.createOk({ customer_id: customer.id, contact_id: contact.id });
       const res = await api.patchForm(invoice.id, { contact_id: stranger.id });
       expectProblem(res, 422);
@@ -263,10 +255,10 @@ describe('invoice reads and updates', () => {
     it('recomputes open_amount from the new total, the fees and the payments so far', async () => {
       const invoice = await api.createOk({ customer_id: customer.id, total: '100' });
       await api.payForm(invoice.id, { amount: '30' }).expect(201);
-      await setReminderFees(app, invoice.id, '5');
+      await setReminderFees(t.app, invoice.id, '5');
       const res = await api.patchForm(invoice.id, { total: '150' }).expect(200);
       expect(res.body.invoice).toMatchObject({ invoice_status: 'draft', total: '155.0', original_total: '150.0', reminder_fees: '5.0', open_amount: '125.0' });
-      expect(await invoiceRow(app, invoice.id)).toMatchObject({ paid_amount: '30.00', open_amount: '125.00' });
+      expect(await invoiceRow(t.app, invoice.id)).toMatchObject({ paid_amount: '30.00', open_amount: '125.00' });
     });
 
     it('settles a draft whose new total is covered by its payments (open ≤ 0 is paid)', async () => {
@@ -312,7 +304,7 @@ describe('invoice reads and updates', () => {
   describe('PATCH after the draft', () => {
     async function inStatus(status: string): Promise<Record<string, any>> {
       const invoice = await api.createOk({ customer_id: customer.id, total: '100', invoice_date: '01.11.2026', due_date: '15.11.2026' });
-      await setStatus(app, invoice.id, status);
+      await setStatus(t.app, invoice.id, status);
       return (await api.invoice(invoice.id).expect(200)).body.invoice;
     }
 
@@ -341,7 +333,7 @@ describe('invoice reads and updates', () => {
 
     it('sent: numbers, contact, shipping mode and the fee flag may still change', async () => {
       const invoice = await inStatus('sent');
-      const contact = await createContact(app, company, customer.id);
+      const contact = await createContact(t.app, t.company, customer.id);
       const res = await api
         .patchForm(invoice.id, { external_id: 'X-1', additional_number: 'A-1', invoice_number: 'N-1', contact_id: contact.id, shipping_mode: 'email', ignore_reminder_fees: 'true' })
         .expect(200);
@@ -378,7 +370,7 @@ describe('invoice reads and updates', () => {
   describe('PATCH the terms of an invoice imported without an invoice date', () => {
     async function withoutInvoiceDate(status = 'sent'): Promise<Record<string, any>> {
       const invoice = await api.createOk({ customer_id: customer.id, total: '100', invoice_date: '01.11.2026', due_date: '15.11.2026' });
-      await dataSource(app).query('UPDATE invoices SET invoice_date = NULL, time_for_payment = NULL, status = $2 WHERE id = $1', [invoice.id.slice(4), status]);
+      await t.db.query('UPDATE invoices SET invoice_date = NULL, time_for_payment = NULL, status = $2 WHERE id = $1', [invoice.id.slice(4), status]);
       return (await api.invoice(invoice.id).expect(200)).body.invoice;
     }
 
@@ -386,7 +378,7 @@ describe('invoice reads and updates', () => {
       const invoice = await withoutInvoiceDate();
       const res = await api.patchForm(invoice.id, { due_date: '30.11.2026' }).expect(200);
       expect(res.body.invoice).toMatchObject({ invoice_date: null, due_date: '2026-11-30', time_for_payment: null });
-      expect(await invoiceRow(app, invoice.id)).toMatchObject({ invoice_date: null });
+      expect(await invoiceRow(t.app, invoice.id)).toMatchObject({ invoice_date: null });
     });
 
     it('time_for_payment alone has no date to count from: 422 naming it, nothing changes', async () => {
@@ -414,7 +406,7 @@ describe('invoice reads and updates', () => {
         expect(errorFields(res)).toEqual(['external_id']);
         expect(res.body.existing_id).toBe(holder.id);
       }
-      await setStatus(app, invoice.id, 'paid');
+      await setStatus(t.app, invoice.id, 'paid');
       expectProblem(await api.patchForm(invoice.id, { external_id: 'Re-1' }), 409);
       expect((await api.patchForm(invoice.id, { external_id: 're-2' }).expect(200)).body.invoice.external_id).toBe('re-2');
     });

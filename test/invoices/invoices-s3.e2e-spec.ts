@@ -3,7 +3,6 @@
 // every failed create leaves no object in the bucket, no row and no announcement behind.
 import S3rver from '@20minutes/s3rver';
 import { DeleteObjectCommand, GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import type { INestApplication } from '@nestjs/common';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -12,7 +11,7 @@ import { createS3Client } from '../../src/documents/s3-document-store.js';
 import { errorFields, expectProblem } from '../support/factories.js';
 import { filesUnder, type InvoiceApi, invoiceApi, invoiceRow, invoiceSuiteConfig, leftoverUploads, nestedCustomer, sha256, tableCounts } from '../support/invoice-factories.js';
 import { makePdf } from '../support/pdf.js';
-import { dataSource, registerCompany, resetDatabase, startTestApp, type TestCompany } from '../support/test-app.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 const OBJECT = '._S3rver_object';
 
@@ -21,8 +20,6 @@ describe('invoices on the S3 document store', () => {
   let server: S3rver;
   let s3: S3Client;
   let config: ReturnType<typeof invoiceSuiteConfig>;
-  let app: INestApplication;
-  let company: TestCompany;
   let api: InvoiceApi;
   let pdf: Buffer;
   let attachment: Buffer;
@@ -42,20 +39,19 @@ describe('invoices on the S3 document store', () => {
     };
     s3 = createS3Client(store);
     config = invoiceSuiteConfig('s3', store);
-    app = await startTestApp(config);
+  });
+  const t = useTestApp(() => config, { company: true });
+  beforeAll(async () => {
     pdf = await makePdf('Rechnung S3', 300 * 1024);
     attachment = await makePdf('Anlage S3');
   });
   afterAll(async () => {
-    await app.close();
     s3.destroy();
     await server.close();
     await rm(work, { recursive: true, force: true });
   });
   beforeEach(async () => {
-    await resetDatabase(app);
-    company = await registerCompany(app);
-    api = invoiceApi(app, company);
+    api = invoiceApi(t.app, t.company);
   });
 
   /**
@@ -64,7 +60,7 @@ describe('invoices on the S3 document store', () => {
    */
   const objects = async (): Promise<string[]> => {
     const bucket = join(work, 's3', 'documents');
-    const files = await filesUnder(join(bucket, company.id.slice(4)));
+    const files = await filesUnder(join(bucket, t.company.id.slice(4)));
     return files.filter((path) => path.endsWith(OBJECT)).map((path) => relative(bucket, path).slice(0, -OBJECT.length)).sort();
   };
   const objectBytes = async (key: string): Promise<Buffer> =>
@@ -72,17 +68,17 @@ describe('invoices on the S3 document store', () => {
 
   async function expectNothingLeft(): Promise<void> {
     expect(await objects()).toEqual([]);
-    expect(await tableCounts(app)).toMatchObject({ invoices: 0, customers: 0, contacts: 0 });
-    expect(await dataSource(app).query('SELECT id FROM pending_documents')).toEqual([]);
+    expect(await tableCounts(t.app)).toMatchObject({ invoices: 0, customers: 0, contacts: 0 });
+    expect(await t.db.query('SELECT id FROM pending_documents')).toEqual([]);
     expect(await leftoverUploads(config)).toEqual([]);
   }
 
   it('stores the PDF and the attachment as objects and serves them back byte for byte', async () => {
     const invoice = await api.createOk({ ...nestedCustomer(), total: '10' }, { invoice: pdf, invoice_attachment: attachment });
-    const prefix = `${company.id.slice(4)}/invoices/${invoice.id.slice(4)}`;
+    const prefix = `${t.company.id.slice(4)}/invoices/${invoice.id.slice(4)}`;
     expect(await objects()).toEqual([`${prefix}/attachment.pdf`, `${prefix}/invoice.pdf`]);
     expect(sha256(await objectBytes(`${prefix}/invoice.pdf`))).toBe(sha256(pdf));
-    expect(await invoiceRow(app, invoice.id)).toMatchObject({ pdf_key: `${prefix}/invoice.pdf`, pdf_size: String(pdf.length) });
+    expect(await invoiceRow(t.app, invoice.id)).toMatchObject({ pdf_key: `${prefix}/invoice.pdf`, pdf_size: String(pdf.length) });
     const download = await api.pdf(invoice.id).expect(200);
     expect(download.headers['content-length']).toBe(String(pdf.length));
     expect(Buffer.compare(download.body, pdf)).toBe(0);
@@ -99,15 +95,15 @@ describe('invoices on the S3 document store', () => {
   it('a taken external_id (409) keeps only the first invoice’s objects', async () => {
     const first = await api.createOk({ ...nestedCustomer({ 'customer[external_id]': 'K-1' }), external_id: 'RE-1' }, { invoice: pdf });
     const before = await objects();
-    expect(before).toEqual([`${company.id.slice(4)}/invoices/${first.id.slice(4)}/invoice.pdf`]);
+    expect(before).toEqual([`${t.company.id.slice(4)}/invoices/${first.id.slice(4)}/invoice.pdf`]);
     expectProblem(await api.create({ ...nestedCustomer({ 'customer[external_id]': 'K-2' }), external_id: 're-1' }, { invoice: pdf, invoice_attachment: attachment }), 409);
     expect(await objects()).toEqual(before);
-    expect(await tableCounts(app)).toMatchObject({ invoices: 1, customers: 1 });
+    expect(await tableCounts(t.app)).toMatchObject({ invoices: 1, customers: 1 });
   });
 
   it('answers an object the bucket lost with a 404 problem, not a 500', async () => {
     const invoice = await api.createOk({ ...nestedCustomer(), total: '10' }, { invoice: pdf });
-    await s3.send(new DeleteObjectCommand({ Bucket: 'documents', Key: `${company.id.slice(4)}/invoices/${invoice.id.slice(4)}/invoice.pdf` }));
+    await s3.send(new DeleteObjectCommand({ Bucket: 'documents', Key: `${t.company.id.slice(4)}/invoices/${invoice.id.slice(4)}/invoice.pdf` }));
     const res = await api.pdf(invoice.id);
     expectProblem(res, 404);
     expect(res.body.code).toBe('document.not_found');

@@ -1,12 +1,12 @@
 // Tenant isolation for every invoice endpoint: a credential of company B gets, for A's invoice, the
 // same 404 as for an id that does not exist, changes nothing of A's, and cannot reference A's
 // customers or contacts when it creates or updates its own invoices.
-import type { INestApplication } from '@nestjs/common';
 import type { Response } from 'supertest';
 import { createContact, createCustomer, errorFields, expectProblem } from '../support/factories.js';
 import { type InvoiceApi, invoiceApi, invoiceSuiteConfig, nestedContact, nestedCustomer, storedFiles, type WireEvent } from '../support/invoice-factories.js';
 import { makePdf } from '../support/pdf.js';
-import { registerCompany, resetDatabase, startTestApp, type TestCompany } from '../support/test-app.js';
+import { registerCompany, type TestCompany } from '../support/test-app.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 const config = invoiceSuiteConfig('tenancy');
 const UNKNOWN_INVOICE = 'inv-6f1c2d34-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
@@ -20,7 +20,6 @@ function notFoundShape(res: Response) {
 }
 
 describe('invoice tenant isolation', () => {
-  let app: INestApplication;
   let a: TestCompany;
   let b: TestCompany;
   let asA: InvoiceApi;
@@ -32,25 +31,21 @@ describe('invoice tenant isolation', () => {
   let bCustomer: Record<string, any>;
   let bInvoice: Record<string, any>;
 
-  beforeAll(async () => {
-    app = await startTestApp(config);
-  });
-  afterAll(async () => app.close());
+  const t = useTestApp(config);
   beforeEach(async () => {
-    await resetDatabase(app);
-    a = await registerCompany(app, 'Firma A');
-    b = await registerCompany(app, 'Firma B');
-    asA = invoiceApi(app, a);
-    asB = invoiceApi(app, b);
-    aCustomer = await createCustomer(app, a, { external_id: 'K-SHARED' });
-    aContact = await createContact(app, a, aCustomer.id, { external_id: 'P-SHARED' });
+    a = await registerCompany(t.app, 'Firma A');
+    b = await registerCompany(t.app, 'Firma B');
+    asA = invoiceApi(t.app, a);
+    asB = invoiceApi(t.app, b);
+    aCustomer = await createCustomer(t.app, a, { external_id: 'K-SHARED' });
+    aContact = await createContact(t.app, a, aCustomer.id, { external_id: 'P-SHARED' });
     const created = await asA.createOk(
       { customer_id: aCustomer.id, contact_id: aContact.id, external_id: 'RE-X', total: '100', 'options[autoskip_shipping]': 'true' },
       { invoice_attachment: await makePdf('Anlage A') },
     );
     aPaymentId = (await asA.payForm(created.id, { amount: '10', external_id: 'BANK-SHARED' }).expect(201)).body.invoice.payments[0].id;
     aInvoice = (await asA.invoice(created.id).expect(200)).body.invoice;
-    bCustomer = await createCustomer(app, b);
+    bCustomer = await createCustomer(t.app, b);
     bInvoice = await asB.createOk({ customer_id: bCustomer.id, total: '50', 'options[autoskip_shipping]': 'true' });
   });
 

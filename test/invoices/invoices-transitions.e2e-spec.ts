@@ -1,12 +1,10 @@
 // The manual status actions end to end: each is allowed from exactly the source statuses of the
 // transition table (every status is reached directly in SQL), every refusal is a 409 naming them, and
 // every status change is an event at GET /events with actor, from, to and reason.
-import type { INestApplication } from '@nestjs/common';
-import request from 'supertest';
 import { INVOICE_STATUSES, TRANSITIONS } from '../../src/invoices/invoice-status.js';
 import { createContact, createCustomer, DATETIME, errorFields, expectProblem } from '../support/factories.js';
 import { type InvoiceApi, invoiceApi, invoiceSuiteConfig, setStatus, type WireEvent } from '../support/invoice-factories.js';
-import { dataSource, registerCompany, resetDatabase, startTestApp, type TestCompany } from '../support/test-app.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 const config = invoiceSuiteConfig('transitions');
 
@@ -25,19 +23,14 @@ const EXPECTED: Record<string, { from: string[]; to: string }> = {
 const CASES = Object.keys(EXPECTED).flatMap((action) => INVOICE_STATUSES.map((status) => [action, status] as const));
 
 describe('manual status actions', () => {
-  let app: INestApplication;
-  let company: TestCompany;
   let api: InvoiceApi;
   let customerId: string;
 
+  const t = useTestApp(config, { reset: 'once', company: true });
   beforeAll(async () => {
-    app = await startTestApp(config);
-    await resetDatabase(app);
-    company = await registerCompany(app);
-    api = invoiceApi(app, company);
-    customerId = (await createCustomer(app, company)).id;
+    api = invoiceApi(t.app, t.company);
+    customerId = (await createCustomer(t.app, t.company)).id;
   });
-  afterAll(async () => app.close());
 
   it('the code’s transition table has these rows (a changed row must change this test too)', () => {
     for (const [action, row] of Object.entries(EXPECTED)) {
@@ -51,7 +44,7 @@ describe('manual status actions', () => {
 
   it.each(CASES)('%s from %s', async (action, source) => {
     const invoice = await api.createOk({ customer_id: customerId, total: '100', shipping_mode: 'skip_shipping' });
-    await setStatus(app, invoice.id, source);
+    await setStatus(t.app, invoice.id, source);
     const before = (await api.invoice(invoice.id).expect(200)).body.invoice;
     const eventsBefore: WireEvent[] = (await api.events(invoice.id).expect(200)).body.events;
     const res = await api.act(invoice.id, action, { reason: `Grund für ${action}` });
@@ -80,7 +73,7 @@ describe('manual status actions', () => {
 
     it.each(Object.entries(SOURCE))('%s: a retry gets the first answer, not a 409, and the status changes once', async (action, source) => {
       const invoice = await api.createOk({ customer_id: customerId, total: '100', shipping_mode: 'skip_shipping' });
-      await setStatus(app, invoice.id, source);
+      await setStatus(t.app, invoice.id, source);
       const key = { 'Idempotency-Key': `${action}-${invoice.id}` };
       const first = await api.act(invoice.id, action, { reason: 'einmal' }, key);
       expect(first.status).toBe(200);
@@ -94,23 +87,23 @@ describe('manual status actions', () => {
     });
 
     it('release by e-mail: a retry gets the first 202 (shipping under way), one shipment', async () => {
-      const contact = await createContact(app, company, customerId, { email: 'erika@kunde.de' });
+      const contact = await createContact(t.app, t.company, customerId, { email: 'erika@kunde.de' });
       const invoice = await api.createOk({ customer_id: customerId, contact_id: contact.id, total: '100', shipping_mode: 'email' });
       const key = { 'Idempotency-Key': `release-${invoice.id}` };
       const first = await api.act(invoice.id, 'release', undefined, key);
       expect({ status: first.status, invoice_status: first.body.invoice?.invoice_status }).toEqual({ status: 202, invoice_status: 'draft' });
       const retry = await api.act(invoice.id, 'release', undefined, key);
       expect({ status: retry.status, body: retry.body }).toEqual({ status: 202, body: first.body });
-      const [{ count }] = await dataSource(app).query('SELECT count(*)::int AS count FROM shipments WHERE invoice_id = $1', [invoice.id.slice(4)]);
+      const [{ count }] = await t.db.query('SELECT count(*)::int AS count FROM shipments WHERE invoice_id = $1', [invoice.id.slice(4)]);
       expect(count).toBe(1);
     });
 
     it('a refused action frees its key: the retry after fixing the cause goes through', async () => {
       const invoice = await api.createOk({ customer_id: customerId, total: '100', shipping_mode: 'skip_shipping' });
-      await setStatus(app, invoice.id, 'sent');
+      await setStatus(t.app, invoice.id, 'sent');
       const key = { 'Idempotency-Key': `archive-${invoice.id}` };
       expectProblem(await api.act(invoice.id, 'archive', undefined, key), 409);
-      await setStatus(app, invoice.id, 'paid', 'sent');
+      await setStatus(t.app, invoice.id, 'paid', 'sent');
       expect((await api.act(invoice.id, 'archive', undefined, key).expect(200)).body.invoice.invoice_status).toBe('archived');
     });
   });
@@ -147,7 +140,7 @@ describe('manual status actions', () => {
 
     it('name the API token that acted', async () => {
       const invoice = await api.createOk({ customer_id: customerId, total: '100', 'options[autoskip_shipping]': 'true' });
-      const [token] = await dataSource(app).query('SELECT id FROM api_tokens WHERE company_id = $1', [company.id.slice(4)]);
+      const [token] = await t.db.query('SELECT id FROM api_tokens WHERE company_id = $1', [t.company.id.slice(4)]);
       const events: WireEvent[] = (await api.events(invoice.id).expect(200)).body.events;
       expect(events.map((e) => e.actor)).toEqual([
         { type: 'api', id: token.id },
@@ -160,7 +153,7 @@ describe('manual status actions', () => {
       const long = await api.act(invoice.id, 'release', { reason: 'x'.repeat(1001) });
       expectProblem(long, 422);
       expect(errorFields(long)).toEqual(['reason']);
-      await request(app.getHttpServer()).post(`/api/v1/invoices/${invoice.id}/release`).set('Authorization', company.auth).send({ reason: 'JSON-Grund' }).expect(200);
+      await t.http.post(`/api/v1/invoices/${invoice.id}/release`).set('Authorization', t.company.auth).send({ reason: 'JSON-Grund' }).expect(200);
       const events: WireEvent[] = (await api.events(invoice.id).expect(200)).body.events;
       expect(events.at(-1)).toMatchObject({ to_status: 'sent', reason: 'JSON-Grund' });
     });

@@ -1,7 +1,7 @@
-import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { makePdf } from '../support/pdf.js';
-import { dataSource, registerCompany, resetDatabase, startTestApp, type TestCompany } from '../support/test-app.js';
+import { registerCompany } from '../support/test-app.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 const customerFields = {
   name: 'Muster GmbH',
@@ -13,26 +13,21 @@ const customerFields = {
 };
 
 describe('invoices', () => {
-  let app: INestApplication;
-  let company: TestCompany;
   let pdf: Buffer;
   let customerId: string;
 
+  const t = useTestApp({}, { company: true });
   beforeAll(async () => {
-    app = await startTestApp();
     pdf = await makePdf('Rechnung 2026-001');
   });
-  afterAll(async () => app.close());
   beforeEach(async () => {
-    await resetDatabase(app);
-    company = await registerCompany(app);
-    const res = await request(app.getHttpServer()).post('/api/v1/customers').set('Authorization', company.auth).type('form').send({ ...customerFields, external_id: 'K-1' }).expect(201);
+    const res = await t.http.post('/api/v1/customers').set('Authorization', t.company.auth).type('form').send({ ...customerFields, external_id: 'K-1' }).expect(201);
     customerId = res.body.id;
   });
 
-  const http = () => request(app.getHttpServer());
+  const http = () => t.http;
   const create = (fields: Record<string, string>, file: Buffer | null = pdf) => {
-    const req = http().post('/api/v1/invoices').set('Authorization', company.auth);
+    const req = http().post('/api/v1/invoices').set('Authorization', t.company.auth);
     for (const [key, value] of Object.entries(fields)) req.field(key, value);
     if (file) req.attach('invoice', file, { filename: 'rechnung.pdf', contentType: 'application/pdf' });
     return req;
@@ -77,7 +72,7 @@ describe('invoices', () => {
     expect(invoice.service_url).toBe(`https://receivables.test/invoices/${invoice.id}`);
     expect(invoice.customer).toEqual(expect.objectContaining({ id: customerId, external_id: 'K-1', name: 'Muster GmbH' }));
     expect(Object.keys(invoice.customer).sort()).toEqual(['address', 'created_at', 'customer_number', 'external_id', 'id', 'name', 'updated_at']);
-    const download = await http().get(`/api/v1/invoices/${invoice.id}/pdf`).set('Authorization', company.auth).expect(200);
+    const download = await http().get(`/api/v1/invoices/${invoice.id}/pdf`).set('Authorization', t.company.auth).expect(200);
     expect(download.headers['content-type']).toBe('application/pdf');
     expect(Buffer.compare(download.body, pdf)).toBe(0);
   });
@@ -108,7 +103,7 @@ describe('invoices', () => {
   });
 
   it('stores nothing when the extended create fails, neither customer nor file', async () => {
-    const before = await dataSource(app).query('SELECT (SELECT count(*) FROM customers) AS c, (SELECT count(*) FROM invoices) AS i');
+    const before = await t.db.query('SELECT (SELECT count(*) FROM customers) AS c, (SELECT count(*) FROM invoices) AS i');
     const res = await create({
       'customer[name]': 'Orphan GmbH',
       'customer[address_line1]': 'Orphan GmbH',
@@ -120,7 +115,7 @@ describe('invoices', () => {
       total: '10',
     }).expect(422);
     expect(res.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(['contact[gender]', 'contact[salutation]']);
-    const after = await dataSource(app).query('SELECT (SELECT count(*) FROM customers) AS c, (SELECT count(*) FROM invoices) AS i');
+    const after = await t.db.query('SELECT (SELECT count(*) FROM customers) AS c, (SELECT count(*) FROM invoices) AS i');
     expect(after).toEqual(before);
   });
 
@@ -129,7 +124,7 @@ describe('invoices', () => {
     expect(notPdf.body.errors[0].field).toBe('invoice');
     const missing = await create({ customer_id: customerId }, null).expect(422);
     expect(missing.body.errors[0].field).toBe('invoice');
-    expect(Number((await dataSource(app).query('SELECT count(*) FROM invoices'))[0].count)).toBe(0);
+    expect(Number((await t.db.query('SELECT count(*) FROM invoices'))[0].count)).toBe(0);
   });
 
   it('names invalid dates, amounts and references', async () => {
@@ -145,16 +140,16 @@ describe('invoices', () => {
     const id = created.body.invoice.id;
     expect(created.body.invoice.invoice_status).toBe('sent');
     expect(created.body.invoice.shipping_mode).toBe('skip_shipping');
-    const partial = await http().post(`/api/v1/invoices/${id}/payments`).set('Authorization', company.auth).type('form').send({ amount: '40,50', payment_date: '20.11.2026' }).expect(201);
+    const partial = await http().post(`/api/v1/invoices/${id}/payments`).set('Authorization', t.company.auth).type('form').send({ amount: '40,50', payment_date: '20.11.2026' }).expect(201);
     expect(partial.body.invoice).toMatchObject({ open_amount: '59.5', invoice_status: 'sent' });
-    const full = await http().post(`/api/v1/invoices/${id}/payments`).set('Authorization', company.auth).send({ amount: 59.5 }).expect(201);
+    const full = await http().post(`/api/v1/invoices/${id}/payments`).set('Authorization', t.company.auth).send({ amount: 59.5 }).expect(201);
     expect(full.body.invoice).toMatchObject({ open_amount: '0.0', invoice_status: 'paid' });
     const payment = full.body.invoice.payments[1];
     expect(payment).toMatchObject({ amount: '59.5', inkasso_payment: 'false', source: 'API' });
-    await http().delete(`/api/v1/invoices/${id}/payments/${payment.id}`).set('Authorization', company.auth).expect(204);
-    const reopened = await http().get(`/api/v1/invoices/${id}`).set('Authorization', company.auth).expect(200);
+    await http().delete(`/api/v1/invoices/${id}/payments/${payment.id}`).set('Authorization', t.company.auth).expect(204);
+    const reopened = await http().get(`/api/v1/invoices/${id}`).set('Authorization', t.company.auth).expect(200);
     expect(reopened.body.invoice).toMatchObject({ open_amount: '59.5', invoice_status: 'sent' });
-    const events = await http().get(`/api/v1/invoices/${id}/events`).set('Authorization', company.auth).expect(200);
+    const events = await http().get(`/api/v1/invoices/${id}/events`).set('Authorization', t.company.auth).expect(200);
     expect(events.body.events.filter((e: { kind: string }) => e.kind === 'status_changed').map((e: { to_status: string }) => e.to_status)).toEqual(['sent', 'paid', 'sent']);
   });
 
@@ -162,9 +157,9 @@ describe('invoices', () => {
     const created = await create({ customer_id: customerId, total: '1000', 'options[autoskip_shipping]': 'true' }).expect(201);
     const id = created.body.invoice.id;
     await Promise.all(
-      Array.from({ length: 20 }, () => http().post(`/api/v1/invoices/${id}/payments`).set('Authorization', company.auth).send({ amount: '10.05' }).expect(201)),
+      Array.from({ length: 20 }, () => http().post(`/api/v1/invoices/${id}/payments`).set('Authorization', t.company.auth).send({ amount: '10.05' }).expect(201)),
     );
-    const res = await http().get(`/api/v1/invoices/${id}`).set('Authorization', company.auth).expect(200);
+    const res = await http().get(`/api/v1/invoices/${id}`).set('Authorization', t.company.auth).expect(200);
     expect(res.body.invoice.open_amount).toBe('799.0');
     expect(res.body.invoice.payments).toHaveLength(20);
   });
@@ -173,7 +168,7 @@ describe('invoices', () => {
     // skip_shipping: release makes it sent at once (shipping itself is test/shipping/shipping.e2e-spec.ts).
     const created = await create({ customer_id: customerId, total: '100', shipping_mode: 'skip_shipping' }).expect(201);
     const id = created.body.invoice.id;
-    const act = (action: string) => http().post(`/api/v1/invoices/${id}/${action}`).set('Authorization', company.auth);
+    const act = (action: string) => http().post(`/api/v1/invoices/${id}/${action}`).set('Authorization', t.company.auth);
     const refused = await act('write_off').expect(409);
     expect(refused.body.code).toBe('invoice.transition_not_allowed');
     expect((await act('release').expect(200)).body.invoice.invoice_status).toBe('sent');
@@ -187,27 +182,27 @@ describe('invoices', () => {
   it('refuses changes that the status no longer allows', async () => {
     const created = await create({ customer_id: customerId, total: '100', 'options[autoskip_shipping]': 'true' }).expect(201);
     const id = created.body.invoice.id;
-    const refused = await http().patch(`/api/v1/invoices/${id}`).set('Authorization', company.auth).send({ total: '90' }).expect(409);
+    const refused = await http().patch(`/api/v1/invoices/${id}`).set('Authorization', t.company.auth).send({ total: '90' }).expect(409);
     expect(refused.body.errors[0].field).toBe('total');
-    const ok = await http().patch(`/api/v1/invoices/${id}`).set('Authorization', company.auth).send({ additional_number: 'PO-9', due_date: '2030-01-31' }).expect(200);
+    const ok = await http().patch(`/api/v1/invoices/${id}`).set('Authorization', t.company.auth).send({ additional_number: 'PO-9', due_date: '2030-01-31' }).expect(200);
     expect(ok.body.invoice).toMatchObject({ additional_number: 'PO-9', due_date: '2030-01-31' });
   });
 
   it('lists with filters and finds by external_id case-insensitively', async () => {
     await create({ customer_id: customerId, external_id: 'RE-A', total: '1' }).expect(201);
     await create({ customer_id: customerId, external_id: 'RE-B', total: '2', 'options[autoskip_shipping]': 'true' }).expect(201);
-    const sent = await http().get('/api/v1/invoices?status=sent').set('Authorization', company.auth).expect(200);
+    const sent = await http().get('/api/v1/invoices?status=sent').set('Authorization', t.company.auth).expect(200);
     expect(sent.body.invoices.map((i: { external_id: string }) => i.external_id)).toEqual(['RE-B']);
     expect(sent.body.meta).toMatchObject({ total_count: 1, current_page: 1, per_page: 30 });
-    await http().get('/api/v1/invoices?status=bogus').set('Authorization', company.auth).expect(400);
-    const found = await http().get('/api/v1/invoices/find/re-a').set('Authorization', company.auth).expect(200);
+    await http().get('/api/v1/invoices?status=bogus').set('Authorization', t.company.auth).expect(400);
+    const found = await http().get('/api/v1/invoices/find/re-a').set('Authorization', t.company.auth).expect(200);
     expect(found.body.invoice.external_id).toBe('RE-A');
   });
 
   it('keeps every invoice endpoint closed to another company', async () => {
     const created = await create({ customer_id: customerId, external_id: 'RE-X', total: '100' }).expect(201);
     const id = created.body.invoice.id;
-    const other = await registerCompany(app);
+    const other = await registerCompany(t.app);
     const as = (req: request.Test) => req.set('Authorization', other.auth);
     await as(http().get(`/api/v1/invoices/${id}`)).expect(404);
     await as(http().get('/api/v1/invoices/find/RE-X')).expect(404);
@@ -224,21 +219,14 @@ describe('invoices', () => {
 });
 
 describe('invoice create retries (Idempotency-Key)', () => {
-  let app: INestApplication;
-  let company: TestCompany;
-
-  beforeAll(async () => {
-    app = await startTestApp();
-  });
-  afterAll(async () => app.close());
+  const t = useTestApp({}, { reset: 'manual', company: true });
 
   it('replays the first answer for the same files and body, and refuses other files under the same key', async () => {
-    await resetDatabase(app);
-    company = await registerCompany(app);
+    await t.reset();
     const post = (file: Buffer) =>
-      request(app.getHttpServer())
+      t.http
         .post('/api/v1/invoices')
-        .set('Authorization', company.auth)
+        .set('Authorization', t.company.auth)
         .set('Idempotency-Key', 'upload-1')
         .field('customer[name]', 'Retry GmbH')
         .field('customer[address_line1]', 'Retry GmbH')
@@ -253,7 +241,7 @@ describe('invoice create retries (Idempotency-Key)', () => {
     const retry = await post(pdf).expect(201);
     expect(retry.body.invoice.id).toBe(first.body.invoice.id);
     await post(await makePdf('B')).expect(422);
-    expect(Number((await dataSource(app).query('SELECT count(*) FROM invoices'))[0].count)).toBe(1);
-    expect(Number((await dataSource(app).query('SELECT count(*) FROM customers'))[0].count)).toBe(1);
+    expect(Number((await t.db.query('SELECT count(*) FROM invoices'))[0].count)).toBe(1);
+    expect(Number((await t.db.query('SELECT count(*) FROM customers'))[0].count)).toBe(1);
   });
 });
