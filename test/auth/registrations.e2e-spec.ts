@@ -1,12 +1,11 @@
 // Self-registration (development): the exact response of DESIGN.md, what is stored, every way the
 // input can be wrong (422 naming the field, 409 for a taken e-mail, never a 5xx, nothing stored), and
 // random bodies thrown at it.
-import type { INestApplication } from '@nestjs/common';
 import fc from 'fast-check';
 import request, { type Response } from 'supertest';
 import { hashSecret, verifyPassword } from '../../src/auth/secrets.js';
 import { withoutRateLimits } from '../support/factories.js';
-import { dataSource, resetDatabase, startTestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 const PASSWORD = 'Sicher!Passwort1';
 const COMPANY_ID = /^cmp-[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -16,14 +15,13 @@ const DAY_MS = 86_400_000;
 type Counts = { companies: number; users: number; api_tokens: number; api_keys: number };
 
 describe('POST /api/v1/registrations', () => {
-  let app: INestApplication;
   let seq = 0;
-  const register = () => request(app.getHttpServer()).post('/api/v1/registrations');
+  const register = () => t.http.post('/api/v1/registrations');
   const email = () => `owner-${++seq}-${Date.now()}@example.com`;
 
   const counts = async (): Promise<Counts> =>
     (
-      await dataSource(app).query(
+      await t.db.query(
         `SELECT (SELECT count(*) FROM companies)::int AS companies, (SELECT count(*) FROM users)::int AS users,
                 (SELECT count(*) FROM api_tokens)::int AS api_tokens, (SELECT count(*) FROM api_keys)::int AS api_keys`,
       )
@@ -37,11 +35,7 @@ describe('POST /api/v1/registrations', () => {
   }
   const fieldsOf = (res: Response) => [...new Set(res.body.errors.map((e: { field: string }) => e.field))].sort();
 
-  beforeAll(async () => {
-    app = await startTestApp(withoutRateLimits());
-  });
-  afterAll(async () => app.close());
-  beforeEach(async () => resetDatabase(app));
+  const t = useTestApp(withoutRateLimits());
 
   it('answers 201 with exactly the fields of DESIGN.md and credentials that work', async () => {
     const before = Date.now();
@@ -60,10 +54,10 @@ describe('POST /api/v1/registrations', () => {
     expect(expires).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000 + 90 * DAY_MS);
     expect(expires).toBeLessThanOrEqual(Date.now() + 90 * DAY_MS);
 
-    const me = await request(app.getHttpServer()).get('/').set('Authorization', `Token token=${res.body.api_token}`).expect(200);
+    const me = await t.http.get('/').set('Authorization', `Token token=${res.body.api_token}`).expect(200);
     expect(me.body).toEqual({ company: res.body.company });
     // Secrets are stored as hashes only.
-    const db = dataSource(app);
+    const db = t.db;
     expect(await db.query('SELECT 1 FROM api_tokens WHERE token_hash = $1', [hashSecret(res.body.api_token)])).toHaveLength(1);
     expect(await db.query('SELECT 1 FROM api_keys WHERE key_hash = $1', [hashSecret(res.body.api_key)])).toHaveLength(1);
     const [user] = await db.query('SELECT email, password_hash FROM users');
@@ -192,7 +186,7 @@ describe('POST /api/v1/registrations', () => {
     async function check(res: Response, before: Counts, context: string): Promise<void> {
       if (res.status === 201) {
         expect({ context, keys: Object.keys(res.body).sort() }).toEqual({ context, keys: ['api_key', 'api_key_expires_at', 'api_token', 'company', 'user'] });
-        const me = await request(app.getHttpServer()).get('/').set('Authorization', `Token token=${res.body.api_token}`).expect(200);
+        const me = await t.http.get('/').set('Authorization', `Token token=${res.body.api_token}`).expect(200);
         expect({ context, stored: me.body.company }).toEqual({ context, stored: res.body.company });
         expect(await counts()).toEqual({ companies: before.companies + 1, users: before.users + 1, api_tokens: before.api_tokens + 1, api_keys: before.api_keys + 1 });
         return;

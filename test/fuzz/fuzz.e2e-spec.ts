@@ -1,13 +1,13 @@
 // Bad input never yields a 5xx and never stores anything: random bodies against the create/update
 // endpoints of customers and contacts. Every answer is a 2xx that matches what is stored, or a 4xx
 // problem document after which the tables and the target record are exactly as before.
-import type { INestApplication } from '@nestjs/common';
 import fc from 'fast-check';
 import request, { type Response } from 'supertest';
 import { api, CONTACT_ID, CUSTOMER_ID, contactParams, createContact, createCustomer, customerParams, rowCounts, withoutRateLimits } from '../support/factories.js';
 import { type InvoiceApi, invoiceApi, invoiceSuiteConfig, leftoverUploads, storedFiles, tableCounts } from '../support/invoice-factories.js';
 import { makePdf } from '../support/pdf.js';
-import { registerCompany, resetDatabase, startTestApp, type TestCompany } from '../support/test-app.js';
+import { registerCompany, type TestCompany } from '../support/test-app.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 /** FUZZ_RUNS=2000 npm test -- test/fuzz for a deeper search; the default keeps the suite fast. */
 const RUNS = Number(process.env.FUZZ_RUNS) || 150;
@@ -51,23 +51,21 @@ function formEncode(body: FormBody): string {
 }
 
 describe('fuzzing the create and update endpoints', () => {
-  let app: INestApplication;
   let company: TestCompany;
   let client: ReturnType<typeof api>;
   let customerId: string;
   let otherCustomerId: string;
   let contactId: string;
 
+  // Thousands of requests from one credential: lift the rate limits, which are not under test here.
+  const t = useTestApp(withoutRateLimits(), { reset: 'manual' });
   beforeAll(async () => {
-    // Thousands of requests from one credential: lift the rate limits, which are not under test here.
-    app = await startTestApp(withoutRateLimits());
-    company = await registerCompany(app, 'Fuzz GmbH');
-    client = api(app, company);
-    customerId = (await createCustomer(app, company, { external_id: 'BASE-CUS' })).id;
-    otherCustomerId = (await createCustomer(app, company, { external_id: 'OTHER-CUS' })).id;
-    contactId = (await createContact(app, company, customerId, { external_id: 'BASE-CON' })).id;
+    company = await registerCompany(t.app, 'Fuzz GmbH');
+    client = api(t.app, company);
+    customerId = (await createCustomer(t.app, company, { external_id: 'BASE-CUS' })).id;
+    otherCustomerId = (await createCustomer(t.app, company, { external_id: 'OTHER-CUS' })).id;
+    contactId = (await createContact(t.app, company, customerId, { external_id: 'BASE-CON' })).id;
   });
-  afterAll(async () => app.close());
 
   const text = fc.oneof(
     { weight: 4, arbitrary: fc.string({ maxLength: 30 }) },
@@ -169,7 +167,7 @@ describe('fuzzing the create and update endpoints', () => {
   const readContact = async (id: string) => (await client.get(`/api/v1/contacts/${id}`).expect(200)).body;
 
   type Send = (body: FormBody | unknown) => request.Test;
-  const server = () => app.getHttpServer();
+  const server = () => t.app.getHttpServer();
   const asForm = (method: 'post' | 'patch', path: string): Send => (body) =>
     request(server())[method](path).set('Authorization', company.auth).type('form').send(formEncode(body as FormBody));
   const asJson = (method: 'post' | 'patch', path: string): Send => (body) =>
@@ -184,7 +182,7 @@ describe('fuzzing the create and update endpoints', () => {
     targetId: () => string,
   ): Promise<void> {
     const read = kind === 'customer' ? readCustomer : readContact;
-    const countsBefore = await rowCounts(app);
+    const countsBefore = await rowCounts(t.app);
     const before = operation === 'update' ? await read(targetId()) : undefined;
     const res = await send(body);
     const context = `${operation} ${kind} with ${JSON.stringify(body).slice(0, 400)}`;
@@ -194,13 +192,13 @@ describe('fuzzing the create and update endpoints', () => {
       expect(record.id).toMatch(kind === 'customer' ? CUSTOMER_ID : CONTACT_ID);
       // What the service answered is what it stored.
       expect({ context, stored: await read(record.id) }).toEqual({ context, stored: res.body });
-      const countsAfter = await rowCounts(app);
+      const countsAfter = await rowCounts(t.app);
       const grew = operation === 'create' ? 1 : 0;
       expect(countsAfter).toEqual({ ...countsBefore, [`${kind}s`]: countsBefore[`${kind}s`] + grew });
       return;
     }
     expectProblemDocument(res, context);
-    expect({ context, counts: await rowCounts(app) }).toEqual({ context, counts: countsBefore });
+    expect({ context, counts: await rowCounts(t.app) }).toEqual({ context, counts: countsBefore });
     if (before) expect({ context, stored: await read(targetId()) }).toEqual({ context, stored: before });
   }
 
@@ -267,12 +265,12 @@ describe('fuzzing the create and update endpoints', () => {
       ['PATCH', '/api/v1/contacts/:contact', 'phone', () => ({ phone: '\u0000' })],
     ])('a NUL character: %s %s is a 422 naming %s', async (method, path, field, body) => {
       const url = path.replace(':customer', customerId).replace(':contact', contactId);
-      const before = await rowCounts(app);
+      const before = await rowCounts(t.app);
       const res = await asForm(method === 'POST' ? 'post' : 'patch', url)(body() as FormBody);
       expectProblemDocument(res, `${method} ${url}`);
       expect(res.status).toBe(422);
       expect(new Set(res.body.errors.map((e: { field: string }) => e.field))).toEqual(new Set([field]));
-      expect(await rowCounts(app)).toEqual(before);
+      expect(await rowCounts(t.app)).toEqual(before);
     });
 
     it('an unpaired surrogate in JSON is a 422, not a record that differs from the answer', async () => {
@@ -293,11 +291,11 @@ describe('fuzzing the create and update endpoints', () => {
   });
 
   it('answers a body over the size limit with a 413 problem document and stores nothing', async () => {
-    const before = await rowCounts(app);
+    const before = await rowCounts(t.app);
     const res = await asForm('post', '/api/v1/customers')({ ...(customerParams() as FormBody), note: 'x'.repeat(1100 * 1024) });
     expectProblemDocument(res, 'oversized body');
     expect(res.status).toBe(413);
-    expect(await rowCounts(app)).toEqual(before);
+    expect(await rowCounts(t.app)).toEqual(before);
   });
 });
 
@@ -307,7 +305,6 @@ describe('fuzzing the create and update endpoints', () => {
 // document after which no row, no stored file and no temp upload is left and the invoice is unchanged.
 describe('fuzzing the invoice endpoints', () => {
   const config = invoiceSuiteConfig('fuzz');
-  let app: INestApplication;
   let company: TestCompany;
   let invoices: InvoiceApi;
   let customerId: string;
@@ -316,18 +313,16 @@ describe('fuzzing the invoice endpoints', () => {
   let sentId: string;
   let pdf: Buffer;
 
+  const t = useTestApp(config, { reset: 'once' });
   beforeAll(async () => {
-    app = await startTestApp(config);
-    await resetDatabase(app);
-    company = await registerCompany(app, 'Rechnungs-Fuzz GmbH');
-    invoices = invoiceApi(app, company);
-    customerId = (await createCustomer(app, company, { external_id: 'BASE-CUS' })).id;
-    contactId = (await createContact(app, company, customerId, { external_id: 'BASE-CON' })).id;
+    company = await registerCompany(t.app, 'Rechnungs-Fuzz GmbH');
+    invoices = invoiceApi(t.app, company);
+    customerId = (await createCustomer(t.app, company, { external_id: 'BASE-CUS' })).id;
+    contactId = (await createContact(t.app, company, customerId, { external_id: 'BASE-CON' })).id;
     pdf = await makePdf('Fuzz');
     draftId = (await invoices.createOk({ customer_id: customerId, external_id: 'BASE-INV', total: '100' })).id;
     sentId = (await invoices.createOk({ customer_id: customerId, total: '1000', 'options[autoskip_shipping]': 'true' })).id;
   });
-  afterAll(async () => app.close());
 
   const CREATE_KEYS = [
     'external_id', 'customer_id', 'contact_id', 'invoice_number', 'additional_number', 'total', 'net', 'vat7', 'vat19', 'order_date',
@@ -367,7 +362,7 @@ describe('fuzzing the invoice endpoints', () => {
     files: fc.constantFrom(...FILES),
   });
 
-  const tableState = async () => ({ counts: await tableCounts(app), files: await storedFiles(company) });
+  const tableState = async () => ({ counts: await tableCounts(t.app), files: await storedFiles(company) });
 
   function expectProblem4xx(res: Response, context: string): void {
     const summary = `${context} → ${res.status} ${res.text.slice(0, 400)}`;
@@ -380,7 +375,7 @@ describe('fuzzing the invoice endpoints', () => {
   }
 
   function sendCreate(body: { base: boolean; pairs: Array<[string, string | { which: string }]>; files: (typeof FILES)[number] }) {
-    const req = request(app.getHttpServer()).post('/api/v1/invoices').set('Authorization', company.auth);
+    const req = t.http.post('/api/v1/invoices').set('Authorization', company.auth);
     const pairs: Array<[string, string]> = [...(body.base ? ([['customer_id', customerId], ['total', '10']] as Array<[string, string]>) : [])];
     for (const [name, value] of body.pairs) pairs.push([name, resolveValue(value)]);
     for (const [name, value] of pairs) req.field(name, value);
@@ -406,7 +401,7 @@ describe('fuzzing the invoice endpoints', () => {
         if (res.status === 201) {
           const stored = await invoices.invoice(res.body.invoice.id).expect(200);
           expect({ context, stored: stored.body }).toEqual({ context, stored: res.body });
-          expect({ context, invoices: (await tableCounts(app)).invoices }).toEqual({ context, invoices: before.counts.invoices + 1 });
+          expect({ context, invoices: (await tableCounts(t.app)).invoices }).toEqual({ context, invoices: before.counts.invoices + 1 });
           return;
         }
         expectProblem4xx(res, context);
@@ -424,13 +419,13 @@ describe('fuzzing the invoice endpoints', () => {
     const before = await tableState();
     const invoiceBefore = (await invoices.invoice(invoiceId).expect(200)).body;
     const path = kind === 'PATCH' ? `/api/v1/invoices/${invoiceId}` : `/api/v1/invoices/${invoiceId}/payments`;
-    const req = request(app.getHttpServer())[kind === 'PATCH' ? 'patch' : 'post'](path).set('Authorization', company.auth);
+    const req = t.http[kind === 'PATCH' ? 'patch' : 'post'](path).set('Authorization', company.auth);
     const res = asJson ? await req.set('Content-Type', 'application/json').send(JSON.stringify(body)) : await req.type('form').send(new URLSearchParams(body).toString());
     const context = `${kind} ${asJson ? 'json' : 'form'} ${JSON.stringify(body).slice(0, 400)}`;
     if (res.status >= 200 && res.status < 300) {
       expect({ context, status: res.status }).toEqual({ context, status: kind === 'PATCH' ? 200 : 201 });
       expect({ context, stored: (await invoices.invoice(invoiceId).expect(200)).body }).toEqual({ context, stored: res.body });
-      if (kind === 'payment') expect({ context, payments: (await tableCounts(app)).payments }).toEqual({ context, payments: before.counts.payments + 1 });
+      if (kind === 'payment') expect({ context, payments: (await tableCounts(t.app)).payments }).toEqual({ context, payments: before.counts.payments + 1 });
       return;
     }
     expectProblem4xx(res, context);

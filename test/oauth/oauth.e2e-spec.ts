@@ -1,7 +1,6 @@
 // OAuth 2.0 authorization code with PKCE, driven as a browser and an ERP middleware would: register an
 // application, open the consent page, log in and allow, exchange the code, push with the access token,
 // refresh (rotation), and the failures RFC 6749 describes.
-import type { INestApplication } from '@nestjs/common';
 import fc from 'fast-check';
 import { createHash, randomBytes } from 'node:crypto';
 import request from 'supertest';
@@ -9,8 +8,9 @@ import { createApp } from '../../src/app.setup.js';
 import { runMigrations } from '../../src/database/migrate.js';
 import { createRootLogger } from '../../src/logging/logger.js';
 import { expectProblem, withoutRateLimits } from '../support/factories.js';
-import { customerFields, resetPushDatabase, startPushApp, waitForStatus } from '../support/push.js';
-import { dataSource, testConfig, testDatabaseUrl } from '../support/test-app.js';
+import { customerFields, quickPush, resetPushDatabase, waitForStatus } from '../support/push.js';
+import { testConfig, testDatabaseUrl } from '../support/test-app.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 const REDIRECT = 'https://middleware.example.com/oauth/callback';
 const PASSWORD = 'Sicher!Passwort1';
@@ -37,20 +37,15 @@ function formFields(html: string): Record<string, string> {
 }
 
 describe('OAuth 2.0 authorization code flow', () => {
-  let app: INestApplication;
   let client: Client;
   let seq = 0;
 
-  beforeAll(async () => {
-    app = await startPushApp();
-  });
-  afterAll(async () => app.close());
+  const t = useTestApp(quickPush());
   beforeEach(async () => {
-    await resetPushDatabase(app);
     client = await registerClient();
   });
 
-  const http = () => request(app.getHttpServer());
+  const http = () => t.http;
 
   async function registerClient(): Promise<Client> {
     const email = `erp${++seq}@example.com`;
@@ -100,9 +95,9 @@ describe('OAuth 2.0 authorization code flow', () => {
     expect(token.headers['cache-control']).toBe('no-store');
 
     const pushed = await push(token.body.access_token, 1).expect(202);
-    const done = await waitForStatus(app, `Bearer ${token.body.access_token}`, pushed.body.document.id, ['processed']);
+    const done = await waitForStatus(t.app, `Bearer ${token.body.access_token}`, pushed.body.document.id, ['processed']);
     expect(done.result?.type).toBe('customer');
-    const [audit] = await dataSource(app).query(`SELECT credential_type FROM push_audit_log WHERE step = 'received'`);
+    const [audit] = await t.db.query(`SELECT credential_type FROM push_audit_log WHERE step = 'received'`);
     expect(audit.credential_type).toBe('bearer');
 
     // Refresh with HTTP Basic client authentication: a new pair, the old refresh token is spent.
@@ -135,7 +130,7 @@ describe('OAuth 2.0 authorization code flow', () => {
     expect(wrongVerifier.body.error).toBe('invalid_grant');
     const b = pkce();
     const code = await authorize(b.challenge);
-    await dataSource(app).query(`UPDATE oauth_authorization_codes SET expires_at = now() - interval '1 second' WHERE used_at IS NULL`);
+    await t.db.query(`UPDATE oauth_authorization_codes SET expires_at = now() - interval '1 second' WHERE used_at IS NULL`);
     const expired = await tokenRequest({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT, code_verifier: b.verifier }).expect(400);
     expect(expired.body).toMatchObject({ error: 'invalid_grant', error_description: expect.stringMatching(/expired/) });
     const c = pkce();
@@ -210,7 +205,7 @@ describe('OAuth 2.0 authorization code flow', () => {
     expect(wrong.text).toContain('Passwort ist falsch');
     const other = await registerClient();
     await http().post('/oauth/authorize').type('form').send({ ...formFields(page.text), email: other.email, password: PASSWORD, decision: 'allow' }).expect(401);
-    const [{ n }] = await dataSource(app).query(`SELECT count(*)::int AS n FROM oauth_authorization_codes`);
+    const [{ n }] = await t.db.query(`SELECT count(*)::int AS n FROM oauth_authorization_codes`);
     expect(n).toBe(0);
     const denied = await http().post('/oauth/authorize').type('form').send({ ...formFields(page.text), decision: 'deny' }).expect(302);
     expect(new URL(denied.headers.location).searchParams.get('error')).toBe('access_denied');
@@ -219,11 +214,11 @@ describe('OAuth 2.0 authorization code flow', () => {
   it('refuses an expired access token with a 401 that says so, and stores every secret hashed', async () => {
     const { verifier, challenge } = pkce();
     const token = await tokenRequest({ grant_type: 'authorization_code', code: await authorize(challenge), redirect_uri: REDIRECT, code_verifier: verifier }).expect(200);
-    await dataSource(app).query(`UPDATE oauth_tokens SET access_token_expires_at = now() - interval '1 second'`);
+    await t.db.query(`UPDATE oauth_tokens SET access_token_expires_at = now() - interval '1 second'`);
     const res = await push(token.body.access_token, 1);
     expectProblem(res, 401);
     expect(res.body).toMatchObject({ code: 'auth.credential_expired', detail: expect.stringMatching(/refresh_token/) });
-    const dump = JSON.stringify(await dataSource(app).query(`SELECT * FROM oauth_tokens t, oauth_applications a, oauth_authorization_codes c`));
+    const dump = JSON.stringify(await t.db.query(`SELECT * FROM oauth_tokens t, oauth_applications a, oauth_authorization_codes c`));
     for (const secret of [token.body.access_token, token.body.refresh_token, client.clientSecret]) expect(dump).not.toContain(secret);
   });
 

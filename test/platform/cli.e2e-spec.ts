@@ -1,12 +1,12 @@
 // The operator CLI run for real: a child process (the TypeScript sources through ts-register.mjs, the
 // same module the image runs as dist/src/cli/main.js) against the test database, its credentials then
 // used on the HTTP API. Argument checks are the API's rules, named by flag.
-import type { INestApplication } from '@nestjs/common';
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import request from 'supertest';
 import { baseRateInput, registrationInput, tokenInput, UsageError } from '../../src/cli/input.js';
-import { dataSource, resetDatabase, startTestApp, TEST_DATA_DIR, testDatabaseUrl } from '../support/test-app.js';
+import { TEST_DATA_DIR, testDatabaseUrl } from '../support/test-app.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 const CLI = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
 const REGISTER = fileURLToPath(new URL('../support/ts-register.mjs', import.meta.url));
@@ -27,14 +27,9 @@ function cli(...args: string[]): Promise<Run> {
 }
 
 describe('operator CLI', () => {
-  let app: INestApplication;
-  const companies = async () => Number((await dataSource(app).query('SELECT count(*) FROM companies'))[0].count);
+  const companies = async () => Number((await t.db.query('SELECT count(*) FROM companies'))[0].count);
 
-  beforeAll(async () => {
-    app = await startTestApp();
-  });
-  afterAll(async () => app.close());
-  beforeEach(async () => resetDatabase(app));
+  const t = useTestApp();
 
   it('company:create prints the credentials once (with a generated password); token:create adds a token that works', async () => {
     const created = await cli('company:create', '--name', 'Betreiber GmbH', '--email', 'ops@betreiber.de');
@@ -43,7 +38,7 @@ describe('operator CLI', () => {
     expect(Object.keys(output).sort()).toEqual(['api_key', 'api_key_expires_at', 'api_token', 'company', 'password', 'user']);
     expect(output).toMatchObject({ company: { id: expect.stringMatching(/^cmp-/), name: 'Betreiber GmbH' }, user: { email: 'ops@betreiber.de' } });
     expect(output.password).toMatch(/^[A-Za-z0-9_-]{16}aA1!$/);
-    const server = app.getHttpServer();
+    const server = t.app.getHttpServer();
     const me = await request(server).get('/').set('Authorization', `Token token=${output.api_token}`).expect(200);
     expect(me.body).toEqual({ company: output.company });
 
@@ -53,7 +48,7 @@ describe('operator CLI', () => {
     expect(token).toEqual({ company: output.company.id, api_token: expect.stringMatching(/^rt_/) });
     expect(token.api_token).not.toBe(output.api_token);
     await request(server).get('/').set('Authorization', `Token token=${token.api_token}`).expect(200, { company: output.company });
-    const names = await dataSource(app).query('SELECT name FROM api_tokens ORDER BY created_at');
+    const names = await t.db.query('SELECT name FROM api_tokens ORDER BY created_at');
     expect(names.map((n: { name: string }) => n.name)).toEqual(['default', 'buchhaltung']);
   }, 240_000);
 
@@ -82,9 +77,9 @@ describe('operator CLI', () => {
     expect(added.code).toBe(0);
     expect(JSON.parse(added.stdout).base_rates[0]).toEqual({ valid_from: '2026-07-01', rate: '1.02' });
     expect((await cli('base-rate:set', '--from', '2026-07-01', '--rate', '1.27')).code).toBe(0);
-    const rows = await dataSource(app).query(`SELECT rate::text FROM base_interest_rates WHERE valid_from = '2026-07-01'`);
+    const rows = await t.db.query(`SELECT rate::text FROM base_interest_rates WHERE valid_from = '2026-07-01'`);
     expect(rows).toEqual([{ rate: '1.27' }]);
-    await dataSource(app).query(`DELETE FROM base_interest_rates WHERE valid_from = '2026-07-01'`);
+    await t.db.query(`DELETE FROM base_interest_rates WHERE valid_from = '2026-07-01'`);
   }, 240_000);
 
   describe('argument checks (the module the CLI runs)', () => {

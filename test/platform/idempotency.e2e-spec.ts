@@ -1,28 +1,18 @@
-import type { INestApplication } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import request from 'supertest';
 import { JobQueue } from '../../src/jobs/job-queue.js';
 import { SWEEP_QUEUE } from '../../src/idempotency/idempotency-sweeper.js';
-import { dataSource, registerCompany, resetDatabase, startTestApp, type TestCompany } from '../support/test-app.js';
+import { registerCompany } from '../support/test-app.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 const customer = { name: 'Muster GmbH', address_line1: 'Muster GmbH', address_line3: 'Weg 1', zip: '10115', city: 'Berlin', country_code: 'DE' };
 
 describe('Idempotency-Key on POST', () => {
-  let app: INestApplication;
-  let company: TestCompany;
+  const t = useTestApp({}, { company: true });
 
-  beforeAll(async () => {
-    app = await startTestApp();
-  });
-  afterAll(async () => app.close());
-  beforeEach(async () => {
-    await resetDatabase(app);
-    company = await registerCompany(app);
-  });
-
-  const post = (key: string, body: object, auth = company.auth) =>
-    request(app.getHttpServer()).post('/api/v1/customers').set('Authorization', auth).set('Idempotency-Key', key).type('form').send(body);
-  const count = async () => Number((await dataSource(app).query('SELECT count(*) FROM customers'))[0].count);
+  const post = (key: string, body: object, auth = t.company.auth) =>
+    t.http.post('/api/v1/customers').set('Authorization', auth).set('Idempotency-Key', key).type('form').send(body);
+  const count = async () => Number((await t.db.query('SELECT count(*) FROM customers'))[0].count);
 
   it('answers a retry with the first response and creates one record', async () => {
     const first = await post('retry-1', customer).expect(201);
@@ -51,15 +41,15 @@ describe('Idempotency-Key on POST', () => {
   it('frees the key when the request failed, and keys are per company', async () => {
     await post('fix-and-retry', { ...customer, zip: '' }).expect(422);
     await post('fix-and-retry', customer).expect(201);
-    const other = await registerCompany(app);
+    const other = await registerCompany(t.app);
     await post('fix-and-retry', customer, other.auth).expect(201);
     expect(await count()).toBe(2);
   });
 
   const keyRow = async (key: string) =>
-    (await dataSource(app).query('SELECT request_hash, status_code, claim_token FROM idempotency_keys WHERE company_id = $1 AND key = $2', [company.id.slice(4), key]))[0];
+    (await t.db.query('SELECT request_hash, status_code, claim_token FROM idempotency_keys WHERE company_id = $1 AND key = $2', [t.company.id.slice(4), key]))[0];
   const age = (key: string, column: 'created_at' | 'claimed_at', interval: string) =>
-    dataSource(app).query(`UPDATE idempotency_keys SET ${column} = now() - $3::interval WHERE company_id = $1 AND key = $2`, [company.id.slice(4), key, interval]);
+    t.db.query(`UPDATE idempotency_keys SET ${column} = now() - $3::interval WHERE company_id = $1 AND key = $2`, [t.company.id.slice(4), key, interval]);
 
   describe('expiry', () => {
     it('forgets a key after 24 hours: the same key is then a new request', async () => {
@@ -77,9 +67,9 @@ describe('Idempotency-Key on POST', () => {
       await post('old', customer).expect(201);
       await post('young', { ...customer, name: 'Jung GmbH' }).expect(201);
       await age('old', 'created_at', '25 hours');
-      const schedules = await dataSource(app).query(`SELECT cron FROM pgboss.schedule WHERE name = $1`, [SWEEP_QUEUE]);
+      const schedules = await t.db.query(`SELECT cron FROM pgboss.schedule WHERE name = $1`, [SWEEP_QUEUE]);
       expect(schedules).toEqual([{ cron: '7 * * * *' }]);
-      await app.get(JobQueue).send(SWEEP_QUEUE, {});
+      await t.app.get(JobQueue).send(SWEEP_QUEUE, {});
       const deadline = Date.now() + 20_000;
       while ((await keyRow('old')) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
       expect(await keyRow('old')).toBeUndefined();
@@ -91,11 +81,11 @@ describe('Idempotency-Key on POST', () => {
     /** The state a crash leaves: the key claimed by a request whose work never committed. */
     async function diedWhileHolding(key: string): Promise<void> {
       const res = await post(key, customer).expect(201);
-      await dataSource(app).query(`DELETE FROM customers WHERE id = $1`, [res.body.id.slice(4)]);
-      await dataSource(app).query(
+      await t.db.query(`DELETE FROM customers WHERE id = $1`, [res.body.id.slice(4)]);
+      await t.db.query(
         `UPDATE idempotency_keys SET status_code = NULL, response_body = NULL, completed_at = NULL, claim_token = gen_random_uuid(), claimed_at = now()
          WHERE company_id = $1 AND key = $2`,
-        [company.id.slice(4), key],
+        [t.company.id.slice(4), key],
       );
     }
 
@@ -116,7 +106,7 @@ describe('Idempotency-Key on POST', () => {
 
   it('stores a keyed HMAC of the request, not a plain SHA-256 of a body that may carry secrets', async () => {
     const body = { ...customer, note: 'password=geheim' };
-    await request(app.getHttpServer()).post('/api/v1/customers').set('Authorization', company.auth).set('Idempotency-Key', 'hmac').type('json').send(body).expect(201);
+    await t.http.post('/api/v1/customers').set('Authorization', t.company.auth).set('Idempotency-Key', 'hmac').type('json').send(body).expect(201);
     const plain = createHash('sha256').update(JSON.stringify(['POST', '/api/v1/customers', body, {}])).digest();
     const row = await keyRow('hmac');
     expect(row.request_hash).toHaveLength(32);

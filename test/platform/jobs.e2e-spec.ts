@@ -1,7 +1,6 @@
-import type { INestApplication } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { JobQueue } from '../../src/jobs/job-queue.js';
-import { dataSource, startTestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
   const until = Date.now() + timeoutMs;
@@ -14,27 +13,25 @@ async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 20_00
 }
 
 describe('durable job queue', () => {
-  let app: INestApplication;
   let queue: JobQueue;
 
+  const t = useTestApp({}, { reset: 'manual' });
   beforeAll(async () => {
-    app = await startTestApp();
-    queue = app.get(JobQueue);
+    queue = t.app.get(JobQueue);
   });
-  afterAll(async () => app.close());
 
   it('enqueues inside the transaction: a rolled-back write leaves no job, a committed one is processed', async () => {
     const name = `test-tx-${randomUUID()}`;
     await queue.define({ name, retryLimit: 0, retryDelaySeconds: 1 });
     const seen: string[] = [];
     await queue.work<{ label: string }>(name, async (job) => void seen.push(job.data.label), { pollingIntervalSeconds: 0.5 });
-    await dataSource(app)
+    await t.db
       .transaction(async (manager) => {
         await queue.send(name, { label: 'rolled back' }, { manager });
         throw new Error('abort');
       })
       .catch(() => undefined);
-    await dataSource(app).transaction(async (manager) => {
+    await t.db.transaction(async (manager) => {
       await queue.send(name, { label: 'committed' }, { manager });
     });
     await waitFor(async () => (seen.length > 0 ? true : undefined));

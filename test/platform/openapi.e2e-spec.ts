@@ -1,10 +1,10 @@
 // The committed openapi.json is the document the service serves (CI fails when it is stale: run
 // `npm run openapi`), and its response schemas match what the serializers really send.
-import type { INestApplication } from '@nestjs/common';
 import { readFileSync } from 'node:fs';
 import request, { type Response } from 'supertest';
 import { makePdf } from '../support/pdf.js';
-import { registerCompany, resetDatabase, startTestApp, type TestCompany } from '../support/test-app.js';
+import { registerCompany, resetDatabase, type TestCompany } from '../support/test-app.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 interface Schema {
   type?: string;
@@ -32,14 +32,12 @@ interface Document {
 const committed = (): Document => JSON.parse(readFileSync('openapi.json', 'utf8')) as Document;
 
 describe('OpenAPI document (openapi.json)', () => {
-  let app: INestApplication;
   let doc: Document;
 
+  const t = useTestApp({}, { reset: 'manual' });
   beforeAll(async () => {
-    app = await startTestApp();
     doc = committed();
   });
-  afterAll(async () => app.close());
 
   const schema = (name: string): Schema => doc.components.schemas[name];
   const resolve = (s: Schema): Schema => {
@@ -79,7 +77,7 @@ describe('OpenAPI document (openapi.json)', () => {
   }
 
   it('is the document the service serves: run `npm run openapi` after changing the wire format', async () => {
-    const res = await request(app.getHttpServer()).get('/api/docs-json').expect(200);
+    const res = await t.http.get('/api/docs-json').expect(200);
     expect(res.body).toEqual(doc);
   });
 
@@ -100,12 +98,12 @@ describe('OpenAPI document (openapi.json)', () => {
 
   describe('matches the real answers', () => {
     let company: TestCompany;
-    const http = () => request(app.getHttpServer());
+    const http = () => t.http;
     const as = (req: request.Test) => req.set('Authorization', company.auth);
 
     beforeEach(async () => {
-      await resetDatabase(app);
-      company = await registerCompany(app);
+      await resetDatabase(t.app);
+      company = await registerCompany(t.app);
     });
 
     it('customers, contacts, invoices, events, lists and problems', async () => {

@@ -1,4 +1,3 @@
-import type { INestApplication } from '@nestjs/common';
 import request, { type Response } from 'supertest';
 import {
   api,
@@ -11,7 +10,8 @@ import {
   rowCounts,
   withoutRateLimits,
 } from '../support/factories.js';
-import { dataSource, registerCompany, resetDatabase, startTestApp, type TestCompany } from '../support/test-app.js';
+import { registerCompany, type TestCompany } from '../support/test-app.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 const UNKNOWN_CUSTOMER = 'cus-6f1c2d34-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
 const UNKNOWN_CONTACT = 'con-6f1c2d34-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
@@ -24,32 +24,27 @@ function notFoundShape(res: Response) {
 }
 
 describe('tenant isolation', () => {
-  let app: INestApplication;
   let a: TestCompany;
   let b: TestCompany;
   let aCustomer: Record<string, unknown>;
   let aContact: Record<string, unknown>;
   let asB: ReturnType<typeof api>;
 
-  beforeAll(async () => {
-    // The auth cases below fail on purpose, over a hundred times from one address: the limit on failed
-    // authentications would answer 429 instead of the 401 under test (it has its own suite). Tokens are
-    // looked up on every request here, so a revocation applies at once (the cache: api-tokens suite).
-    app = await startTestApp({ ...withoutRateLimits(), tokenCacheSeconds: 0 });
-  });
-  afterAll(async () => app.close());
+  // The auth cases below fail on purpose, over a hundred times from one address: the limit on failed
+  // authentications would answer 429 instead of the 401 under test (it has its own suite). Tokens are
+  // looked up on every request here, so a revocation applies at once (the cache: api-tokens suite).
+  const t = useTestApp({ ...withoutRateLimits(), tokenCacheSeconds: 0 });
   beforeEach(async () => {
-    await resetDatabase(app);
-    a = await registerCompany(app, 'Firma A');
-    b = await registerCompany(app, 'Firma B');
-    aCustomer = await createCustomer(app, a, { external_id: 'SHARED-1', name: 'Kunde von A' });
-    aContact = await createContact(app, a, aCustomer.id as string, { external_id: 'KON-SHARED', name: 'Kontakt von A' });
-    asB = api(app, b);
+    a = await registerCompany(t.app, 'Firma A');
+    b = await registerCompany(t.app, 'Firma B');
+    aCustomer = await createCustomer(t.app, a, { external_id: 'SHARED-1', name: 'Kunde von A' });
+    aContact = await createContact(t.app, a, aCustomer.id as string, { external_id: 'KON-SHARED', name: 'Kontakt von A' });
+    asB = api(t.app, b);
   });
 
   /** A's records, read with A's credential: unchanged by whatever B tried. */
   async function expectAUnchanged(): Promise<void> {
-    const asA = api(app, a);
+    const asA = api(t.app, a);
     const customer = await asA.get(`/api/v1/customers/${aCustomer.id}`).expect(200);
     expect({ ...customer.body, contacts: undefined }).toEqual({ ...aCustomer, contacts: undefined });
     expect(customer.body.contacts.map((c: { id: string }) => c.id)).toEqual([aContact.id]);
@@ -72,18 +67,18 @@ describe('tenant isolation', () => {
     });
 
     it('the list shows and counts only the company’s own customers', async () => {
-      await createCustomer(app, a);
-      await createCustomer(app, a);
+      await createCustomer(t.app, a);
+      await createCustomer(t.app, a);
       const empty = await asB.get('/api/v1/customers').expect(200);
       expect(empty.body).toEqual({
         customers: [],
         meta: { current_page: 1, next_page: null, prev_page: null, total_pages: 0, per_page: 30, total_count: 0 },
       });
-      const own = await createCustomer(app, b);
+      const own = await createCustomer(t.app, b);
       const listed = await asB.get('/api/v1/customers?per_page=1').expect(200);
       expect(listed.body.customers.map((c: { id: string }) => c.id)).toEqual([own.id]);
       expect(listed.body.meta).toMatchObject({ total_count: 1, total_pages: 1, next_page: null });
-      const asA = await api(app, a).get('/api/v1/customers').expect(200);
+      const asA = await api(t.app, a).get('/api/v1/customers').expect(200);
       expect(asA.body.meta.total_count).toBe(3);
       expect(asA.body.customers.map((c: { id: string }) => c.id)).not.toContain(own.id);
     });
@@ -98,9 +93,9 @@ describe('tenant isolation', () => {
       const bCustomer = (await asB.postForm('/api/v1/customers', customerParams({ external_id: 'shared-1', name: 'Kunde von B' })).expect(201)).body;
       expect(bCustomer.id).not.toBe(aCustomer.id);
       expect((await asB.get('/api/v1/customers/find/SHARED-1').expect(200)).body.id).toBe(bCustomer.id);
-      expect((await api(app, a).get('/api/v1/customers/find/shared-1').expect(200)).body.id).toBe(aCustomer.id);
+      expect((await api(t.app, a).get('/api/v1/customers/find/shared-1').expect(200)).body.id).toBe(aCustomer.id);
       // Changing B's customer to another value A holds is no conflict either.
-      await createCustomer(app, a, { external_id: 'A-ONLY' });
+      await createCustomer(t.app, a, { external_id: 'A-ONLY' });
       await asB.patchForm(`/api/v1/customers/${bCustomer.id}`, { external_id: 'a-only' }).expect(200);
     });
   });
@@ -136,13 +131,13 @@ describe('tenant isolation', () => {
       expect(errorFields(byExternal)).toEqual(['customer[external_id]']);
       const byJson = await asB.postJson('/api/v1/contacts', { name: 'X', gender: 0, salutation: 0, customer: { external_id: 'SHARED-1' } });
       expectProblem(byJson, 422);
-      expect(await rowCounts(app)).toEqual({ customers: 1, contacts: 1 });
+      expect(await rowCounts(t.app)).toEqual({ customers: 1, contacts: 1 });
       await expectAUnchanged();
     });
 
     it('a contact cannot be moved to another company’s customer', async () => {
-      const bCustomer = await createCustomer(app, b);
-      const bContact = await createContact(app, b, bCustomer.id);
+      const bCustomer = await createCustomer(t.app, b);
+      const bContact = await createContact(t.app, b, bCustomer.id);
       const byId = await asB.patchForm(`/api/v1/contacts/${bContact.id}`, { customer_id: aCustomer.id });
       expectProblem(byId, 422);
       expect(errorFields(byId)).toEqual(['customer_id']);
@@ -154,7 +149,7 @@ describe('tenant isolation', () => {
     });
 
     it('customer[external_id] picks the own company’s customer when both use the same external id', async () => {
-      const bCustomer = await createCustomer(app, b, { external_id: 'SHARED-1' });
+      const bCustomer = await createCustomer(t.app, b, { external_id: 'SHARED-1' });
       const res = await asB.postForm('/api/v1/contacts', contactParams({ 'customer[external_id]': 'shared-1', external_id: 'kon-shared' })).expect(201);
       expect(res.body.contact.customer.id).toBe(bCustomer.id);
       // The contact external_id A holds is free in B too, and no 409 reveals A's contact.
@@ -164,9 +159,9 @@ describe('tenant isolation', () => {
     });
 
     it('another company’s contacts never appear in a customer’s summaries', async () => {
-      const bCustomer = await createCustomer(app, b);
-      await createContact(app, b, bCustomer.id);
-      const aView = await api(app, a).get(`/api/v1/customers/${aCustomer.id}`).expect(200);
+      const bCustomer = await createCustomer(t.app, b);
+      await createContact(t.app, b, bCustomer.id);
+      const aView = await api(t.app, a).get(`/api/v1/customers/${aCustomer.id}`).expect(200);
       expect(aView.body.contacts.map((c: { id: string }) => c.id)).toEqual([aContact.id]);
       const bView = await asB.get('/api/v1/customers').expect(200);
       expect(bView.body.customers[0].contacts).toHaveLength(1);
@@ -189,7 +184,7 @@ describe('tenant isolation', () => {
     ];
 
     const send = (method: string, path: string, authorization?: string) => {
-      const server = app.getHttpServer();
+      const server = t.app.getHttpServer();
       let req =
         method === 'get' ? request(server).get(path) : method === 'post' ? request(server).post(path) : request(server).patch(path);
       if (authorization !== undefined) req = req.set('Authorization', authorization);
@@ -231,14 +226,14 @@ describe('tenant isolation', () => {
       for (const [method, path] of ENDPOINTS.filter(([m]) => m !== 'get')) {
         await send(method, path, 'Token token=unknown').expect(401);
       }
-      expect(await rowCounts(app)).toEqual({ customers: 1, contacts: 1 });
+      expect(await rowCounts(t.app)).toEqual({ customers: 1, contacts: 1 });
       await expectAUnchanged();
     });
 
     it('accepts the token bare or quoted, and refuses it once revoked', async () => {
       await send('get', '/', `Token token=${a.token}`).expect(200);
       await send('get', '/', `Token token="${a.token}"`).expect(200);
-      await dataSource(app).query('UPDATE api_tokens SET revoked_at = now() WHERE company_id = $1', [a.id.slice(4)]);
+      await t.db.query('UPDATE api_tokens SET revoked_at = now() WHERE company_id = $1', [a.id.slice(4)]);
       expectChallenge(await send('get', `/api/v1/customers/${aCustomer.id}`, a.auth), 'auth.invalid_credential');
       // B's token is untouched by A's revocation.
       await send('get', '/', b.auth).expect(200);

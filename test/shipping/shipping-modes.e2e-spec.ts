@@ -3,7 +3,6 @@
 // read back from the database and shipped through ShippingService — each decision in a transaction
 // that is rolled back, so that the next combination starts from the same state. The expected outcome
 // is written as the issue states the rule, level by level, not by calling the resolver.
-import type { INestApplication } from '@nestjs/common';
 import type { QueryRunner } from 'typeorm';
 import type { AppConfig } from '../../src/config/app.config.js';
 import { parsePublicId } from '../../src/common/ids.js';
@@ -13,7 +12,7 @@ import type { Shipment } from '../../src/shipping/shipment.js';
 import { ShippingService } from '../../src/shipping/shipping.service.js';
 import { makePdf } from '../support/pdf.js';
 import { shippingApi, shippingTestConfig } from '../support/shipping.js';
-import { dataSource, registerCompany, resetDatabase, startTestApp, type TestCompany } from '../support/test-app.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 const INVOICE_LEVEL = [null, 'email', 'post', 'dual_shipping', 'skip_shipping', 'manual_shipping', 'unknown'] as const;
 const CUSTOMER_LEVEL = [null, 'email', 'post', 'dual_shipping', 'unknown'] as const;
@@ -59,18 +58,14 @@ function shapeOf(mode: string) {
 }
 
 describe('shipping mode resolution through the database and ShippingService', () => {
-  let app: INestApplication;
-  let company: TestCompany;
   let companyId: string;
   /** invoices[customerMode][invoiceMode] → invoice uuid */
   const invoices = new Map<Level, Map<Level, string>>();
 
+  const t = useTestApp({ ...shippingTestConfig(undefined, { SHIPPING_WORKERS: 'false' }) } as Partial<AppConfig>, { reset: 'once', company: true });
   beforeAll(async () => {
-    app = await startTestApp({ ...shippingTestConfig(undefined, { SHIPPING_WORKERS: 'false' }) } as Partial<AppConfig>);
-    await resetDatabase(app);
-    company = await registerCompany(app);
-    companyId = parsePublicId('cmp', company.id) as string;
-    const api = shippingApi(app, company);
+    companyId = parsePublicId('cmp', t.company.id) as string;
+    const api = shippingApi(t.app, t.company);
     const pdf = await makePdf('Rechnung');
     let n = 0;
     for (const customerMode of CUSTOMER_LEVEL) {
@@ -85,11 +80,10 @@ describe('shipping mode resolution through the database and ShippingService', ()
       invoices.set(customerMode, byMode);
     }
   }, 120_000);
-  afterAll(async () => app.close());
 
   /** Runs one decision in a transaction of its own and rolls it back. */
   async function decide(work: (runner: QueryRunner) => Promise<Shipment>): Promise<Shipment> {
-    const runner = dataSource(app).createQueryRunner();
+    const runner = t.db.createQueryRunner();
     await runner.connect();
     await runner.startTransaction();
     try {
@@ -101,10 +95,10 @@ describe('shipping mode resolution through the database and ShippingService', ()
   }
 
   /** The company level, through the API (committed: the decisions read it like any other). */
-  const setCompanyMode = (mode: string) => shippingApi(app, company).patch('/api/v1/shipping_settings', { shipping_mode: mode }).expect(200);
+  const setCompanyMode = (mode: string) => shippingApi(t.app, t.company).patch('/api/v1/shipping_settings', { shipping_mode: mode }).expect(200);
 
   it('ships every invoice by the mode its levels name (7 × 5 × 5 combinations)', async () => {
-    const service = app.get(ShippingService);
+    const service = t.app.get(ShippingService);
     let checked = 0;
     for (const companyMode of COMPANY_LEVEL) {
       await setCompanyMode(companyMode);
@@ -112,7 +106,7 @@ describe('shipping mode resolution through the database and ShippingService', ()
         for (const invoiceMode of INVOICE_LEVEL) {
           const id = invoices.get(customerMode)!.get(invoiceMode)!;
           const shipment = await decide(async (runner) => {
-            const invoice = (await app.get(InvoicesRepository).lockById(companyId, id, runner.manager)) as Invoice;
+            const invoice = (await t.app.get(InvoicesRepository).lockById(companyId, id, runner.manager)) as Invoice;
             await service.shipInvoice(runner.manager, invoice, { type: 'api', id: null }, { reason: null, unroutable: 'flag' });
             const [row] = await runner.manager.query(`SELECT shipping_mode, mode_source, status, email_status, post_status FROM shipments WHERE company_id = $1 AND invoice_id = $2`, [companyId, id]);
             return { shippingMode: row.shipping_mode, modeSource: row.mode_source, status: row.status, emailStatus: row.email_status, postStatus: row.post_status } as Shipment;
@@ -128,8 +122,8 @@ describe('shipping mode resolution through the database and ShippingService', ()
   }, 180_000);
 
   it('ships every reminder by the mode its levels name (7 × 7 × 5 × 5 combinations)', async () => {
-    const service = app.get(ShippingService);
-    const db = dataSource(app);
+    const service = t.app.get(ShippingService);
+    const db = t.db;
     await db.query(`UPDATE invoices SET status = 'ready_for_reminder1' WHERE company_id = $1`, [companyId]);
     /** One issued reminder per invoice; its own mode is set per combination inside the rolled-back transaction. */
     const reminders = new Map<string, string>();

@@ -3,39 +3,34 @@
 // retries, in failed delivery records, a failed and flagged shipment, a dead letter and an invoice that
 // is still a consistent draft; once the cause is fixed, releasing again ships it. A delivery whose job
 // ended without an outcome (lost with its process) is settled by the sweep; a reminder can be shipped again.
-import type { INestApplication } from '@nestjs/common';
 import type { AppConfig } from '../../src/config/app.config.js';
 import { parsePublicId } from '../../src/common/ids.js';
 import { DocumentStore } from '../../src/documents/document-store.js';
 import { makePdf } from '../support/pdf.js';
 import { shippingApi, shippingTestConfig, waitFor } from '../support/shipping.js';
 import { startTestSmtp, type TestSmtp } from '../support/smtp.js';
-import { dataSource, registerCompany, resetDatabase, startTestApp, type TestCompany } from '../support/test-app.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 type Api = ReturnType<typeof shippingApi>;
 
 describe('shipping recovery', () => {
-  let app: INestApplication;
   let smtp: TestSmtp;
-  let company: TestCompany;
   let api: Api;
   let pdf: Buffer;
 
   beforeAll(async () => {
     smtp = await startTestSmtp();
-    app = await startTestApp(shippingTestConfig(smtp.url, { SMTP_TIMEOUT_SECONDS: '1' }) as Partial<AppConfig>);
+  });
+  // After-all hooks run in the order they are declared: the server is up again before the app closes.
+  afterAll(async () => smtp.setMode('up'));
+  const t = useTestApp(() => shippingTestConfig(smtp.url, { SMTP_TIMEOUT_SECONDS: '1' }) as Partial<AppConfig>, { company: true });
+  beforeAll(async () => {
     pdf = await makePdf('Rechnung RE-7');
   });
-  afterAll(async () => {
-    await smtp.setMode('up');
-    await app.close();
-    await smtp.close();
-  });
+  afterAll(async () => smtp.close());
   beforeEach(async () => {
-    await resetDatabase(app);
     await smtp.reset();
-    company = await registerCompany(app);
-    api = shippingApi(app, company);
+    api = shippingApi(t.app, t.company);
   });
 
   async function draft(mode = 'email'): Promise<string> {
@@ -59,7 +54,7 @@ describe('shipping recovery', () => {
   const messageIds = () => [...new Set(smtp.received.map((m) => m.parsed.messageId))];
 
   const deadLetters = async (queue: string): Promise<number> =>
-    (await dataSource(app).query(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1`, [queue]))[0].n;
+    (await t.db.query(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1`, [queue]))[0].n;
 
   /** The failure is on record everywhere a user looks: shipment, deliveries, events, attention list; still a draft. */
   async function expectFlaggedDraft(id: string, error: RegExp) {
@@ -81,8 +76,8 @@ describe('shipping recovery', () => {
 
   it('the invoice PDF missing from the document store: every attempt recorded, then failed and flagged; put back, a second release ships it', async () => {
     const id = await draft();
-    const [{ pdf_key: key }] = await dataSource(app).query(`SELECT pdf_key FROM invoices WHERE id = $1`, [parsePublicId('inv', id)]);
-    const store = app.get(DocumentStore);
+    const [{ pdf_key: key }] = await t.db.query(`SELECT pdf_key FROM invoices WHERE id = $1`, [parsePublicId('inv', id)]);
+    const store = t.app.get(DocumentStore);
     await store.delete(key);
 
     await api.post(`/api/v1/invoices/${id}/release`).expect(202);
@@ -130,10 +125,10 @@ describe('shipping recovery', () => {
 
   it('a delivery whose job ended without an outcome is settled by the sweep as failed and flagged', async () => {
     const id = await draft();
-    const companyId = parsePublicId('cmp', company.id);
+    const companyId = parsePublicId('cmp', t.company.id);
     const invoiceId = parsePublicId('inv', id);
     // What a process that died on the last attempt leaves behind: a pending shipment, its job gone.
-    await dataSource(app).query(
+    await t.db.query(
       `INSERT INTO shipments (company_id, id, invoice_id, document, shipping_mode, mode_source, status, email_status, message_id, actor_type, created_at, updated_at)
        VALUES ($1, gen_random_uuid(), $2, 'invoice', 'email', 'customer', 'pending', 'pending', '<lost@receivables.test>', 'api', now() - interval '10 minutes', now() - interval '10 minutes')`,
       [companyId, invoiceId],
@@ -149,10 +144,10 @@ describe('shipping recovery', () => {
 
   it('a reminder whose shipment failed can be shipped again once the cause is fixed', async () => {
     const id = await draft();
-    const companyId = parsePublicId('cmp', company.id) as string;
+    const companyId = parsePublicId('cmp', t.company.id) as string;
     const invoiceId = parsePublicId('inv', id) as string;
-    await dataSource(app).query(`UPDATE invoices SET status = 'ready_for_reminder1' WHERE company_id = $1 AND id = $2`, [companyId, invoiceId]);
-    const [{ id: reminderId }] = await dataSource(app).query(
+    await t.db.query(`UPDATE invoices SET status = 'ready_for_reminder1' WHERE company_id = $1 AND id = $2`, [companyId, invoiceId]);
+    const [{ id: reminderId }] = await t.db.query(
       `INSERT INTO reminders (company_id, id, invoice_id, reminder_stage, reminder_date, fees, dispatched_at) VALUES ($1, gen_random_uuid(), $2, 1, '2026-12-07', 0, now()) RETURNING id`,
       [companyId, invoiceId],
     );

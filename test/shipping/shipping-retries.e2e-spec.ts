@@ -1,7 +1,6 @@
 // Delivery faults: an SMTP server that refuses the first attempts with 451 (retried with backoff, then
 // delivered once with one Message-ID), one that always refuses (dead letter, flagged, invoice stays a
 // draft), one that rejects with 550 (permanent: no retry); and the development outbox without SMTP.
-import type { INestApplication } from '@nestjs/common';
 import { simpleParser } from 'mailparser';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -9,7 +8,8 @@ import type { AppConfig } from '../../src/config/app.config.js';
 import { makePdf } from '../support/pdf.js';
 import { shippingApi, shippingTestConfig, waitFor } from '../support/shipping.js';
 import { startTestSmtp, type TestSmtp } from '../support/smtp.js';
-import { dataSource, registerCompany, resetDatabase, startTestApp, type TestCompany } from '../support/test-app.js';
+import { registerCompany, resetDatabase } from '../support/test-app.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 type Api = ReturnType<typeof shippingApi>;
 
@@ -24,26 +24,21 @@ async function autosentInvoice(api: Api, pdf: Buffer): Promise<string> {
 }
 
 describe('shipping faults', () => {
-  let app: INestApplication;
   let smtp: TestSmtp;
-  let company: TestCompany;
   let api: Api;
   let pdf: Buffer;
 
   beforeAll(async () => {
     smtp = await startTestSmtp();
-    app = await startTestApp(shippingTestConfig(smtp.url) as Partial<AppConfig>);
+  });
+  const t = useTestApp(() => shippingTestConfig(smtp.url) as Partial<AppConfig>, { company: true });
+  beforeAll(async () => {
     pdf = await makePdf('Rechnung RE-9');
   });
-  afterAll(async () => {
-    await app.close();
-    await smtp.close();
-  });
+  afterAll(async () => smtp.close());
   beforeEach(async () => {
-    await resetDatabase(app);
     await smtp.reset();
-    company = await registerCompany(app);
-    api = shippingApi(app, company);
+    api = shippingApi(t.app, t.company);
   });
 
   const finished = (id: string) =>
@@ -85,7 +80,7 @@ describe('shipping faults', () => {
     const attention = await api.get('/api/v1/shipments/attention').expect(200);
     expect(attention.body.shipments.map((s: { invoice_id: string }) => s.invoice_id)).toEqual([id]);
     const dead = await waitFor(async () => {
-      const rows: Array<{ n: number }> = await dataSource(app).query(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'shipping-email-dead'`);
+      const rows: Array<{ n: number }> = await t.db.query(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'shipping-email-dead'`);
       return rows[0].n > 0 && rows[0].n;
     }, 'the dead letter');
     expect(dead).toBe(1);
@@ -101,27 +96,26 @@ describe('shipping faults', () => {
     await new Promise((resolve) => setTimeout(resolve, 3000));
     expect(smtp.attempts).toBe(1);
     expect((await api.deliveries(id)).deliveries).toHaveLength(1);
-    const [{ n }] = await dataSource(app).query(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'shipping-email-dead'`);
+    const [{ n }] = await t.db.query(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'shipping-email-dead'`);
     expect(n).toBe(0);
     expect(await api.invoiceStatus(id)).toBe('draft');
   }, 30_000);
 });
 
 describe('shipping without SMTP (development outbox)', () => {
-  let app: INestApplication;
   let outbox: string;
+  let config: ReturnType<typeof shippingTestConfig>;
 
-  beforeAll(async () => {
-    const config = shippingTestConfig();
+  beforeAll(() => {
+    config = shippingTestConfig();
     outbox = config.mail.outboxDir;
     expect(config.mail.transport).toBe('outbox');
-    app = await startTestApp(config as Partial<AppConfig>);
   });
-  afterAll(async () => app.close());
+  const t = useTestApp(() => config as Partial<AppConfig>, { reset: 'manual' });
 
   it('writes the e-mail as an .eml file named after its Message-ID', async () => {
-    await resetDatabase(app);
-    const api = shippingApi(app, await registerCompany(app, 'Outbox GmbH'));
+    await resetDatabase(t.app);
+    const api = shippingApi(t.app, await registerCompany(t.app, 'Outbox GmbH'));
     const pdf = await makePdf('Rechnung RE-9');
     const id = await autosentInvoice(api, pdf);
     await waitFor(async () => (await api.invoiceStatus(id)) === 'sent', 'sent');

@@ -1,7 +1,6 @@
 // Shipping end to end: every shipping mode, the e-mail as a real SMTP server receives it (STARTTLS,
 // recipients, subject, greeting, attachments byte for byte, Message-ID), letters and print batches read
 // back as text, flags for what cannot go out, reminders shipped for the dunning engine.
-import type { INestApplication } from '@nestjs/common';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import request from 'supertest';
@@ -14,10 +13,10 @@ import { makePdf } from '../support/pdf.js';
 import { pdfPages, pdfText } from '../support/pdf-text.js';
 import { shippingApi, shippingTestConfig, waitFor } from '../support/shipping.js';
 import { startTestSmtp, type TestSmtp } from '../support/smtp.js';
-import { dataSource, registerCompany, resetDatabase, startTestApp, type TestCompany } from '../support/test-app.js';
+import { registerCompany, type TestCompany } from '../support/test-app.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 describe('shipping', () => {
-  let app: INestApplication;
   let smtp: TestSmtp;
   let config: ReturnType<typeof shippingTestConfig>;
   let company: TestCompany;
@@ -28,19 +27,17 @@ describe('shipping', () => {
   beforeAll(async () => {
     smtp = await startTestSmtp();
     config = shippingTestConfig(smtp.url);
-    app = await startTestApp(config as Partial<AppConfig>);
+  });
+  const t = useTestApp(() => config as Partial<AppConfig>);
+  beforeAll(async () => {
     invoicePdf = await makePdf('Rechnung 2026-001 der Muster Handel GmbH');
     attachmentPdf = await makePdf('Lieferschein 4711');
   });
-  afterAll(async () => {
-    await app.close();
-    await smtp.close();
-  });
+  afterAll(async () => smtp.close());
   beforeEach(async () => {
-    await resetDatabase(app);
     await smtp.reset();
-    company = await registerCompany(app, 'Muster Handel GmbH');
-    api = shippingApi(app, company);
+    company = await registerCompany(t.app, 'Muster Handel GmbH');
+    api = shippingApi(t.app, company);
     await api
       .patch('/api/v1/shipping_settings', {
         sender_street: 'Hauptstraße 5',
@@ -79,7 +76,7 @@ describe('shipping', () => {
   const sentOf = (id: string) => waitFor(async () => (await api.invoiceStatus(id)) === 'sent', `invoice ${id} sent`);
 
   const printBatch = async () => {
-    await (app.get(PostalProvider) as PrintBatchProvider).flush();
+    await (t.app.get(PostalProvider) as PrintBatchProvider).flush();
     const root = join(config.shipping.printBatchDir, parsePublicId('cmp', company.id) as string);
     const [day] = await readdir(root);
     const dir = join(root, day);
@@ -185,7 +182,7 @@ describe('shipping', () => {
     }, 'the first attempt');
     expect(failed.deliveries[0]).toMatchObject({ channel: 'post', attempt: 1, outcome: 'temporary_failure' });
     // As if that attempt had been just before midnight on 30 September: the retry keeps its day.
-    await dataSource(app).query(`UPDATE shipments SET print_day = '2026-09-30' WHERE invoice_id = $1`, [parsePublicId('inv', invoice.id)]);
+    await t.db.query(`UPDATE shipments SET print_day = '2026-09-30' WHERE invoice_id = $1`, [parsePublicId('inv', invoice.id)]);
     await rm(root);
     await sentOf(invoice.id);
     expect(await readdir(root)).toEqual(['2026-09-30']);
@@ -298,8 +295,8 @@ describe('shipping', () => {
       const invoice = await draft({ customer_id: customerId, contact_id: contactId, 'options[autoskip_shipping]': 'true' });
       const companyId = parsePublicId('cmp', company.id) as string;
       const invoiceId = parsePublicId('inv', invoice.id) as string;
-      await dataSource(app).query(`UPDATE invoices SET status = 'ready_for_reminder2' WHERE company_id = $1 AND id = $2`, [companyId, invoiceId]);
-      const [{ id }] = await dataSource(app).query(
+      await t.db.query(`UPDATE invoices SET status = 'ready_for_reminder2' WHERE company_id = $1 AND id = $2`, [companyId, invoiceId]);
+      const [{ id }] = await t.db.query(
         `INSERT INTO reminders (company_id, id, invoice_id, reminder_stage, reminder_date, fees, shipping_mode) VALUES ($1, gen_random_uuid(), $2, 2, '2026-12-07', 2.50, $3) RETURNING id`,
         [companyId, invoiceId, reminderMode],
       );
@@ -307,8 +304,8 @@ describe('shipping', () => {
     }
 
     const ship = (companyId: string, reminderId: string, before?: (q: (sql: string, params: unknown[]) => Promise<unknown>) => Promise<unknown>) =>
-      dataSource(app).transaction(async (manager) => {
-        const shipment = await app.get(ShippingService).shipReminder(manager, companyId, reminderId, { type: 'run', id: 'run-1' });
+      t.db.transaction(async (manager) => {
+        const shipment = await t.app.get(ShippingService).shipReminder(manager, companyId, reminderId, { type: 'run', id: 'run-1' });
         if (before) await before((sql, params) => manager.query(sql, params));
         return shipment;
       });
@@ -345,7 +342,7 @@ describe('shipping', () => {
       ]) {
         expect(text).toContain(line);
       }
-      const [reminder] = await dataSource(app).query(`SELECT last_sent_at, shipping_mode FROM reminders WHERE id = $1`, [reminderId]);
+      const [reminder] = await t.db.query(`SELECT last_sent_at, shipping_mode FROM reminders WHERE id = $1`, [reminderId]);
       expect(reminder.last_sent_at).toBeInstanceOf(Date);
       expect(reminder.shipping_mode).toBe('email');
       const read = await api.get(`/api/v1/invoices/${invoice.id}`).expect(200);
@@ -367,7 +364,7 @@ describe('shipping', () => {
       expect(deliveries).toEqual([expect.objectContaining({ channel: 'email', outcome: 'cancelled', error: 'the invoice was paid in the meantime', reminder_id: `rem-${reminderId}` })]);
       expect(shipments).toEqual([expect.objectContaining({ document: 'reminder', status: 'cancelled' })]);
       expect(smtp.attempts).toBe(0);
-      const [reminder] = await dataSource(app).query(`SELECT last_sent_at FROM reminders WHERE id = $1`, [reminderId]);
+      const [reminder] = await t.db.query(`SELECT last_sent_at FROM reminders WHERE id = $1`, [reminderId]);
       expect(reminder.last_sent_at).toBeNull();
       expect(await api.invoiceStatus(invoice.id)).toBe('paid');
       expect((await api.events(invoice.id)).find((e) => e.kind === 'shipping_cancelled')?.reason).toBe('the invoice was paid in the meantime');
@@ -387,9 +384,9 @@ describe('shipping', () => {
       const preview = await api.get(`/api/v1/invoices/${invoice.id}/reminders/rem-${reminderId}/letter`).expect(200);
       expect(await pdfText(preview.body)).toContain('Mahnung zur Rechnung 2026-001');
       await api.get(`/api/v1/invoices/${invoice.id}/reminders/rem-00000000-0000-4000-8000-000000000000/letter`).expect(404);
-      const other = await registerCompany(app);
+      const other = await registerCompany(t.app);
       const as = (req: request.Test) => req.set('Authorization', other.auth);
-      const http = () => request(app.getHttpServer());
+      const http = () => t.http;
       await as(http().get(`/api/v1/invoices/${invoice.id}/reminders/rem-${reminderId}/letter`)).expect(404);
       await as(http().get(`/api/v1/invoices/${invoice.id}/deliveries`)).expect(404);
       await as(http().get(`/api/v1/invoices/${invoice.id}/letter`)).expect(404);
@@ -409,7 +406,7 @@ describe('shipping', () => {
       expect((await api.get('/api/v1/shipments/attention?document=invoice').expect(200)).body.meta.total_count).toBe(0);
       expect((await api.get('/api/v1/shipments/attention?invoice_id=nope').expect(400)).body.errors[0].field).toBe('invoice_id');
 
-      await dataSource(app).query(`UPDATE reminders SET dispatched_at = now() WHERE id = $1`, [reminderId]); // issued by the run
+      await t.db.query(`UPDATE reminders SET dispatched_at = now() WHERE id = $1`, [reminderId]); // issued by the run
       const path = `/api/v1/invoices/${invoice.id}/reminders/rem-${reminderId}/ship`;
       const refused = await api.post(path).expect(422);
       expect(refused.body).toMatchObject({ code: 'shipping.not_routable', errors: [{ field: 'shipping_mode' }] });
@@ -426,7 +423,7 @@ describe('shipping', () => {
       expect(shipment).toMatchObject({ status: 'needs_attention', attention: expect.stringMatching(/no e-mail address/) });
       const listed = await api.get('/api/v1/shipments/attention').expect(200);
       expect(listed.body.shipments).toEqual([expect.objectContaining({ document: 'reminder', reminder_id: `rem-${reminderId}` })]);
-      await dataSource(app).query(`UPDATE reminders SET dispatched_at = now() WHERE id = $1`, [reminderId]);
+      await t.db.query(`UPDATE reminders SET dispatched_at = now() WHERE id = $1`, [reminderId]);
       const path = `/api/v1/invoices/${invoice.id}/reminders/rem-${reminderId}/ship`;
       expect((await api.post(path).expect(422)).body.errors).toEqual([{ field: 'contact_id', message: expect.stringMatching(/no e-mail address/) }]);
       await api.patch(`/api/v1/contacts/${contactId}`, { email: 'erika@kunde.de' }).expect(200);
@@ -450,7 +447,7 @@ describe('shipping', () => {
     async function withoutPdf(mode: string, fields: Record<string, string> = {}) {
       const { customerId, contactId } = await customer(mode);
       const invoice = await draft({ customer_id: customerId, contact_id: contactId, ...fields });
-      await dataSource(app).query(`UPDATE invoices SET pdf_key = NULL, pdf_size = NULL, pdf_sha256 = NULL WHERE id = $1`, [parsePublicId('inv', invoice.id)]);
+      await t.db.query(`UPDATE invoices SET pdf_key = NULL, pdf_size = NULL, pdf_sha256 = NULL WHERE id = $1`, [parsePublicId('inv', invoice.id)]);
       return invoice;
     }
 
@@ -537,8 +534,8 @@ describe('shipping', () => {
 
       expect((await api.patch('/api/v1/shipping_settings', { shipping_mode: 'fax' }).expect(422)).body.errors[0].field).toBe('shipping_mode');
       // Another company keeps its own defaults.
-      const other = await registerCompany(app);
-      const theirs = await request(app.getHttpServer()).get('/api/v1/shipping_settings').set('Authorization', other.auth).expect(200);
+      const other = await registerCompany(t.app);
+      const theirs = await t.http.get('/api/v1/shipping_settings').set('Authorization', other.auth).expect(200);
       expect(theirs.body.shipping_settings).toMatchObject({ shipping_mode: 'email', autosend: false, autoskip_shipping: false });
     });
   });
@@ -555,8 +552,8 @@ describe('shipping', () => {
           cover_page: 'true',
         })
         .expect(200);
-      const other = await registerCompany(app, 'Andere GmbH');
-      const theirs = shippingApi(app, other);
+      const other = await registerCompany(t.app, 'Andere GmbH');
+      const theirs = shippingApi(t.app, other);
       const theirCustomer = await theirs.customer({ name: 'Fremd AG', address_line1: 'Fremd AG', address_line3: 'Weg 1', zip: '10115', city: 'Berlin', country_code: 'DE', shipping_mode: 'email' });
       const theirContact = await theirs.contact({ customer_id: theirCustomer.id, name: 'Otto Fremd', gender: '1', salutation: '0', email: 'otto@fremd.de' });
 
@@ -576,12 +573,12 @@ describe('shipping', () => {
       // A reminder of level 2: the company's title in the subject and on the letter.
       const companyId = parsePublicId('cmp', company.id) as string;
       const invoiceId = parsePublicId('inv', ours.id) as string;
-      await dataSource(app).query(`UPDATE invoices SET status = 'ready_for_reminder2' WHERE company_id = $1 AND id = $2`, [companyId, invoiceId]);
-      const [{ id: reminderId }] = await dataSource(app).query(
+      await t.db.query(`UPDATE invoices SET status = 'ready_for_reminder2' WHERE company_id = $1 AND id = $2`, [companyId, invoiceId]);
+      const [{ id: reminderId }] = await t.db.query(
         `INSERT INTO reminders (company_id, id, invoice_id, reminder_stage, reminder_date, fees) VALUES ($1, gen_random_uuid(), $2, 2, '2026-12-07', 2.50) RETURNING id`,
         [companyId, invoiceId],
       );
-      await dataSource(app).transaction((manager) => app.get(ShippingService).shipReminder(manager, companyId, reminderId, { type: 'run', id: 'run-1' }));
+      await t.db.transaction((manager) => t.app.get(ShippingService).shipReminder(manager, companyId, reminderId, { type: 'run', id: 'run-1' }));
       await waitFor(async () => (await api.invoiceStatus(ours.id)) === 'reminder2_sent', 'reminder2_sent');
       const reminderMail = smtp.received.find((m) => m.parsed.subject?.startsWith('Zweite Mahnung'))!;
       expect(reminderMail.parsed.subject).toBe('Zweite Mahnung: 2026-001');
