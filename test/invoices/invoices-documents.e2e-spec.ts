@@ -3,7 +3,6 @@
 // row, and what was stored is served back byte for byte.
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import request from 'supertest';
 import { createCustomer, errorFields, expectProblem } from '../support/factories.js';
 import {
   type Fields,

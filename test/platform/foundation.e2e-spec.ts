@@ -1,4 +1,3 @@
-import request from 'supertest';
 import { registerCompany } from '../support/test-app.js';
 import { useTestApp } from '../support/use-test-app.js';
 

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import request from 'supertest';
 import { JobQueue } from '../../src/jobs/job-queue.js';
 import { SWEEP_QUEUE } from '../../src/idempotency/idempotency-sweeper.js';
 import { registerCompany } from '../support/test-app.js';

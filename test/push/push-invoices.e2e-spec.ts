@@ -5,7 +5,6 @@
 import { jest } from '@jest/globals';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import request from 'supertest';
 import type { AppConfig } from '../../src/config/app.config.js';
 import { InvoicesRepository } from '../../src/invoices/invoices.repository.js';
 import { makePdf } from '../support/pdf.js';

@@ -27,8 +27,9 @@ export interface TestApp {
 /**
  * Call at the top of a describe block (or file). `config` is applied over the test configuration; a
  * function is called in the app's beforeAll, after the hooks registered before useTestApp (a server the
- * config has to name, say). Hooks run in the order they are registered, so a suite's own beforeEach sees
- * the emptied tables and t.company.
+ * config has to name, say). Jest runs the hooks of a block in the order they are registered, the after
+ * hooks too: a suite's own beforeEach sees the emptied tables and t.company, and its afterAll registered
+ * after useTestApp runs once the app is closed (register one before it to act while the app still runs).
  */
 export function useTestApp(config: Partial<AppConfig> | (() => Partial<AppConfig>) = {}, options: TestAppOptions = {}): TestApp {
   const { reset = 'each', company: withCompany = false } = options;
