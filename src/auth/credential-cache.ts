@@ -8,6 +8,17 @@ import { hashSecret } from './secrets.js';
 /** Bounds the memory: a flood of different valid keys just clears the cache. */
 const MAX_ENTRIES = 10_000;
 
+/**
+ * How far the caches' clock runs ahead of the wall clock: always 0 in the service. Tests move it on
+ * (advanceCredentialCacheClock) to see a change made in the database without sleeping out the cache time.
+ */
+let clockOffsetMs = 0;
+
+/** Moves the clock of every credential cache of this process forward: entries older than their ttl then are. */
+export function advanceCredentialCacheClock(ms: number): void {
+  clockOffsetMs += ms;
+}
+
 interface Entry<T> {
   lookup: Promise<T | undefined>;
   until: number;
@@ -26,7 +37,7 @@ export class CredentialCache<T> {
   async find(secret: string): Promise<T | undefined> {
     if (this.ttlMs <= 0) return this.load(secret);
     const hash = hashSecret(secret).toString('base64');
-    const now = Date.now();
+    const now = Date.now() + clockOffsetMs;
     const cached = this.entries.get(hash);
     if (cached && cached.until > now) return cached.lookup;
     if (this.entries.size >= MAX_ENTRIES) this.entries.clear();

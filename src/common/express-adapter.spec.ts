@@ -1,5 +1,5 @@
 // AppExpressAdapter: requests and responses reach Express already on the app's prototypes, so that
-// Express's per-request Object.setPrototypeOf changes nothing (test/request-objects.e2e-spec.ts shows
+// Express's per-request Object.setPrototypeOf changes nothing (test/platform/request-objects.e2e-spec.ts shows
 // the V8 maps this keeps shared, in a plain Node process).
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Controller, Get, type INestApplication, Module, Req } from '@nestjs/common';

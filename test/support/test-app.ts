@@ -7,6 +7,7 @@ import pg from 'pg';
 import request from 'supertest';
 import type { DataSource } from 'typeorm';
 import { createApp } from '../../src/app.setup.js';
+import { advanceCredentialCacheClock } from '../../src/auth/credential-cache.js';
 import { APP_CONFIG, type AppConfig, loadConfig } from '../../src/config/app.config.js';
 import { runMigrations } from '../../src/database/migrate.js';
 
@@ -46,39 +47,57 @@ async function emptyBeforeStart(): Promise<void> {
   await client.connect();
   try {
     const [{ boss }] = (await client.query(`SELECT to_regclass('pgboss.job') IS NOT NULL AS boss`)).rows;
-    await client.query(truncateAll(boss));
+    await client.query(truncateAll(await tenantTables((text) => client.query(text).then((result) => result.rows)), boss));
   } finally {
     await client.end();
   }
 }
 
 /**
- * Waits out the process's cache of credential lookups (API_TOKEN_CACHE_SECONDS), which holds the
- * company's name and time zone with the token: after a change made by hand in the database, as an
- * operator would, the next request sees it.
+ * Moves the process's cache of credential lookups (API_TOKEN_CACHE_SECONDS, API_KEY_CACHE_SECONDS) past
+ * its time; it holds the company's name and time zone with the token: after a change made by hand in the
+ * database, as an operator (or another replica) would, the next request sees it.
  */
-export async function afterCredentialCache(app: INestApplication): Promise<void> {
-  const { tokenCacheSeconds } = app.get<AppConfig>(APP_CONFIG);
-  await new Promise((resolve) => setTimeout(resolve, tokenCacheSeconds * 1000 + 100));
+export function afterCredentialCache(app: INestApplication): void {
+  const config = app.get<AppConfig>(APP_CONFIG);
+  advanceCredentialCacheClock(Math.max(config.tokenCacheSeconds, config.integration.apiKeys.cacheSeconds) * 1000 + 1);
 }
 
 export function dataSource(app: INestApplication): DataSource {
   return app.get<DataSource>(getDataSourceToken());
 }
 
-const TABLES = ['erp_pulled_invoices', 'pending_documents', 'dunning_runs', 'dunning_policies', 'deliveries', 'shipments', 'shipping_settings', 'erp_pull_runs', 'erp_connections', 'invoice_events', 'reminders', 'payments', 'invoices', 'idempotency_keys', 'contacts', 'customers', 'push_audit_log', 'push_documents', 'oauth_tokens', 'oauth_authorization_codes', 'oauth_applications', 'api_keys', 'api_tokens', 'users', 'companies'];
+/**
+ * The tables a test fills, read from the migrated schema: companies and every table with a company_id
+ * column, so that a new migration's table is emptied without anyone listing it here. schema_migrations and
+ * the reference data the migrations fill (base_interest_rates: no company_id) stay.
+ */
+const TENANT_TABLES = `
+  SELECT format('%I', c.relname) AS name
+  FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+  WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'p') AND NOT c.relispartition AND c.relname <> 'schema_migrations'
+    AND (c.relname = 'companies' OR EXISTS (SELECT 1 FROM pg_attribute a WHERE a.attrelid = c.oid AND a.attname = 'company_id' AND NOT a.attisdropped))
+  ORDER BY 1`;
 
-/** The statement that empties every table, and the job queue once pg-boss has made it. */
-const truncateAll = (withJobs: boolean) => `TRUNCATE ${TABLES.join(', ')}${withJobs ? ', pgboss.job' : ''} CASCADE`;
+/** Read once per suite (jest's module registry), after its first migration run. */
+let tables: Promise<string[]> | undefined;
+function tenantTables(query: (text: string) => Promise<Array<{ name: string }>>): Promise<string[]> {
+  tables ??= query(TENANT_TABLES).then((rows) => rows.map((row) => row.name));
+  return tables;
+}
+
+/** One TRUNCATE … CASCADE of every table (foreign keys among them cannot refuse it), and the job queue once pg-boss's migration made it. */
+const truncateAll = (names: string[], withJobs: boolean) => `TRUNCATE ${names.join(', ')}${withJobs ? ', pgboss.job' : ''} CASCADE`;
 
 /**
  * Empties every table between tests. The app's background work (pg-boss maintenance, scheduled pulls and
  * runs, the push queue) can take the same locks in another order, so a deadlock (40P01) is tried again.
  */
 export async function resetDatabase(app: INestApplication): Promise<void> {
+  const statement = truncateAll(await tenantTables((text) => dataSource(app).query(text)), true);
   for (let attempt = 1; ; attempt++) {
     try {
-      return void (await dataSource(app).query(truncateAll(true)));
+      return void (await dataSource(app).query(statement));
     } catch (error) {
       if (attempt >= 5 || (error as { driverError?: { code?: string } }).driverError?.code !== '40P01') throw error;
       await new Promise((resolve) => setTimeout(resolve, 100 * attempt));

@@ -1,0 +1,162 @@
+// BGB § 288 default interest and flat fee on reminders, payments settling costs, then interest, then
+// principal (§ 367), and the remainder rule (waive or pursue what is left once the original total is paid).
+import { withoutRateLimits } from '../support/factories.js';
+import { DunningHarness, type Json } from '../support/dunning.js';
+import { pdfText } from '../support/pdf-text.js';
+import { useTestApp } from '../support/use-test-app.js';
+
+describe('dunning charges (BGB § 288) and the remainder rule', () => {
+  let d: DunningHarness;
+
+  const t = useTestApp(withoutRateLimits(), { reset: 'manual' });
+  beforeAll(async () => {
+    d = new DunningHarness(t.app);
+  });
+
+  const lines = (reminder: Json) => reminder.lines.map((l: Json) => [l.kind, l.amount]);
+
+  describe('business customer', () => {
+    beforeEach(async () => {
+      await d.reset('business');
+      await d.policy({ default_interest: true, business_flat_fee: true });
+    });
+
+    it('charges nothing on reminder 1; base rate + 9 points from the day after it, and the 40 EUR flat fee once, fees credited against it', async () => {
+      const id = await d.sentInvoice('2026-01-10', '1000.00');
+      await d.runUntil('2026-01-17', id, 'reminder1_sent');
+      expect(lines((await d.invoice(id)).reminders[0])).toEqual([['fee', '0.0']]);
+
+      const run2 = await d.runUntil('2026-01-31', id, 'reminder2_sent');
+      // 14 days (18.–31.01.) × 1000 × (1.27 + 9) % / 365 = 3.939… → 3.94
+      expect(run2.fees_planned).toBe('43.94');
+      let invoice = await d.invoice(id);
+      expect(invoice.reminders[1]).toMatchObject({ fees: '0.0', default_interest: '3.94', flat_fee: '40.0' });
+      expect(invoice.reminders[1].lines).toEqual([
+        { kind: 'fee', amount: '0.0' },
+        { kind: 'default_interest', amount: '3.94', from: '2026-01-18', until: '2026-01-31', points_above_base_rate: '9.0' },
+        { kind: 'flat_fee', amount: '40.0' },
+      ]);
+      expect(invoice).toMatchObject({ original_total: '1000.0', reminder_fees: '0.0', default_interest: '3.94', flat_fee: '40.0', total: '1043.94', open_amount: '1043.94' });
+      const letter = await d.api().get(`/api/v1/invoices/${id}/reminders/${invoice.reminders[1].id}/letter`).expect(200);
+      const text = await pdfText(letter.body);
+      expect(text).toContain('Verzugspauschale (§ 288 Abs. 5 BGB) 40,00 €');
+      expect(text).toContain('Verzugszinsen (§ 288 BGB) 3,94 €');
+      expect(text).toContain('Offener Betrag 1.043,94 €');
+
+      // § 367: 540 pays the costs (40), the interest (3.94), then 496.06 of the principal: 503.94 left from 05.02.
+      await d.pay(id, '540.00', '2026-02-05');
+      await d.runUntil('2026-02-14', id, 'reminder3_sent');
+      invoice = await d.invoice(id);
+      // (4 days × 1000 + 10 days × 503.94) × 10.27 % / 365 = 2.543… → 2.54; no second flat fee, fee credited
+      expect(invoice.reminders[2]).toMatchObject({ fees: '0.0', default_interest: '2.54', flat_fee: '0.0' });
+      expect(invoice.reminders[2].lines[1]).toMatchObject({ from: '2026-02-01', until: '2026-02-14' });
+      expect(invoice).toMatchObject({ default_interest: '6.48', flat_fee: '40.0', total: '1046.48', open_amount: '506.48' });
+    });
+
+    it('keeps interest and flat fee off by default', async () => {
+      await d.policy({});
+      const policy = (await d.api().get('/api/v1/dunning_policy').expect(200)).body.dunning_policy;
+      expect(policy).toMatchObject({ default_interest: false, business_flat_fee: false, waive_remainder: true });
+      const id = await d.sentInvoice('2026-01-10', '1000.00');
+      await d.runUntil('2026-01-17', id, 'reminder1_sent');
+      await d.runUntil('2026-01-31', id, 'reminder2_sent');
+      expect(await d.invoice(id)).toMatchObject({ reminder_fees: '2.5', default_interest: '0.0', flat_fee: '0.0', total: '1002.5' });
+      expect(lines((await d.invoice(id)).reminders[1])).toEqual([['fee', '2.5']]);
+    });
+
+    it('charges none of them with ignore_reminder_fees', async () => {
+      const id = await d.sentInvoice('2026-01-10', '1000.00', { ignore_reminder_fees: 'true' });
+      await d.runUntil('2026-01-17', id, 'reminder1_sent');
+      await d.runUntil('2026-01-31', id, 'reminder2_sent');
+      expect(await d.invoice(id)).toMatchObject({ reminder_fees: '0.0', default_interest: '0.0', flat_fee: '0.0', total: '1000.0' });
+    });
+
+    it('records a warning with the run when the base rate of the half-year is missing', async () => {
+      const run = await d.run('2026-08-01');
+      expect(run.status).toBe('succeeded');
+      expect(run.errors).toEqual([expect.stringContaining('no base rate for 2026-07-01')]);
+      await t.db.query(`INSERT INTO base_interest_rates (valid_from, rate) VALUES ('2026-07-01', 1.27)`);
+      try {
+        expect((await d.run('2026-08-02')).errors).toEqual([]);
+      } finally {
+        await t.db.query(`DELETE FROM base_interest_rates WHERE valid_from = '2026-07-01'`);
+      }
+    });
+  });
+
+  describe('consumer customer', () => {
+    beforeEach(async () => {
+      await d.reset('consumer');
+      await d.policy({ default_interest: true, business_flat_fee: true, levels: [{}, { wait_days: 30 }, {}] });
+    });
+
+    it('charges base rate + 5 points day by day across a base-rate change, and no flat fee', async () => {
+      const id = await d.sentInvoice('2025-06-01', '1000.00');
+      await d.runUntil('2025-06-08', id, 'reminder1_sent');
+      await d.runUntil('2025-07-08', id, 'reminder2_sent');
+      const invoice = await d.invoice(id);
+      // 22 days (09.–30.06.) at 2.27 + 5 and 8 days (01.–08.07.) at 1.27 + 5: 1000 × (22 × 7.27 + 8 × 6.27) / 36500 = 5.756… → 5.76
+      expect(invoice.reminders[1]).toMatchObject({ fees: '2.5', default_interest: '5.76', flat_fee: '0.0' });
+      expect(invoice.reminders[1].lines[1]).toMatchObject({ from: '2025-06-09', until: '2025-07-08', points_above_base_rate: '5.0' });
+      expect(invoice).toMatchObject({ reminder_fees: '2.5', default_interest: '5.76', total: '1008.26', open_amount: '1008.26' });
+    });
+  });
+
+  describe('the remainder rule', () => {
+    beforeEach(async () => {
+      await d.reset('business');
+      await d.policy({ default_interest: true, business_flat_fee: true });
+    });
+
+    async function withCharges(): Promise<string> {
+      const id = await d.sentInvoice('2026-01-10', '1000.00');
+      await d.runUntil('2026-01-17', id, 'reminder1_sent');
+      await d.runUntil('2026-01-31', id, 'reminder2_sent');
+      return id;
+    }
+
+    it('waives (default) what is left once the original total is paid, and a deleted payment revokes the waiver', async () => {
+      const id = await withCharges();
+      await d.pay(id, '600.00', '2026-02-02');
+      const second = await d.pay(id, '400.00', '2026-02-03');
+      expect(second.invoice).toMatchObject({ invoice_status: 'paid', open_amount: '0.0', waived_amount: '43.94', total: '1043.94' });
+      let events = await d.events(id);
+      expect(events.find((e) => e.kind === 'rest_waived')).toMatchObject({ details: { waived: '43.94', waived_amount: '43.94' } });
+
+      const secondPayment = second.invoice.payments.find((p: Json) => p.amount === '400.0').id;
+      await d.api().delete(`/api/v1/invoices/${id}/payments/${secondPayment}`).expect(204);
+      const reopened = await d.invoice(id);
+      expect(reopened).toMatchObject({ invoice_status: 'reminder2_sent', waived_amount: '0.0', open_amount: '443.94' });
+      events = await d.events(id);
+      expect(events.find((e) => e.kind === 'waiver_revoked')).toMatchObject({ reason: 'the payments no longer reach the original total', details: { revoked: '43.94', waived_amount: '0.0' } });
+      // The dunning goes on from where it stood.
+      await d.runUntil('2026-02-14', id, 'reminder3_sent');
+    });
+
+    it('a later payment of the waived rest revokes the waiver instead of making a credit', async () => {
+      const id = await withCharges();
+      await d.pay(id, '1000.00');
+      const after = await d.pay(id, '43.94');
+      expect(after.invoice).toMatchObject({ invoice_status: 'paid', open_amount: '0.0', waived_amount: '0.0' });
+      const events = await d.events(id);
+      expect(events.find((e) => e.kind === 'waiver_revoked')).toMatchObject({ reason: 'the waived rest was paid after all' });
+      expect(events.some((e) => e.kind === 'customer_credit')).toBe(false);
+    });
+
+    it('pursues the rest when the policy says so: the invoice stays open and the dunning goes on', async () => {
+      await d.policy({ default_interest: true, business_flat_fee: true, waive_remainder: false });
+      const id = await withCharges();
+      const paid = await d.pay(id, '1000.00', '2026-02-02');
+      expect(paid.invoice).toMatchObject({ invoice_status: 'reminder2_sent', open_amount: '43.94', waived_amount: '0.0' });
+      expect((await d.events(id)).some((e) => e.kind === 'rest_waived')).toBe(false);
+      await d.runUntil('2026-02-14', id, 'reminder3_sent');
+      const invoice = await d.invoice(id);
+      // § 367: the 1000 paid the 43.94 of charges first, so 43.94 of principal bears interest from 02.02.
+      // (1 day × 1000 + 13 days × 43.94) × 10.27 % / 365 = 0.442… → 0.44
+      expect(invoice.reminders[2].default_interest).toBe('0.44');
+      expect(invoice.open_amount).toBe('44.38');
+      await d.pay(id, invoice.open_amount);
+      expect(await d.statusOf(id)).toBe('paid');
+    });
+  });
+});
