@@ -61,7 +61,7 @@ function print(scenario: Scenario, report: ScenarioReport): void {
 async function writeResults(machine: object, results: Record<string, object>): Promise<string> {
   await mkdir(RESULTS, { recursive: true });
   const file = new URL('latest.json', RESULTS);
-  const previous = await readFile(file, 'utf8').then((text) => JSON.parse(text).scenarios as Record<string, object>, () => ({}));
+  const previous = await readFile(file, 'utf8').then((text) => (JSON.parse(text) as { scenarios: Record<string, object> }).scenarios, () => ({}));
   await writeFile(file, `${JSON.stringify({ machine, scenarios: { ...previous, ...results } }, null, 2)}\n`);
   return fileURLToPath(file);
 }

@@ -17,7 +17,7 @@ export interface RunOptions {
 export interface BenchContext {
   server: BenchServer;
   options: RunOptions;
-  log(line: string): void;
+  log: (line: string) => void;
 }
 
 export interface Target {

@@ -8,7 +8,6 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import type { NextFunction, Request, Response } from 'express';
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Server } from 'node:http';
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
@@ -27,7 +26,7 @@ import type { Contact } from '../../src/contacts/contact.entity.js';
 import { CustomersRepository } from '../../src/customers/customers.repository.js';
 import { serveForParent } from '../support/child-server.js';
 import type { AblationServerOptions } from './customers-ablation.js';
-import { contactsSql, countNeeded, type CustomerStatements, pageSql, toContact, toCustomer } from './customers.statements.js';
+import { contactsSql, countNeeded, countOf, type CustomerStatements, pageSql, type Row, toContact, toCustomer, type TokenRow } from './customers.statements.js';
 
 
 type Layer = { handle: (req: Request, res: Response, next: NextFunction) => void };
@@ -44,7 +43,7 @@ serveForParent<AblationServerOptions>(async ({ databaseUrl, env, off, statements
   if (off.includes('typeorm')) skipTypeOrm((app.get<DataSource>(getDataSourceToken()).driver as unknown as { master: pg.Pool }).master, statements);
   if (off.includes('accessLog')) replaceHttpLogger(app, root);
   await app.listen(0, '127.0.0.1');
-  const address = (app.getHttpServer() as Server).address();
+  const address = app.getHttpServer().address();
   if (typeof address !== 'object' || !address) throw new Error('not listening');
   return { port: address.port, close: () => app.close() };
 });
@@ -76,19 +75,19 @@ function skipPassport(strategy: TokenStrategy): void {
 /** The repositories' reads as plain pg queries on TypeORM's own pool: same SQL, no query builder, no hydration. */
 function skipTypeOrm(pool: pg.Pool, sql: CustomerStatements): void {
   CredentialsRepository.prototype.findActiveToken = async (token: string) => {
-    const row = (await pool.query(sql.token, [hashSecret(token)])).rows[0];
+    const row = (await pool.query<TokenRow>(sql.token, [hashSecret(token)])).rows[0];
     return row && { credentialId: row.id, company: { id: row.company_id, name: row.name, timeZone: row.time_zone } };
   };
   CustomersRepository.prototype.findById = async (companyId: string, id: string) => {
-    const row = (await pool.query(sql.customer, [companyId, id])).rows[0];
+    const row = (await pool.query<Row>(sql.customer, [companyId, id])).rows[0];
     return row ? toCustomer(sql, row) : null;
   };
   CustomersRepository.prototype.list = async (companyId: string, page: PageRequest) => {
     const client = await pool.connect();
     try {
-      const rows = (await client.query(pageSql(sql, page.perPage, page.offset), [companyId])).rows;
+      const rows = (await client.query<Row>(pageSql(sql, page.perPage, page.offset), [companyId])).rows;
       const total = countNeeded(rows.length, page.perPage, page.offset)
-        ? Number(Object.values((await client.query(sql.count, [companyId])).rows[0])[0])
+        ? countOf((await client.query<Row>(sql.count, [companyId])).rows[0])
         : page.offset + rows.length;
       return { customers: rows.map((row) => toCustomer(sql, row)), total };
     } finally {
@@ -98,7 +97,7 @@ function skipTypeOrm(pool: pg.Pool, sql: CustomerStatements): void {
   CustomersRepository.prototype.contactsOf = async (companyId: string, customerIds: string[]) => {
     const byCustomer = new Map<string, Contact[]>(customerIds.map((id) => [id, []]));
     if (customerIds.length === 0) return byCustomer;
-    for (const row of (await pool.query(contactsSql(sql, customerIds.length), [companyId, ...customerIds])).rows) {
+    for (const row of (await pool.query<Row>(contactsSql(sql, customerIds.length), [companyId, ...customerIds])).rows) {
       const contact = toContact(sql, row);
       byCustomer.get(contact.customerId)?.push(contact);
     }

@@ -11,7 +11,7 @@ import { pageMeta, parsePageRequest } from '../../src/common/pagination.js';
 import type { Contact } from '../../src/contacts/contact.entity.js';
 import { serializeCustomer, type SerializeContext } from '../../src/customers/customer.serializer.js';
 import { serveForParent } from '../support/child-server.js';
-import { contactsSql, countNeeded, type CustomerStatements, pageSql, toContact, toCustomer } from './customers.statements.js';
+import { contactsSql, countNeeded, countOf, type CustomerStatements, pageSql, type Row, toContact, toCustomer, type TokenRow } from './customers.statements.js';
 
 export interface BareServerOptions {
   databaseUrl: string;
@@ -39,14 +39,14 @@ serveForParent<BareServerOptions>(async ({ databaseUrl, publicUrl, poolSize, sta
   async function authenticate(req: IncomingMessage): Promise<Company | undefined> {
     const match = TOKEN_HEADER.exec(req.headers.authorization ?? '');
     if (!match) return undefined;
-    const { rows } = await pool.query(sql.token, [hashSecret(match[2])]);
+    const { rows } = await pool.query<TokenRow>(sql.token, [hashSecret(match[2])]);
     return rows[0] && { id: rows[0].company_id, ctx: { timeZone: rows[0].time_zone, publicUrl } };
   }
 
   async function contactsOf(companyId: string, customerIds: string[]): Promise<Map<string, Contact[]>> {
     const byCustomer = new Map<string, Contact[]>(customerIds.map((id) => [id, []]));
     if (customerIds.length === 0) return byCustomer;
-    const { rows } = await pool.query(contactsSql(sql, customerIds.length), [companyId, ...customerIds]);
+    const { rows } = await pool.query<Row>(contactsSql(sql, customerIds.length), [companyId, ...customerIds]);
     for (const row of rows) {
       const contact = toContact(sql, row);
       byCustomer.get(contact.customerId)?.push(contact);
@@ -56,7 +56,7 @@ serveForParent<BareServerOptions>(async ({ databaseUrl, publicUrl, poolSize, sta
 
   async function getCustomer(company: Company, publicId: string): Promise<[number, unknown]> {
     const id = parsePublicId('cus', publicId);
-    const { rows } = id ? await pool.query(sql.customer, [company.id, id]) : { rows: [] };
+    const { rows } = id ? await pool.query<Row>(sql.customer, [company.id, id]) : { rows: [] };
     if (rows.length === 0) return [404, { title: 'not found' }];
     const customer = toCustomer(sql, rows[0]);
     const contacts = await contactsOf(company.id, [customer.id]);
@@ -67,12 +67,12 @@ serveForParent<BareServerOptions>(async ({ databaseUrl, publicUrl, poolSize, sta
     const page = parsePageRequest(Object.fromEntries(new URLSearchParams(query)));
     // One connection for the page and the count, one after the other, as TypeORM's findAndCount does.
     const client = await pool.connect();
-    let rows: Array<Record<string, unknown>>;
+    let rows: Row[];
     let total: number;
     try {
-      rows = (await client.query(pageSql(sql, page.perPage, page.offset), [company.id])).rows;
+      rows = (await client.query<Row>(pageSql(sql, page.perPage, page.offset), [company.id])).rows;
       total = countNeeded(rows.length, page.perPage, page.offset)
-        ? Number(Object.values((await client.query(sql.count, [company.id])).rows[0])[0])
+        ? countOf((await client.query<Row>(sql.count, [company.id])).rows[0])
         : page.offset + rows.length;
     } finally {
       client.release();

@@ -38,7 +38,19 @@ export const contactsSql = (s: CustomerStatements, count: number) =>
 /** The service's list skips the count when the page itself tells the total. */
 export const countNeeded = (rows: number, perPage: number, offset: number) => rows === perPage || (rows === 0 && offset > 0);
 
-type Row = Record<string, unknown>;
+/** A result row as pg returns it: column alias to value. */
+export type Row = Record<string, unknown>;
+
+/** The columns of the `token` statement. */
+export interface TokenRow {
+  id: string;
+  company_id: string;
+  name: string;
+  time_zone: string;
+}
+
+/** The single column of the `count` statement, under whatever name TypeORM gave it. */
+export const countOf = (row: Row) => Number(Object.values(row)[0]);
 
 function hydrate<T>(fields: Array<[string, string]>, row: Row): T {
   // The service selects its columns under their property names: the row is the entity already.

@@ -78,7 +78,7 @@ export interface Started {
   /** The first server's response bodies, one per endpoint; every other server answered the same bytes. */
   bodies: string[];
   /** Stops every server; returns each one's peak RSS (MB) by key. */
-  stop(): Promise<Record<string, number>>;
+  stop: () => Promise<Record<string, number>>;
 }
 
 /** Seeds a fresh database, starts every server and checks that they all answer the first one's bytes. */
@@ -119,7 +119,7 @@ export async function compareServers(ctx: BenchContext, servers: ServerUnderTest
   const { children, headers, paths, bodies, stop } = await startServers(ctx, servers);
   const { durationSec, warmupSec, rounds, quietWaitSec } = ctx.options;
   const runs: Runs = Object.fromEntries(servers.map((s) => [s.key, Object.fromEntries(endpoints.map((e) => [e.key, []]))]));
-  let peakRssMb: Record<string, number> = {};
+  let peakRssMb: Record<string, number>;
   try {
     for (let round = 1; round <= rounds; round++) {
       for (const [i, endpoint] of endpoints.entries()) {

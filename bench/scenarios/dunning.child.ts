@@ -24,6 +24,7 @@ export interface DunningResult {
 
 /** A fingerprint of every invoice's status, to compare the two ways of running without keeping 1,000,000 rows here. */
 const STATUSES = `SELECT status, count(*)::int AS n, sum(hashtext(id::text))::text AS h FROM invoices GROUP BY status ORDER BY status`;
+type StatusRow = { status: string; n: number; h: string };
 
 /**
  * Both timed parts start from the same steady state, the one a daily run meets on an autovacuumed
@@ -43,14 +44,14 @@ async function main(url: string): Promise<DunningResult> {
   let started = Date.now();
   await seed(db);
   const seedMs = Date.now() - started;
-  const invoices = Number((await db.query('SELECT count(*) FROM invoices')).rows[0].count);
+  const invoices = Number((await db.query<{ count: string }>('SELECT count(*) FROM invoices')).rows[0].count);
 
   await settle(db);
   await db.query('BEGIN');
   started = Date.now();
   const hand = await db.query(HAND_WRITTEN_RUN);
   const handWrittenMs = Date.now() - started;
-  const expected = (await db.query(STATUSES)).rows;
+  const expected = (await db.query<StatusRow>(STATUSES)).rows;
   await db.query('ROLLBACK');
   await settle(db);
 
@@ -71,9 +72,9 @@ async function main(url: string): Promise<DunningResult> {
   const runMs = Date.now() - started;
   clearInterval(sampler);
   await app.close();
-  const actual = (await db.query(STATUSES)).rows;
+  const actual = (await db.query<StatusRow>(STATUSES)).rows;
   await db.end();
-  const key = (r: { status: string; n: number; h: string }) => `${r.status}:${r.n}:${r.h}`;
+  const key = (r: StatusRow) => `${r.status}:${r.n}:${r.h}`;
   const differing = actual.filter((r) => !expected.some((e) => key(e) === key(r))).length;
   const sameStatuses = differing === 0 && actual.length === expected.length;
   return { invoices, seedMs, handWrittenMs, handWrittenRows: hand.rowCount ?? 0, runMs, transitions, peakRssMb: mb(peak), baselineRssMb, sameStatuses, differing };

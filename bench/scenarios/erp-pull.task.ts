@@ -128,7 +128,7 @@ async function pull(options: ErpTaskOptions): Promise<PullRound> {
   const app = await NestFactory.createApplicationContext(AppModule.forRoot(config, databaseUrl), { logger: false });
   try {
     const company = await companyOf(app, options);
-    const [{ id: connectionId }] = (await app.get(DataSource).query(`SELECT id FROM erp_connections WHERE company_id = $1`, [company.id])) as Array<{ id: string }>;
+    const [{ id: connectionId }] = await app.get(DataSource).query<Array<{ id: string }>>(`SELECT id FROM erp_connections WHERE company_id = $1`, [company.id]);
     const pulls = app.get(ErpPullService);
     const run = await pulls.startNow(company, toPublicId('erp', connectionId), options.pullMode ?? 'incremental');
     const started = performance.now();
@@ -157,7 +157,7 @@ async function pull(options: ErpTaskOptions): Promise<PullRound> {
 /** A first pull creates the company and its connection; a repeated one finds them. */
 async function companyOf(app: INestApplicationContext, options: ErpTaskOptions): Promise<CompanyContext> {
   if (options.repeat) {
-    const [row] = (await app.get(DataSource).query(`SELECT id, name, time_zone FROM companies LIMIT 1`)) as Array<{ id: string; name: string; time_zone: string }>;
+    const [row] = await app.get(DataSource).query<Array<{ id: string; name: string; time_zone: string }>>(`SELECT id, name, time_zone FROM companies LIMIT 1`);
     return { id: row.id, name: row.name, timeZone: row.time_zone };
   }
   const created = await app.get(CompaniesService).createCompany('Bench GmbH', `bench-${Date.now()}@example.com`, 'Sicher!Passwort1');

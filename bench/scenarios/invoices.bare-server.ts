@@ -134,7 +134,7 @@ serveForParent<InvoicesBareServerOptions>(async ({ databaseUrl, poolSize, docume
   async function companyOf(req: IncomingMessage): Promise<string | undefined> {
     const match = TOKEN_HEADER.exec(req.headers.authorization ?? '');
     if (!match) return undefined;
-    const { rows } = await pool.query(
+    const { rows } = await pool.query<{ id: string; company_id: string; name: string; time_zone: string }>(
       `SELECT t.id, c.id AS company_id, c.name, c.time_zone
          FROM api_tokens t JOIN companies c ON c.id = t.company_id
         WHERE t.token_hash = $1 AND t.revoked_at IS NULL`,

@@ -91,7 +91,7 @@ export function serveForParent<T>(start: (options: T) => Promise<Listening>): vo
   process.once('disconnect', () => process.exit(1));
   start(options).then(
     (server) => {
-      process.on('message', async (message: ToChild) => {
+      const obey = async (message: ToChild) => {
         if (message === 'usage') {
           const { user, system } = process.cpuUsage();
           await send({ type: 'usage', cpuMicros: user + system });
@@ -100,7 +100,8 @@ export function serveForParent<T>(start: (options: T) => Promise<Listening>): vo
         await server.close().catch(() => undefined);
         await send({ type: 'stopped', peakRssKb: process.resourceUsage().maxRSS });
         process.exit(0);
-      });
+      };
+      process.on('message', (message: ToChild) => void obey(message));
       void send({ type: 'listening', port: server.port });
     },
     async (error: unknown) => {

@@ -33,7 +33,7 @@ export function freePort(): Promise<number> {
 }
 
 export async function openBenchServer(databaseUrl = process.env.DATABASE_URL): Promise<BenchServer> {
-  if (databaseUrl) return serverAt(databaseUrl, `DATABASE_URL (${new URL(databaseUrl).host})`, () => undefined, async () => undefined);
+  if (databaseUrl) return serverAt(databaseUrl, `DATABASE_URL (${new URL(databaseUrl).host})`, () => undefined, () => Promise.resolve());
   const dir = await mkdtemp(join(tmpdir(), 'receivables-bench-'));
   await chmod(dir, 0o755); // as root, Postgres runs as `postgres` and must reach its folder
   const port = await freePort();

@@ -11,7 +11,7 @@ import { formatDateTime } from '../common/dates.js';
 import { AppError } from '../common/errors.js';
 import { ApiKeysService } from './api-keys.service.js';
 
-const API_KEY_HEADER = /^ApiKey\s+([A-Za-z0-9_\-]{1,512})\s*$/i;
+const API_KEY_HEADER = /^ApiKey\s+([A-Za-z0-9_-]{1,512})\s*$/i;
 
 @Injectable()
 export class ApiKeyStrategy extends PassportStrategy(Strategy, 'apikey') {

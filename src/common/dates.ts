@@ -47,7 +47,7 @@ export function zoneOffsetMinutes(instant: Date, timeZone: string): number {
     offsetsByZone.clear();
     cachedQuarters = 0;
   }
-  if (!offsets) offsetsByZone.set(timeZone, (offsets = new Map()));
+  if (!offsets) offsetsByZone.set(timeZone, (offsets = new Map<number, number>()));
   offsets.set(quarter, start);
   cachedQuarters++;
   return start;

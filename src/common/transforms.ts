@@ -35,8 +35,8 @@ export const TextField = (): PropertyDecorator => Transform(({ value }) => toTri
 
 /** A calendar date: normalised to YYYY-MM-DD when valid, else left as sent for the validator to name. */
 export const CalendarDateField = (): PropertyDecorator =>
-  Transform(({ value }) => (value === '' || value === null ? null : (parseCalendarDate(value) ?? value)));
+  Transform(({ value }: { value: unknown }) => (value === '' || value === null ? null : (parseCalendarDate(value) ?? value)));
 
 /** A decimal amount: a Decimal when it reads as one ("119,50" too), else left as sent. */
 export const DecimalField = (): PropertyDecorator =>
-  Transform(({ value }) => (value === '' || value === null ? null : (parseDecimal(value) ?? value)));
+  Transform(({ value }: { value: unknown }) => (value === '' || value === null ? null : (parseDecimal(value) ?? value)));

@@ -49,7 +49,7 @@ export function loadShippingConfig(env: Env, dataDir: string): ShippingConfig {
   if (!/^[a-z][a-z0-9_]*$/.test(provider)) throw new ConfigError(`POSTAL_PROVIDER must be a provider name such as print_batch, got "${provider}"`);
   const options = Object.entries(env)
     .filter((entry): entry is [string, string] => entry[0].startsWith('POSTAL_PROVIDER_') && entry[1] !== undefined && entry[1] !== '')
-    .map(([name, value]) => [name.slice('POSTAL_PROVIDER_'.length).toLowerCase(), value]);
+    .map(([name, value]): [string, string] => [name.slice('POSTAL_PROVIDER_'.length).toLowerCase(), value]);
   return {
     retryLimit: Math.round(number(env, 'SHIPPING_RETRY_LIMIT', 3, 0, 10)),
     retryDelaySeconds: Math.round(number(env, 'SHIPPING_RETRY_DELAY_SECONDS', 60, 1, 86_400)),

@@ -9,8 +9,8 @@ export class BasicAuthClient extends ODataClient {
     this.header = `Basic ${Buffer.from(`${username}:${password}`, 'utf8').toString('base64')}`;
   }
 
-  protected async authorization(): Promise<string> {
-    return this.header;
+  protected authorization(): Promise<string> {
+    return Promise.resolve(this.header);
   }
 
   protected unauthorizedHint(): string {

@@ -8,8 +8,8 @@ export class ClientCertificateClient extends ODataClient {
     super(options, certificate);
   }
 
-  protected async authorization(): Promise<undefined> {
-    return undefined;
+  protected authorization(): Promise<undefined> {
+    return Promise.resolve(undefined);
   }
 
   protected override presentsClientCertificate(): boolean {

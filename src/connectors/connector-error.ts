@@ -56,7 +56,7 @@ function withCode(error: unknown): ErrorLike {
     if (current.code && current.code !== 'UND_ERR_SOCKET') return current;
     current = current.cause as ErrorLike | undefined;
   }
-  return (error ?? {}) as ErrorLike;
+  return error ?? {};
 }
 
 function tlsAlert(code: string): string | undefined {

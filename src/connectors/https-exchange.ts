@@ -3,7 +3,7 @@
 // Retry-After; a bound on the answer's size; an X-Request-ID on every request.
 import { isIP } from 'node:net';
 import { rootCertificates } from 'node:tls';
-import { Agent, type Dispatcher, request } from 'undici';
+import { Agent, request } from 'undici';
 import { ConnectorError, classifyTransportError } from './connector-error.js';
 import { assertAllowedHost, guardedLookup } from './network-guard.js';
 import { errorMessage } from './odata-wire.js';
@@ -138,7 +138,7 @@ export abstract class HttpsExchange {
     const signal = this.options.signal ? AbortSignal.any([this.options.signal, deadline]) : deadline;
     const limit = this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
     try {
-      const res = await request(url, { method: method as Dispatcher.HttpMethod, headers, body, dispatcher: this.agent, signal });
+      const res = await request(url, { method, headers, body, dispatcher: this.agent, signal });
       const chunks: Buffer[] = [];
       let size = 0;
       for await (const chunk of res.body) {

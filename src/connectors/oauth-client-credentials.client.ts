@@ -23,6 +23,15 @@ interface CachedToken {
   renewAt: number;
 }
 
+/** A token endpoint's answer (RFC 6749 §5.1, §5.2) before any of it is trusted. */
+interface TokenAnswer {
+  access_token?: unknown;
+  token_type?: unknown;
+  expires_in?: unknown;
+  error?: unknown;
+  error_description?: unknown;
+}
+
 /** Without expires_in the token is kept this long (or until a 401). */
 const DEFAULT_LIFETIME_SECONDS = 600;
 
@@ -72,11 +81,12 @@ export class OAuthClientCredentialsClient extends ODataClient {
       form.set('client_secret', clientSecret);
     }
     if (scope) form.set('scope', scope);
-    const headers = async () => fixed;
+    const headers = () => Promise.resolve(fixed);
     const answer = await this.send('POST', tokenUrl, headers, form.toString());
-    let body: { access_token?: unknown; token_type?: unknown; expires_in?: unknown; error?: unknown; error_description?: unknown } = {};
+    let body: TokenAnswer = {};
     try {
-      body = JSON.parse(answer.body);
+      // The endpoint's JSON, field by field checked below.
+      body = JSON.parse(answer.body) as TokenAnswer;
     } catch {
       // described below
     }
@@ -88,8 +98,9 @@ export class OAuthClientCredentialsClient extends ODataClient {
     if (typeof body.access_token !== 'string' || !body.access_token) {
       throw new ConnectorError('token', `The token endpoint ${this.pathOf(tokenUrl)} answered without an access_token`);
     }
-    if (body.token_type !== undefined && String(body.token_type).toLowerCase() !== 'bearer') {
-      throw new ConnectorError('token', `The token endpoint issued a "${String(body.token_type)}" token; only Bearer tokens are supported`);
+    const tokenType = typeof body.token_type === 'string' ? body.token_type : JSON.stringify(body.token_type);
+    if (body.token_type !== undefined && tokenType.toLowerCase() !== 'bearer') {
+      throw new ConnectorError('token', `The token endpoint issued a "${tokenType}" token; only Bearer tokens are supported`);
     }
     const lifetime = Number(body.expires_in ?? DEFAULT_LIFETIME_SECONDS);
     const lifetimeMs = (Number.isFinite(lifetime) && lifetime > 0 ? lifetime : DEFAULT_LIFETIME_SECONDS) * 1000;

@@ -29,6 +29,7 @@ export function isRetryableStatus(status: number): boolean {
 
 export const sleep = (ms: number, signal?: AbortSignal): Promise<void> =>
   new Promise((resolve, reject) => {
+    // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- an aborted wait rejects with the signal's own reason (an AbortError unless the caller chose one), as fetch does
     if (signal?.aborted) return reject(signal.reason);
     const timer = setTimeout(() => {
       signal?.removeEventListener('abort', onAbort);
@@ -36,6 +37,7 @@ export const sleep = (ms: number, signal?: AbortSignal): Promise<void> =>
     }, ms);
     const onAbort = () => {
       clearTimeout(timer);
+      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the signal's own reason, as fetch rejects with it
       reject(signal?.reason);
     };
     signal?.addEventListener('abort', onAbort, { once: true });

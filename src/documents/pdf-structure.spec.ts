@@ -110,13 +110,13 @@ describe(checkPdfStructure.name, () => {
   it.each([
     ['pdf-lib with object streams and an xref stream', () => makePdf('Rechnung')],
     ['pdf-lib with a classic xref table', async () => Buffer.from(await (await PDFDocument.load(await makePdf('Rechnung'))).save({ useObjectStreams: false }))],
-    ['a table with LF entries', async () => build([CATALOG, PAGES, PAGE]).bytes],
-    ['a table with CRLF line ends', async () => build([CATALOG, PAGES, PAGE], 'table', '\r\n').bytes],
-    ['an xref stream', async () => build([CATALOG, PAGES, PAGE], 'stream').bytes],
-    ['an xref stream with PNG Up predictors', async () => build([CATALOG, PAGES, PAGE], 'png-stream').bytes],
+    ['a table with LF entries', () => build([CATALOG, PAGES, PAGE]).bytes],
+    ['a table with CRLF line ends', () => build([CATALOG, PAGES, PAGE], 'table', '\r\n').bytes],
+    ['an xref stream', () => build([CATALOG, PAGES, PAGE], 'stream').bytes],
+    ['an xref stream with PNG Up predictors', () => build([CATALOG, PAGES, PAGE], 'png-stream').bytes],
     [
       'a two-level page tree, names with #-escapes, an indirect /Count',
-      async () =>
+      () =>
         build([
           '<< /Type /Catalog /Pages 2 0 R /Lang (de\\)\\(DE) /Metadata#20Name /x#41 >>',
           '<< /Type /Pages /Kids [4 0 R] /Count 5 0 R >>',
@@ -125,8 +125,8 @@ describe(checkPdfStructure.name, () => {
           '1',
         ]).bytes,
     ],
-    ['an incremental update replacing the page tree', async () => update(build([CATALOG, PAGES, PAGE]), { 2: '<< /Type /Pages /Kids [3 0 R 4 0 R] /Count 2 >>', 4: PAGE }, 5)],
-    ['bytes after %%EOF', async () => Buffer.concat([build([CATALOG, PAGES, PAGE]).bytes, Buffer.alloc(1000, 0x0a)])],
+    ['an incremental update replacing the page tree', () => update(build([CATALOG, PAGES, PAGE]), { 2: '<< /Type /Pages /Kids [3 0 R 4 0 R] /Count 2 >>', 4: PAGE }, 5)],
+    ['bytes after %%EOF', () => Buffer.concat([build([CATALOG, PAGES, PAGE]).bytes, Buffer.alloc(1000, 0x0a)])],
   ])('follows %s to its pages', async (_name, make) => {
     expect(await check(await make())).toBe('valid');
   });

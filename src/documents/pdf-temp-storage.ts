@@ -72,7 +72,7 @@ export class PdfTempStorage implements StorageEngine {
   }
 
   _removeFile(_req: Request, file: Express.Multer.File, callback: (error: Error | null) => void): void {
-    this.remove([file.path]).then(() => callback(null));
+    void this.remove([file.path]).then(() => callback(null));
   }
 
   /** Removes every temp file of the request; a file finished after this is removed at once. */
@@ -135,7 +135,7 @@ export class PdfTempStorage implements StorageEngine {
       const out = handle.createWriteStream({ flush: durable !== undefined });
       let failed = false;
       let finished = false;
-      const fail = (error: unknown): void => {
+      const fail = (error: Error): void => {
         if (failed) return;
         failed = true;
         // Stop writing but let busboy read on: multer drains the body and answers cleanly.

@@ -101,6 +101,7 @@ function pdfUploadInterceptorType(fields: PdfField[]): Type<NestInterceptor> {
       // 'close' comes on success, on error and when the client goes away: every temp file goes.
       res.once('close', () => void this.storage.discard(req));
       await new Promise<void>((resolve, reject) => {
+        // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- multer passes on whatever busboy or the storage failed with; uploadError maps the known kinds and leaves the rest as it came
         this.parse(req, res, (error?: unknown) => (error ? reject(uploadError(error, names, this.maxBytes)) : resolve()));
       });
       const uploads = uploadsOf(req);

@@ -31,7 +31,7 @@ export function streamRows(dict: PdfDict, data: Buffer): (num: number) => Promis
     for (let i = 0; i < width; i++) value = value * 256 + data[row * rowBytes + from + i];
     return value;
   };
-  return async (num) => {
+  const locate = (num: number): Location => {
     let row = 0;
     for (let i = 0; i < index.length; i += 2) {
       if (num >= index[i] && num < index[i] + index[i + 1]) {
@@ -46,6 +46,7 @@ export function streamRows(dict: PdfDict, data: Buffer): (num: number) => Promis
     }
     return undefined;
   };
+  return (num) => Promise.resolve(locate(num));
 }
 
 function numbers(value: PdfValue | undefined): number[] {

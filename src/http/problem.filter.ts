@@ -70,7 +70,9 @@ function httpDetail(error: HttpException, status: number): string {
   const response = error.getResponse();
   if (typeof response === 'string') return response;
   const message = (response as { message?: unknown }).message;
-  return Array.isArray(message) ? message.join('; ') : String(message ?? error.message);
+  if (Array.isArray(message)) return message.join('; ');
+  if (message === undefined || message === null) return error.message;
+  return typeof message === 'string' ? message : JSON.stringify(message);
 }
 
 @Catch()

@@ -89,7 +89,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
           switchMap(() => throwError(() => error)),
         ),
       ),
-      switchMap((body) => {
+      switchMap((body: unknown) => {
         if (claim.answer) return of(body);
         const stored = this.keys.complete(claim, res.statusCode, body).catch((e: unknown) => {
           this.logger.error({ err: e }, 'could not store the answer of an idempotent request');

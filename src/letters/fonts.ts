@@ -31,7 +31,7 @@ const cachingFontkit: Fontkit = {
 function parse(data: Uint8Array, postscriptName?: string) {
   let entry = parsed.get(data);
   if (!entry) {
-    const font = (fontkit as Fontkit).create(data, postscriptName);
+    const font = fontkit.create(data, postscriptName);
     entry = { font: withPlainLayout(font), characters: new Set(font.characterSet) };
     parsed.set(data, entry);
   }

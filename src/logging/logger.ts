@@ -4,8 +4,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type DestinationStream, pino, type Logger, type LoggerOptions } from 'pino';
 import { CENSOR, censorNestedSecrets, SECRET_FIELDS } from './secret-censor.js';
 
-/** The id the HTTP logger (http-logger.ts) gave this request. */
-export const requestIdOf = (req: { id?: unknown }): string | undefined => (req.id === undefined ? undefined : String(req.id));
+/** The id the HTTP logger (http-logger.ts) gave this request: always a string. */
+export const requestIdOf = (req: { id?: unknown }): string | undefined => (typeof req.id === 'string' ? req.id : undefined);
 
 type Request = IncomingMessage & { id?: unknown; originalUrl?: string };
 

@@ -57,26 +57,26 @@ export class OAuthModel implements OAuth2Server.AuthorizationCodeModel, OAuth2Se
     return timingSafeEqual(presented, app.clientSecretHash) ? toClient(app) : false;
   }
 
-  async generateAuthorizationCode(): Promise<string> {
-    return randomBytes(32).toString('base64url');
+  generateAuthorizationCode(): Promise<string> {
+    return Promise.resolve(randomBytes(32).toString('base64url'));
   }
 
-  async generateAccessToken(): Promise<string> {
-    return randomSecret('roa_');
+  generateAccessToken(): Promise<string> {
+    return Promise.resolve(randomSecret('roa_'));
   }
 
-  async generateRefreshToken(): Promise<string> {
-    return randomSecret('ror_');
+  generateRefreshToken(): Promise<string> {
+    return Promise.resolve(randomSecret('ror_'));
   }
 
-  async validateScope(_user: OAuth2Server.User, _client: OAuth2Server.Client, scope?: string[]): Promise<string[] | false> {
-    if (!scope || scope.length === 0) return [PUSH_SCOPE];
-    return scope.every((s) => s === PUSH_SCOPE) ? [PUSH_SCOPE] : false;
+  validateScope(_user: OAuth2Server.User, _client: OAuth2Server.Client, scope?: string[]): Promise<string[] | false> {
+    if (!scope || scope.length === 0) return Promise.resolve([PUSH_SCOPE]);
+    return Promise.resolve(scope.every((s) => s === PUSH_SCOPE) ? [PUSH_SCOPE] : false);
   }
 
   /** Redirect URIs match exactly, character for character. */
-  async validateRedirectUri(redirectUri: string, client: OAuth2Server.Client): Promise<boolean> {
-    return (client as AppClient).redirectUris.includes(redirectUri);
+  validateRedirectUri(redirectUri: string, client: OAuth2Server.Client): Promise<boolean> {
+    return Promise.resolve((client as AppClient).redirectUris.includes(redirectUri));
   }
 
   async saveAuthorizationCode(

@@ -130,7 +130,7 @@ export class OAuthService {
       response.status = error.code;
       response.body = { error: error.name, error_description: error.message };
     }
-    return { status: response.status ?? 500, headers: (response.headers ?? {}) as Record<string, string>, body: response.body };
+    return { status: response.status ?? 500, headers: response.headers ?? {}, body: response.body };
   }
 
   /** `Authorization: Bearer <access token>` on /v2: the principal, or a 401 saying why not. */

@@ -22,14 +22,14 @@ const optionsOf = <E extends Extra>({ nullable, ...extra }: E): Options<E> => ({
 export const idProperty = (prefix: IdPrefix, description: string) =>
   ({ type: 'string', description, pattern: `^${prefix}-${UUID}$`, example: `${prefix}-${EXAMPLE_UUID}` }) as const;
 
-export const textProperty = <const E extends Extra = {}>(extra: E = {} as E) => ({ type: 'string' as const, ...optionsOf(extra) });
+export const textProperty = <const E extends Extra = Record<never, never>>(extra: E = {} as E) => ({ type: 'string' as const, ...optionsOf(extra) });
 
 /** The client's own id: unique per company, compared case-insensitively. */
 export const externalIdProperty = () =>
   ({ type: 'string', nullable: true, example: 'ERP-4711', description: 'The client’s id (unique per company, case-insensitive)' }) as const;
 
 /** An exact decimal as a JSON string: the shortest form with at least one fractional digit. */
-export const decimalProperty = <const E extends Extra = {}>(extra: E = {} as E) => ({
+export const decimalProperty = <const E extends Extra = Record<never, never>>(extra: E = {} as E) => ({
   type: 'string' as const,
   format: 'decimal',
   pattern: '^-?\\d+\\.\\d+$',
@@ -37,7 +37,7 @@ export const decimalProperty = <const E extends Extra = {}>(extra: E = {} as E) 
   ...optionsOf(extra),
 });
 
-export const dateProperty = <const E extends Extra = {}>(extra: E = {} as E) => ({
+export const dateProperty = <const E extends Extra = Record<never, never>>(extra: E = {} as E) => ({
   type: 'string' as const,
   format: 'date',
   pattern: '^\\d{4}-\\d{2}-\\d{2}$',
@@ -46,7 +46,7 @@ export const dateProperty = <const E extends Extra = {}>(extra: E = {} as E) => 
 });
 
 /** Seconds precision with the company's UTC offset, never `Z` or milliseconds. */
-export const dateTimeProperty = <const E extends Extra = {}>(extra: E = {} as E) => ({
+export const dateTimeProperty = <const E extends Extra = Record<never, never>>(extra: E = {} as E) => ({
   type: 'string' as const,
   format: 'date-time',
   pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}[+-]\\d{2}:\\d{2}$',
@@ -69,18 +69,18 @@ type EnumOf<V extends readonly (string | number)[], E extends Extra> = {
 } & Options<E>;
 
 /** One of the values; a nullable enum lists null too, so that validators accept it. */
-export const enumProperty = <const V extends readonly (string | number)[], const E extends Extra = {}>(values: V, extra: E = {} as E) =>
+export const enumProperty = <const V extends readonly (string | number)[], const E extends Extra = Record<never, never>>(values: V, extra: E = {} as E) =>
   ({ type: typeof values[0] === 'number' ? 'integer' : 'string', enum: extra.nullable ? [...values, null] : [...values], ...optionsOf(extra) }) as EnumOf<V, E>;
 
-export const integerProperty = <const E extends Extra & { minimum?: number; maximum?: number } = {}>(extra: E = {} as E) => ({
+export const integerProperty = <const E extends Extra & { minimum?: number; maximum?: number } = Record<never, never>>(extra: E = {} as E) => ({
   type: 'integer' as const,
   ...optionsOf(extra),
 });
 
-export const booleanProperty = <const E extends Extra = {}>(extra: E = {} as E) => ({ type: 'boolean' as const, ...optionsOf(extra) });
+export const booleanProperty = <const E extends Extra = Record<never, never>>(extra: E = {} as E) => ({ type: 'boolean' as const, ...optionsOf(extra) });
 
 /** An object whose members the schema does not list. */
-export const freeObjectProperty = <const E extends Extra = {}>(extra: E = {} as E) => ({
+export const freeObjectProperty = <const E extends Extra = Record<never, never>>(extra: E = {} as E) => ({
   type: 'object' as const,
   additionalProperties: true as const,
   ...optionsOf(extra),

@@ -97,8 +97,8 @@ export function component<const P extends Properties, const Optional extends key
 export const wrapped = <const S extends ObjectSchema, const E extends Omit<Described, 'example'>>(schema: S, extra: E) =>
   ({ type: 'object', allOf: [schema], ...extra }) as { type: 'object'; allOf: readonly [S] } & E;
 
-/** `NoInfer`: without `extra`, E must stay `{}` rather than be taken from where the result goes. */
-export const arrayOf = <const S extends JsonSchema, const E extends Omit<Described, 'example'> = {}>(items: S, extra?: E) =>
+/** `NoInfer`: without `extra`, E must stay empty rather than be taken from where the result goes. */
+export const arrayOf = <const S extends JsonSchema, const E extends Omit<Described, 'example'> = Record<never, never>>(items: S, extra?: E) =>
   ({ type: 'array', items, ...extra }) as { type: 'array'; items: S } & NoInfer<E>;
 
 /** The path the document refers to a component by. */

@@ -2,7 +2,7 @@
 // input can be wrong (422 naming the field, 409 for a taken e-mail, never a 5xx, nothing stored), and
 // random bodies thrown at it.
 import fc from 'fast-check';
-import request, { type Response } from 'supertest';
+import type { Response } from 'supertest';
 import { hashSecret, verifyPassword } from '../../src/auth/secrets.js';
 import { withoutRateLimits } from '../support/factories.js';
 import { useTestApp } from '../support/use-test-app.js';

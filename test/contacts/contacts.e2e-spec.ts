@@ -1,4 +1,3 @@
-import request from 'supertest';
 import {
   api,
   CONTACT_ID,

@@ -9,7 +9,7 @@ describe('dunning charges (BGB § 288) and the remainder rule', () => {
   let d: DunningHarness;
 
   const t = useTestApp(withoutRateLimits(), { reset: 'manual' });
-  beforeAll(async () => {
+  beforeAll(() => {
     d = new DunningHarness(t.app);
   });
 

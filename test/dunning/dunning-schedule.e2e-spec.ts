@@ -15,7 +15,7 @@ describe('the daily run waits for the ERP pulls', () => {
   let companyId: string;
 
   const t = useTestApp(withoutRateLimits(), { reset: 'manual' });
-  beforeAll(async () => {
+  beforeAll(() => {
     d = new DunningHarness(t.app);
   });
   beforeEach(async () => {

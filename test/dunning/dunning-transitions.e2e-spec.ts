@@ -10,7 +10,7 @@ describe('dunning transitions', () => {
   let d: DunningHarness;
 
   const t = useTestApp(withoutRateLimits(), { reset: 'manual' });
-  beforeAll(async () => {
+  beforeAll(() => {
     d = new DunningHarness(t.app);
   });
   beforeEach(async () => d.reset());

@@ -1,11 +1,9 @@
 import request from 'supertest';
 import { DunningScheduler } from '../../src/dunning/dunning-scheduler.js';
-import { withoutRateLimits } from '../support/factories.js';
+import { type Json, withoutRateLimits } from '../support/factories.js';
 import { makePdf } from '../support/pdf.js';
 import { reclaimPassport, registerCompany, startTestApp } from '../support/test-app.js';
 import { useTestApp } from '../support/use-test-app.js';
-
-type Json = Record<string, any>;
 
 async function waitFor<T>(probe: () => Promise<T | undefined>, what: string, timeoutMs = 20_000): Promise<T> {
   const until = Date.now() + timeoutMs;

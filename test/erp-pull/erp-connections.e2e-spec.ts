@@ -1,7 +1,6 @@
 // ERP connections over the API: settings checked as a whole, secrets sealed at rest and never answered,
 // the SSRF guard, the connection test naming exactly what failed, tenancy, and the background worker.
 import type { INestApplication } from '@nestjs/common';
-import type { DataSource } from 'typeorm';
 import { CLIENT_KEY_PASSPHRASE, type ErpPki, makeErpPki } from '../support/pki.js';
 import { CLIENT_ID, CLIENT_SECRET, connectionBody, erpApi, erpTestConfig, sapItem, sapPartner, TECH_PASSWORD, TECH_USER } from '../support/erp.js';
 import { SapODataServer, type SapServerOptions } from '../support/sap-odata-server.js';

@@ -37,7 +37,7 @@ function client(server: SapODataServer, credentials: Partial<ConnectorCredential
       requestIdPrefix: 'pul-test',
       ...options,
     },
-    { method: 'basic', username: 'RECEIVABLES', password: 'Pa55word!Pull', ...credentials } as ConnectorCredentials,
+    { method: 'basic', username: 'RECEIVABLES', password: 'Pa55word!Pull', ...credentials },
   );
   clients.push(created);
   return created;

@@ -3,7 +3,6 @@
 // killed run resumed without duplicates, and the schedule firing once.
 import { type ChildProcess, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { DataSource } from 'typeorm';
 import { ErpPullService } from '../../src/erp-pull/run/erp-pull.service.js';
 import { api as restApi } from '../support/factories.js';
 import { connectionBody, erpApi, erpTestConfig, runPull, sapItem, sapPartner, uuidOf, CLIENT_ID, CLIENT_SECRET, TECH_PASSWORD, TECH_USER } from '../support/erp.js';
@@ -382,7 +381,7 @@ describe('resilience', () => {
     try {
       // Both batches written (two are written at a time, so the progress of the first may already count the second page).
       await until(async () => (await count('SELECT count(*) AS n FROM invoices')) >= 200, 60_000);
-      await until(async () => server.requests.some((r) => r.status === -2), 10_000);
+      await until(() => server.requests.some((r) => r.status === -2), 10_000);
       child.kill('SIGKILL');
       await new Promise((resolve) => child.once('exit', resolve));
     } finally {
@@ -435,7 +434,7 @@ describe('schedule', () => {
   });
 });
 
-async function until(probe: () => Promise<boolean>, timeoutMs: number): Promise<void> {
+async function until(probe: () => boolean | Promise<boolean>, timeoutMs: number): Promise<void> {
   const end = Date.now() + timeoutMs;
   while (!(await probe())) {
     if (Date.now() > end) throw new Error('timed out waiting');

@@ -3,7 +3,6 @@
 // or clearing dates, settling and reopening through the transition table, counts of committed batches
 // only, a reset of the watermarks during a run, resuming through the schedule and through a job retry,
 // and a schedule that fires once.
-import type { DataSource } from 'typeorm';
 import { ErpPullService } from '../../src/erp-pull/run/erp-pull.service.js';
 import { api as restApi } from '../support/factories.js';
 import { connectionBody, erpApi, erpTestConfig, runPull, sapItem, sapPartner, uuidOf, CLIENT_ID, CLIENT_SECRET, TECH_PASSWORD, TECH_USER } from '../support/erp.js';

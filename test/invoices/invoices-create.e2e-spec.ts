@@ -3,7 +3,7 @@
 import pg from 'pg';
 import request from 'supertest';
 import { todayIn, addDays } from '../../src/common/calendar-date.js';
-import { createContact, createCustomer, DATETIME, errorFields, expectProblem, offsetIn } from '../support/factories.js';
+import { createContact, createCustomer, DATETIME, errorFields, expectProblem, type Json, offsetIn } from '../support/factories.js';
 import {
   CONTACT_REFERENCE_KEYS,
   CUSTOMER_REFERENCE_KEYS,
@@ -33,7 +33,7 @@ const config = invoiceSuiteConfig('create');
 
 describe('invoice create', () => {
   let api: InvoiceApi;
-  let customer: Record<string, any>;
+  let customer: Json;
 
   const t = useTestApp(config, { company: true });
   beforeEach(async () => {
@@ -454,7 +454,7 @@ describe('invoice create', () => {
       const holder = new pg.Client({ connectionString: testDatabaseUrl() });
       await holder.connect();
       const lock = [`customer:${t.company.id.slice(4)}:`, 'K-SLOW'];
-      let answers: Array<{ status: number; body: Record<string, any> }>;
+      let answers: Array<{ status: number; body: Json }>;
       try {
         await holder.query('SELECT pg_advisory_lock(hashtextextended($1 || lower($2), 0))', lock);
         const first = api.create(fields, {}, slowKey).then((res) => res);

@@ -1,6 +1,6 @@
 // Create invoice (extended): nested customer[...] and contact[...] are created, or (matched by
 // external_id) reused and updated, in the invoice's transaction; any failure stores nothing.
-import { api as restApi, createContact, createCustomer, errorFields, expectProblem, fullCustomerParams } from '../support/factories.js';
+import { api as restApi, createContact, createCustomer, errorFields, expectProblem, fullCustomerParams, type Json } from '../support/factories.js';
 import {
   type Fields,
   type InvoiceApi,
@@ -26,13 +26,13 @@ describe('invoice create (extended)', () => {
   let rest: ReturnType<typeof restApi>;
 
   const t = useTestApp(config, { company: true });
-  beforeEach(async () => {
+  beforeEach(() => {
     api = invoiceApi(t.app, t.company);
     rest = restApi(t.app, t.company);
   });
 
   /** The refusal names `field` and leaves the tables and the store as they were. */
-  async function expectRefused(fields: Fields, status: number, field: string): Promise<Record<string, any>> {
+  async function expectRefused(fields: Fields, status: number, field: string): Promise<Json> {
     const counts = await tableCounts(t.app);
     const files = await storedFiles(t.company);
     const res = await api.create(fields, { invoice_attachment: await makePdf('Anlage') });

@@ -3,7 +3,7 @@
 import pg from 'pg';
 import { todayIn } from '../../src/common/calendar-date.js';
 import { DEFAULT_POLICY } from '../../src/companies/dunning-policy.js';
-import { createCustomer, errorFields, expectProblem } from '../support/factories.js';
+import { createCustomer, errorFields, expectProblem, type Json } from '../support/factories.js';
 import {
   type InvoiceApi,
   invoiceApi,
@@ -91,7 +91,7 @@ describe('invoice payments', () => {
       [{ amount: '10', inkasso_payment: 'vielleicht' }, 'inkasso_payment'],
     ])('refuses %j with 422 naming the field, recording nothing', async (body, field) => {
       const invoice = await sentInvoice();
-      const res = await api.payForm(invoice.id, body as Record<string, string>);
+      const res = await api.payForm(invoice.id, body);
       expectProblem(res, 422);
       expect(errorFields(res)).toContain(field);
       expect(await current(invoice.id)).toEqual(invoice);
@@ -347,7 +347,7 @@ describe('invoice payments', () => {
       // The invoice's row lock is held elsewhere: the first request claims its key, then waits.
       const holder = new pg.Client({ connectionString: testDatabaseUrl() });
       await holder.connect();
-      let answers: Array<{ status: number; body: Record<string, any> }>;
+      let answers: Array<{ status: number; body: Json }>;
       try {
         await holder.query('BEGIN');
         await holder.query('SELECT 1 FROM invoices WHERE id = $1 FOR UPDATE', [invoice.id.slice(4)]);

@@ -1,6 +1,6 @@
 // Reading invoices (get, find by external_id, the paginated list with its filters) and PATCH: what may
 // still change in each status, recomputed money fields and dates, and external_id conflicts.
-import { createContact, createCustomer, errorFields, expectProblem } from '../support/factories.js';
+import { createContact, createCustomer, errorFields, expectProblem, type Json } from '../support/factories.js';
 import { type InvoiceApi, invoiceApi, invoiceRow, invoiceSuiteConfig, setReminderFees, setStatus, type WireEvent } from '../support/invoice-factories.js';
 import { useTestApp } from '../support/use-test-app.js';
 
@@ -9,7 +9,7 @@ const UNKNOWN_INVOICE = 'inv-6f1c2d34-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
 
 describe('invoice reads and updates', () => {
   let api: InvoiceApi;
-  let customer: Record<string, any>;
+  let customer: Json;
 
   const t = useTestApp(config, { company: true });
   beforeEach(async () => {
@@ -302,7 +302,7 @@ describe('invoice reads and updates', () => {
   });
 
   describe('PATCH after the draft', () => {
-    async function inStatus(status: string): Promise<Record<string, any>> {
+    async function inStatus(status: string): Promise<Json> {
       const invoice = await api.createOk({ customer_id: customer.id, total: '100', invoice_date: '01.11.2026', due_date: '15.11.2026' });
       await setStatus(t.app, invoice.id, status);
       return (await api.invoice(invoice.id).expect(200)).body.invoice;
@@ -368,7 +368,7 @@ describe('invoice reads and updates', () => {
   });
 
   describe('PATCH the terms of an invoice imported without an invoice date', () => {
-    async function withoutInvoiceDate(status = 'sent'): Promise<Record<string, any>> {
+    async function withoutInvoiceDate(status = 'sent'): Promise<Json> {
       const invoice = await api.createOk({ customer_id: customer.id, total: '100', invoice_date: '01.11.2026', due_date: '15.11.2026' });
       await t.db.query('UPDATE invoices SET invoice_date = NULL, time_for_payment = NULL, status = $2 WHERE id = $1', [invoice.id.slice(4), status]);
       return (await api.invoice(invoice.id).expect(200)).body.invoice;

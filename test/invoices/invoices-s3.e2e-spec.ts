@@ -50,7 +50,7 @@ describe('invoices on the S3 document store', () => {
     await server.close();
     await rm(work, { recursive: true, force: true });
   });
-  beforeEach(async () => {
+  beforeEach(() => {
     api = invoiceApi(t.app, t.company);
   });
 

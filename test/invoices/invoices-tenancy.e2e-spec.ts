@@ -2,7 +2,7 @@
 // same 404 as for an id that does not exist, changes nothing of A's, and cannot reference A's
 // customers or contacts when it creates or updates its own invoices.
 import type { Response } from 'supertest';
-import { createContact, createCustomer, errorFields, expectProblem } from '../support/factories.js';
+import { createContact, createCustomer, errorFields, expectProblem, type Json } from '../support/factories.js';
 import { type InvoiceApi, invoiceApi, invoiceSuiteConfig, nestedContact, nestedCustomer, storedFiles, type WireEvent } from '../support/invoice-factories.js';
 import { makePdf } from '../support/pdf.js';
 import { registerCompany, type TestCompany } from '../support/test-app.js';
@@ -24,12 +24,12 @@ describe('invoice tenant isolation', () => {
   let b: TestCompany;
   let asA: InvoiceApi;
   let asB: InvoiceApi;
-  let aCustomer: Record<string, any>;
-  let aContact: Record<string, any>;
-  let aInvoice: Record<string, any>;
+  let aCustomer: Json;
+  let aContact: Json;
+  let aInvoice: Json;
   let aPaymentId: string;
-  let bCustomer: Record<string, any>;
-  let bInvoice: Record<string, any>;
+  let bCustomer: Json;
+  let bInvoice: Json;
 
   const t = useTestApp(config);
   beforeEach(async () => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { JobQueue } from '../../src/jobs/job-queue.js';
 import { useTestApp } from '../support/use-test-app.js';
 
-async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
+async function waitFor<T>(probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -16,7 +16,7 @@ describe('durable job queue', () => {
   let queue: JobQueue;
 
   const t = useTestApp({}, { reset: 'manual' });
-  beforeAll(async () => {
+  beforeAll(() => {
     queue = t.app.get(JobQueue);
   });
 
@@ -24,7 +24,10 @@ describe('durable job queue', () => {
     const name = `test-tx-${randomUUID()}`;
     await queue.define({ name, retryLimit: 0, retryDelaySeconds: 1 });
     const seen: string[] = [];
-    await queue.work<{ label: string }>(name, async (job) => void seen.push(job.data.label), { pollingIntervalSeconds: 0.5 });
+    await queue.work<{ label: string }>(name, (job) => {
+      seen.push(job.data.label);
+      return Promise.resolve();
+    }, { pollingIntervalSeconds: 0.5 });
     await t.db
       .transaction(async (manager) => {
         await queue.send(name, { label: 'rolled back' }, { manager });
@@ -34,7 +37,7 @@ describe('durable job queue', () => {
     await t.db.transaction(async (manager) => {
       await queue.send(name, { label: 'committed' }, { manager });
     });
-    await waitFor(async () => (seen.length > 0 ? true : undefined));
+    await waitFor(() => (seen.length > 0 ? true : undefined));
     await new Promise((r) => setTimeout(r, 1200));
     expect(seen).toEqual(['committed']);
   });
@@ -44,14 +47,17 @@ describe('durable job queue', () => {
     const dead = `${name}-dead`;
     await queue.define({ name, retryLimit: 2, retryDelaySeconds: 1, deadLetter: dead });
     const attempts: number[] = [];
-    await queue.work(name, async () => {
+    await queue.work(name, () => {
       attempts.push(Date.now());
-      throw new Error('temporary failure');
+      return Promise.reject(new Error('temporary failure'));
     }, { pollingIntervalSeconds: 0.5 });
     const deadLetters: string[] = [];
-    await queue.work<{ n: number }>(dead, async (job) => void deadLetters.push(String(job.data.n)), { pollingIntervalSeconds: 0.5 });
+    await queue.work<{ n: number }>(dead, (job) => {
+      deadLetters.push(String(job.data.n));
+      return Promise.resolve();
+    }, { pollingIntervalSeconds: 0.5 });
     await queue.send(name, { n: 7 });
-    await waitFor(async () => (deadLetters.length > 0 ? true : undefined), 30_000);
+    await waitFor(() => (deadLetters.length > 0 ? true : undefined), 30_000);
     expect(attempts).toHaveLength(3);
     expect(attempts[2] - attempts[1]).toBeGreaterThan(attempts[1] - attempts[0]);
     expect(deadLetters).toEqual(['7']);

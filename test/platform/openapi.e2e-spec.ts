@@ -35,7 +35,7 @@ describe('OpenAPI document (openapi.json)', () => {
   let doc: Document;
 
   const t = useTestApp({}, { reset: 'manual' });
-  beforeAll(async () => {
+  beforeAll(() => {
     doc = committed();
   });
 

@@ -7,6 +7,7 @@ import {
   customerParams,
   errorFields,
   expectProblem,
+  type Json,
   rowCounts,
   withoutRateLimits,
 } from '../support/factories.js';
@@ -26,8 +27,8 @@ function notFoundShape(res: Response) {
 describe('tenant isolation', () => {
   let a: TestCompany;
   let b: TestCompany;
-  let aCustomer: Record<string, unknown>;
-  let aContact: Record<string, unknown>;
+  let aCustomer: Json;
+  let aContact: Json;
   let asB: ReturnType<typeof api>;
 
   // The auth cases below fail on purpose, over a hundred times from one address: the limit on failed

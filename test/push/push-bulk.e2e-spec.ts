@@ -32,7 +32,7 @@ describe('push: payments booked together', () => {
   const invoice = async (externalId: string) =>
     (await t.db.query(`SELECT id, status, paid_amount::text AS paid, open_amount::text AS open FROM invoices WHERE external_id = $1`, [externalId]))[0];
   const events = async (invoiceId: string) =>
-    (await t.db.query(`SELECT kind, details->>'amount' AS amount FROM invoice_events WHERE invoice_id = $1 AND kind NOT IN ('created') ORDER BY id`, [invoiceId])) as Array<{ kind: string; amount: string | null }>;
+    await t.db.query<Array<{ kind: string; amount: string | null }>>(`SELECT kind, details->>'amount' AS amount FROM invoice_events WHERE invoice_id = $1 AND kind NOT IN ('created') ORDER BY id`, [invoiceId]);
   const bookedInBulk = async () => {
     const outcomes = (await Promise.all(bulk.mock.results.map((r) => r.value as Promise<boolean[]>))).flat();
     return bulk.mock.calls.flatMap(([, wanted]) => wanted.map((p) => p.dto.external_id)).filter((_, i) => outcomes[i]);

@@ -5,7 +5,6 @@
 import { jest } from '@jest/globals';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { AppConfig } from '../../src/config/app.config.js';
 import { InvoicesRepository } from '../../src/invoices/invoices.repository.js';
 import { makePdf } from '../support/pdf.js';
 import { pdfText } from '../support/pdf-text.js';
@@ -21,7 +20,7 @@ describe('push: invoices that change', () => {
   let pdfB: Buffer;
 
   // Retries after 2–4 s: long enough to look at a failed attempt before the retry runs.
-  const t = useTestApp(quickPush({ retryBaseSeconds: 2 }, shippingTestConfig() as Partial<AppConfig>));
+  const t = useTestApp(quickPush({ retryBaseSeconds: 2 }, shippingTestConfig()));
   beforeAll(async () => {
     pdfA = await makePdf('Rechnung Fassung A');
     pdfB = await makePdf('Rechnung Fassung B');

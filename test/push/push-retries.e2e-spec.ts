@@ -23,7 +23,7 @@ describe('push: retries, dead letters, audit log', () => {
   /** Makes the payment processor fail the first `times` calls, as a database hiccup would. */
   function failPayments(times: number): { calls: number[] } {
     const processor = t.app.get(LedgerProcessor);
-    const original = processor.payment.apply;
+    const original = processor.payment.apply.bind(processor.payment);
     const seen = { calls: [] as number[] };
     jest.spyOn(processor.payment, 'apply').mockImplementation(async (ctx) => {
       seen.calls.push(Date.now());

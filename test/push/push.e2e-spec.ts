@@ -14,7 +14,7 @@ describe('push: POST /v2/documents with an API key', () => {
   let auth: string;
 
   const t = useTestApp(quickPush(), { company: true });
-  beforeEach(async () => {
+  beforeEach(() => {
     auth = apiKeyAuth(t.company.apiKey);
   });
 

@@ -4,7 +4,6 @@
 // that is rolled back, so that the next combination starts from the same state. The expected outcome
 // is written as the issue states the rule, level by level, not by calling the resolver.
 import type { QueryRunner } from 'typeorm';
-import type { AppConfig } from '../../src/config/app.config.js';
 import { parsePublicId } from '../../src/common/ids.js';
 import type { Invoice } from '../../src/invoices/invoice.entity.js';
 import { InvoicesRepository } from '../../src/invoices/invoices.repository.js';
@@ -62,7 +61,7 @@ describe('shipping mode resolution through the database and ShippingService', ()
   /** invoices[customerMode][invoiceMode] → invoice uuid */
   const invoices = new Map<Level, Map<Level, string>>();
 
-  const t = useTestApp({ ...shippingTestConfig(undefined, { SHIPPING_WORKERS: 'false' }) } as Partial<AppConfig>, { reset: 'once', company: true });
+  const t = useTestApp({ ...shippingTestConfig(undefined, { SHIPPING_WORKERS: 'false' }) }, { reset: 'once', company: true });
   beforeAll(async () => {
     companyId = parsePublicId('cmp', t.company.id) as string;
     const api = shippingApi(t.app, t.company);

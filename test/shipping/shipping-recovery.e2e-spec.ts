@@ -3,7 +3,6 @@
 // retries, in failed delivery records, a failed and flagged shipment, a dead letter and an invoice that
 // is still a consistent draft; once the cause is fixed, releasing again ships it. A delivery whose job
 // ended without an outcome (lost with its process) is settled by the sweep; a reminder can be shipped again.
-import type { AppConfig } from '../../src/config/app.config.js';
 import { parsePublicId } from '../../src/common/ids.js';
 import { DocumentStore } from '../../src/documents/document-store.js';
 import { makePdf } from '../support/pdf.js';
@@ -23,7 +22,7 @@ describe('shipping recovery', () => {
   });
   // After-all hooks run in the order they are declared: the server is up again before the app closes.
   afterAll(async () => smtp.setMode('up'));
-  const t = useTestApp(() => shippingTestConfig(smtp.url, { SMTP_TIMEOUT_SECONDS: '1' }) as Partial<AppConfig>, { company: true });
+  const t = useTestApp(() => shippingTestConfig(smtp.url, { SMTP_TIMEOUT_SECONDS: '1' }), { company: true });
   beforeAll(async () => {
     pdf = await makePdf('Rechnung RE-7');
   });

@@ -4,7 +4,6 @@
 import { simpleParser } from 'mailparser';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { AppConfig } from '../../src/config/app.config.js';
 import { makePdf } from '../support/pdf.js';
 import { shippingApi, shippingTestConfig, waitFor } from '../support/shipping.js';
 import { startTestSmtp, type TestSmtp } from '../support/smtp.js';
@@ -31,7 +30,7 @@ describe('shipping faults', () => {
   beforeAll(async () => {
     smtp = await startTestSmtp();
   });
-  const t = useTestApp(() => shippingTestConfig(smtp.url) as Partial<AppConfig>, { company: true });
+  const t = useTestApp(() => shippingTestConfig(smtp.url), { company: true });
   beforeAll(async () => {
     pdf = await makePdf('Rechnung RE-9');
   });
@@ -111,7 +110,7 @@ describe('shipping without SMTP (development outbox)', () => {
     outbox = config.mail.outboxDir;
     expect(config.mail.transport).toBe('outbox');
   });
-  const t = useTestApp(() => config as Partial<AppConfig>, { reset: 'manual' });
+  const t = useTestApp(() => config, { reset: 'manual' });
 
   it('writes the e-mail as an .eml file named after its Message-ID', async () => {
     await resetDatabase(t.app);

@@ -4,7 +4,6 @@
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import request from 'supertest';
-import type { AppConfig } from '../../src/config/app.config.js';
 import { parsePublicId } from '../../src/common/ids.js';
 import { PostalProvider } from '../../src/shipping/postal/postal-provider.js';
 import type { PrintBatchProvider } from '../../src/shipping/postal/print-batch.provider.js';
@@ -28,7 +27,7 @@ describe('shipping', () => {
     smtp = await startTestSmtp();
     config = shippingTestConfig(smtp.url);
   });
-  const t = useTestApp(() => config as Partial<AppConfig>);
+  const t = useTestApp(() => config);
   beforeAll(async () => {
     invoicePdf = await makePdf('Rechnung 2026-001 der Muster Handel GmbH');
     attachmentPdf = await makePdf('Lieferschein 4711');
@@ -76,7 +75,7 @@ describe('shipping', () => {
   const sentOf = (id: string) => waitFor(async () => (await api.invoiceStatus(id)) === 'sent', `invoice ${id} sent`);
 
   const printBatch = async () => {
-    await (t.app.get(PostalProvider) as PrintBatchProvider).flush();
+    await t.app.get<PostalProvider, PrintBatchProvider>(PostalProvider).flush();
     const root = join(config.shipping.printBatchDir, parsePublicId('cmp', company.id) as string);
     const [day] = await readdir(root);
     const dir = join(root, day);

@@ -2,10 +2,11 @@
 // (shipped by the client) with reminders by e-mail, and runs for a given business date (the injected clock).
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
+import type { Json } from './factories.js';
 import { makePdf } from './pdf.js';
 import { registerCompany, resetDatabase, type TestCompany } from './test-app.js';
 
-export type Json = Record<string, any>;
+export type { Json } from './factories.js';
 
 export async function waitFor<T>(probe: () => Promise<T | undefined>, what: string, timeoutMs = 20_000): Promise<T> {
   const until = Date.now() + timeoutMs;

@@ -5,7 +5,7 @@ import request from 'supertest';
 import type { AppConfig } from '../../src/config/app.config.js';
 import { loadErpConfig } from '../../src/config/erp.config.js';
 import { ErpPullService } from '../../src/erp-pull/run/erp-pull.service.js';
-import { withoutRateLimits } from './factories.js';
+import { type Json, withoutRateLimits } from './factories.js';
 import type { ErpPki } from './pki.js';
 import type { SapItem, SapODataServer, SapPartner } from './sap-odata-server.js';
 import type { TestCompany } from './test-app.js';
@@ -63,7 +63,7 @@ export function erpApi(app: INestApplication, company: TestCompany) {
 const uuidOf = (publicId: string) => publicId.slice(publicId.indexOf('-') + 1);
 
 /** POST …/pulls, then the job executed here (the suites run without background workers), then the run as the API shows it. */
-export async function runPull(app: INestApplication, company: TestCompany, connectionId: string, mode?: 'full'): Promise<Record<string, any>> {
+export async function runPull(app: INestApplication, company: TestCompany, connectionId: string, mode?: 'full'): Promise<Json> {
   const api = erpApi(app, company);
   const started = await api.post(`/api/v1/erp_connections/${connectionId}/pulls`, mode ? { mode } : {});
   if (started.status !== 202) throw new Error(`pull not started: ${started.status} ${JSON.stringify(started.body)}`);

@@ -8,6 +8,9 @@ import { dataSource, PUBLIC_URL } from './test-app.js';
 
 export type FormBody = Record<string, unknown>;
 
+/** A JSON object off the wire, typed as supertest types res.body: the assertions are what check its shape. */
+export type Json = Record<string, Response['body']>;
+
 /**
  * Rate limits lifted out of the way, for suites that send hundreds of requests (or of failed
  * authentications) on purpose: `startTestApp(withoutRateLimits())`. The limits have their own suite.
@@ -66,8 +69,8 @@ export function api(app: INestApplication, company: Pick<TestCompany, 'auth'>) {
   const server = app.getHttpServer();
   return {
     get: (path: string) => request(server).get(path).set('Authorization', company.auth),
-    postForm: (path: string, body: FormBody) => request(server).post(path).set('Authorization', company.auth).type('form').send(body as object),
-    patchForm: (path: string, body: FormBody) => request(server).patch(path).set('Authorization', company.auth).type('form').send(body as object),
+    postForm: (path: string, body: FormBody) => request(server).post(path).set('Authorization', company.auth).type('form').send(body),
+    patchForm: (path: string, body: FormBody) => request(server).patch(path).set('Authorization', company.auth).type('form').send(body),
     postJson: (path: string, body: unknown) => request(server).post(path).set('Authorization', company.auth).type('json').send(body as object),
     patchJson: (path: string, body: unknown) => request(server).patch(path).set('Authorization', company.auth).type('json').send(body as object),
   };

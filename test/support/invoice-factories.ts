@@ -7,7 +7,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import request, { type Response } from 'supertest';
 import type { AppConfig } from '../../src/config/app.config.js';
-import { withoutRateLimits } from './factories.js';
+import { type Json, withoutRateLimits } from './factories.js';
 import { makePdf } from './pdf.js';
 import { dataSource, TEST_DATA_DIR, type TestCompany, testConfig } from './test-app.js';
 
@@ -73,7 +73,7 @@ export function invoiceApi(app: INestApplication, company: Pick<TestCompany, 'au
       return req;
     },
     /** Creates and returns the invoice JSON; fails the test with the answer otherwise. */
-    async createOk(fields: Fields, files: InvoiceFiles = {}): Promise<Record<string, any>> {
+    async createOk(fields: Fields, files: InvoiceFiles = {}): Promise<Json> {
       const res = await this.create(fields, files);
       if (res.status !== 201) throw new Error(`invoice not created: ${res.status} ${JSON.stringify(res.body)}`);
       return res.body.invoice;
@@ -140,9 +140,11 @@ export async function tableCounts(app: INestApplication): Promise<{ invoices: nu
   return row;
 }
 
-/** The invoice's row as Postgres holds it (numerics as text). */
-export async function invoiceRow(app: INestApplication, invoiceId: string): Promise<Record<string, any>> {
-  const [row] = await dataSource(app).query('SELECT * FROM invoices WHERE id = $1', [bare(invoiceId)]);
+/** An invoices row as Postgres holds it: numerics as text, bytea as a Buffer. */
+export type InvoiceRow = Record<string, unknown> & { original_total: string; pdf_sha256: Buffer | null; attachment_sha256: Buffer | null };
+
+export async function invoiceRow(app: INestApplication, invoiceId: string): Promise<InvoiceRow> {
+  const [row] = await dataSource(app).query<InvoiceRow[]>('SELECT * FROM invoices WHERE id = $1', [bare(invoiceId)]);
   return row;
 }
 

@@ -8,7 +8,9 @@ import type { AddressInfo } from 'node:net';
 import { createApp } from '../../src/app.setup.js';
 import { loadConfig } from '../../src/config/app.config.js';
 
+// eslint-disable-next-line @typescript-eslint/no-implied-eval -- V8's natives syntax is no TypeScript: it can only be compiled at run time (under --allow-natives-syntax)
 const haveSameMap = new Function('a', 'b', 'return %HaveSameMap(a, b)') as (a: object, b: object) => boolean;
+// eslint-disable-next-line @typescript-eslint/no-implied-eval -- as above, V8's natives syntax compiled at run time
 const hasFastProperties = new Function('o', 'return %HasFastProperties(o)') as (o: object) => boolean;
 
 const { databaseUrl } = JSON.parse(process.argv[2] ?? '{}') as { databaseUrl: string };

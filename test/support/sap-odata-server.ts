@@ -402,7 +402,7 @@ export class SapODataServer {
 }
 
 type Row = Record<string, unknown>;
-const itemKey = (row: Row) => `${row.CompanyCode}|${row.FiscalYear}|${row.AccountingDocument}|${row.AccountingDocumentItem}`;
+const itemKey = (row: Row) => [row.CompanyCode, row.FiscalYear, row.AccountingDocument, row.AccountingDocumentItem].map(String).join('|');
 
 /** The filterable view of a partner (filters name top-level properties only). */
 function partnerRow(partner: SapPartner): Record<string, unknown> {

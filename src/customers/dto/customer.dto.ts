@@ -13,7 +13,7 @@ export class CreateCustomerDto {
   @RequiredText(255, 'Berlin') readonly city!: string;
 
   @RequiredText(2, 'DE')
-  @Transform(({ value }) => (typeof value === 'string' ? value.toUpperCase() : value))
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.toUpperCase() : value))
   @IsISO31661Alpha2({ message: 'country_code must be an ISO 3166-1 alpha-2 country code' })
   readonly country_code!: string;
 

@@ -130,7 +130,7 @@ export function effectiveMapping(overrides: MappingOverrides | null | undefined)
   const merge = <E extends PullEntity>(entity: E): ErpMapping[E] => {
     const own = (overrides?.[entity] ?? {}) as MappingOverrides[E] & object;
     const base = SAP_MAPPING[entity];
-    return { ...base, ...own, fields: { ...base.fields, ...(own.fields ?? {}) } } as ErpMapping[E];
+    return { ...base, ...own, fields: { ...base.fields, ...(own.fields ?? {}) } };
   };
   return { customers: merge('customers'), receivables: merge('receivables') };
 }

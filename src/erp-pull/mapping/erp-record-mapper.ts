@@ -67,9 +67,10 @@ export function textAt(record: ODataRecord, path: string | null): string | null 
   const value = valueAt(record, path);
   let text: string;
   if (typeof value === 'string') text = value;
-  else if (value === null || value === undefined || typeof value === 'object') return null;
-  else text = String(value);
+  else if (typeof value === 'number' || typeof value === 'boolean') text = String(value);
+  else return null;
   // Hundreds of thousands of fields per pull: the regex only runs where there is something to remove.
+  // eslint-disable-next-line no-control-regex -- NUL is the one character Postgres text cannot hold
   if (text.indexOf('\u0000') !== -1) text = text.replace(/\u0000/g, '');
   text = text.trim();
   return text === '' ? null : text;
@@ -204,7 +205,8 @@ export function mapItem(record: ODataRecord, mapping: ReceivableMapping, currenc
   let amount: Decimal | undefined;
   if (total === undefined) {
     try {
-      amount = new Decimal(typeof rawAmount === 'number' ? String(rawAmount) : String(rawAmount ?? '').trim());
+      // Anything but a number or text is refused below, as Decimal refuses ''.
+      amount = new Decimal(typeof rawAmount === 'number' ? String(rawAmount) : typeof rawAmount === 'string' ? rawAmount.trim() : '');
     } catch {
       return fail(`amount ${JSON.stringify(rawAmount)} is not a decimal number (${f.amount})`);
     }

@@ -69,7 +69,7 @@ export class InvoiceLedger {
    */
   async createWithEvent(companyId: string, id: string, values: InvoiceValues, actor: Actor, event: NewEvent, options: { settlePendingDocuments?: boolean } = {}): Promise<Invoice> {
     const now = new Date();
-    const invoice = { ...values, companyId, id, createdAt: now, updatedAt: now } as Invoice;
+    const invoice = { ...values, companyId, id, createdAt: now, updatedAt: now };
     const params = [...invoiceColumns().map((c) => invoice[c.property]), ...eventValues(invoice, actor, event)];
     const create = CREATE_WITH_EVENT({ settle: options.settlePendingDocuments ?? false });
     await this.invoices.guardExternalId(companyId, values.externalId, this.sql.manager, () => this.sql.run(create, params));

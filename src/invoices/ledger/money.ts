@@ -58,7 +58,7 @@ export function moneyFields(state: MoneyState): MoneyFields {
 export function withAdded(state: MoneyState, added: Partial<Record<MoneyPart, Decimal.Value>>): Required<MoneyState> {
   const next = {} as Record<MoneyPart, Decimal.Value>;
   for (const t of MONEY_TERMS) next[t.part] = valueOf(state, t.part).plus(added[t.part] ?? 0);
-  return next as Required<MoneyState>;
+  return next;
 }
 
 /** Everything owed beyond the principal: reminder fees, flat fee, default interest. */

@@ -8,7 +8,7 @@ export class CreateOAuthApplicationDto {
   @RequiredText(100, 'ERP middleware (production)') readonly name!: string;
 
   @ApiProperty({ type: [String], example: ['https://middleware.example.com/oauth/callback'], description: 'exact-match redirect URIs (https; http only for localhost)' })
-  @Transform(({ value }) => (typeof value === 'string' ? [value] : value))
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? [value] : value))
   @IsArray({ message: 'redirect_uris must be a list of URLs' })
   @ArrayMinSize(1, { message: 'redirect_uris needs at least one URL' })
   @ArrayMaxSize(10, { message: 'redirect_uris takes at most 10 URLs' })

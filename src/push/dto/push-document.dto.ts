@@ -15,7 +15,7 @@ export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 export class PushDocumentBaseDto {
   @ApiProperty({ enum: DOCUMENT_TYPES })
   @IsDefined({ message: 'document_type is required' })
-  @IsIn(DOCUMENT_TYPES as unknown as string[], { message: `document_type must be one of ${DOCUMENT_TYPES.join(', ')}` })
+  @IsIn(DOCUMENT_TYPES, { message: `document_type must be one of ${DOCUMENT_TYPES.join(', ')}` })
   readonly document_type!: DocumentType;
 
   /** The client's id of the document: re-pushing the same external_id changes the same record. */

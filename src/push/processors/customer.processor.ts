@@ -5,7 +5,6 @@ import { newUuid } from '../../common/ids.js';
 import type { Customer } from '../../customers/customer.entity.js';
 import { CUSTOMER_DEFAULTS, customerValues } from '../../customers/customer-values.js';
 import { CustomersRepository, type CustomerValues } from '../../customers/customers.repository.js';
-import type { UpdateCustomerDto } from '../../customers/dto/customer.dto.js';
 import { InvoicesRepository } from '../../invoices/invoices.repository.js';
 import type { EntityManager } from 'typeorm';
 import type { DocumentProcessor, ProcessContext, ProcessResult } from './processor.js';
@@ -24,7 +23,7 @@ export class CustomerProcessor implements DocumentProcessor {
 
   /** Also used for the customer nested in an invoice document. */
   async upsert(companyId: string, externalId: string, fields: Record<string, unknown>, manager: EntityManager): Promise<{ customer: Customer; changed: boolean }> {
-    const values = customerValues({ ...fields, external_id: externalId } as UpdateCustomerDto);
+    const values = customerValues({ ...fields, external_id: externalId });
     // Documents of one new customer processed at once (and REST's extended create) take turns here
     // instead of both inserting it and one failing.
     await this.invoices.lockExternalId('customer', companyId, externalId, manager);

@@ -93,8 +93,9 @@ export class PrintBatchProvider extends PostalProvider implements OnApplicationB
   }
 
   /** A process that died before its refresh left a stale batch: every batch is checked at start. */
-  async onApplicationBootstrap(): Promise<void> {
+  onApplicationBootstrap(): Promise<void> {
     void this.refreshAll().catch((error: unknown) => this.logger.error({ err: error }, 'print batch sweep failed'));
+    return Promise.resolve();
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -198,7 +199,7 @@ async function withLockFile<T>(dir: string, work: () => Promise<T>): Promise<T> 
       // A lock older than any batch write was left by a process that died.
       const age = await stat(lock).then((s) => Date.now() - s.mtimeMs, () => 0);
       if (age > LOCK_STALE_MS) await rm(lock, { force: true });
-      else if (waited > LOCK_STALE_MS) throw new Error(`print batch ${dir} stays locked`);
+      else if (waited > LOCK_STALE_MS) throw new Error(`print batch ${dir} stays locked`, { cause: error });
       else await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }
