@@ -61,7 +61,10 @@ function print(scenario: Scenario, report: ScenarioReport): void {
 async function writeResults(machine: object, results: Record<string, object>): Promise<string> {
   await mkdir(RESULTS, { recursive: true });
   const file = new URL('latest.json', RESULTS);
-  const previous = await readFile(file, 'utf8').then((text) => (JSON.parse(text) as { scenarios: Record<string, object> }).scenarios, () => ({}));
+  const previous = await readFile(file, 'utf8').then(
+    (text) => (JSON.parse(text) as { scenarios: Record<string, object> }).scenarios,
+    () => ({}),
+  );
   await writeFile(file, `${JSON.stringify({ machine, scenarios: { ...previous, ...results } }, null, 2)}\n`);
   return fileURLToPath(file);
 }
@@ -89,7 +92,13 @@ async function main(): Promise<void> {
       try {
         const report = await scenario.run({ server, options, log });
         print(scenario, report);
-        results[scenario.name] = { measuredAt: new Date().toISOString(), seconds: Math.round((Date.now() - started) / 1000), ...options, targets: report.targets, ...report.figures };
+        results[scenario.name] = {
+          measuredAt: new Date().toISOString(),
+          seconds: Math.round((Date.now() - started) / 1000),
+          ...options,
+          targets: report.targets,
+          ...report.figures,
+        };
       } catch (error) {
         process.exitCode = 1;
         console.error(`\n== ${scenario.name} failed:`, error);
@@ -107,9 +116,19 @@ async function printProfiles(dir: string): Promise<void> {
   for (const name of (await readdir(dir)).filter((n) => n.endsWith('.cpuprofile')).sort()) {
     const summary = await summarizeProfile(`${dir}/${name}`);
     console.log(`\n== CPU profile ${name}: ${summary.busyMs} ms busy (start-up included)\n`);
-    console.log(formatTable(['self time by package', 'ms', '%'], summary.byPackage.map((p) => [p.name, p.ms, p.pct])));
+    console.log(
+      formatTable(
+        ['self time by package', 'ms', '%'],
+        summary.byPackage.map((p) => [p.name, p.ms, p.pct]),
+      ),
+    );
     console.log();
-    console.log(formatTable(['hottest functions (self time)', 'ms', '%'], summary.topFunctions.map((f) => [f.name, f.ms, f.pct])));
+    console.log(
+      formatTable(
+        ['hottest functions (self time)', 'ms', '%'],
+        summary.topFunctions.map((f) => [f.name, f.ms, f.pct]),
+      ),
+    );
   }
   log(`CPU profiles in ${dir} (open them in Chrome DevTools or speedscope for call trees)`);
 }

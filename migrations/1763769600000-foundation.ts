@@ -76,7 +76,9 @@ export class Foundation1763769600000 implements MigrationInterface {
         updated_at timestamptz NOT NULL DEFAULT now(),
         PRIMARY KEY (company_id, id)
       )`);
-    await q.query(`CREATE UNIQUE INDEX customers_external_id_key ON customers (company_id, lower(external_id)) WHERE external_id IS NOT NULL`);
+    await q.query(
+      `CREATE UNIQUE INDEX customers_external_id_key ON customers (company_id, lower(external_id)) WHERE external_id IS NOT NULL`,
+    );
     await q.query(`CREATE INDEX customers_list_idx ON customers (company_id, created_at, id)`);
     await q.query(`
       CREATE TABLE contacts (
@@ -94,7 +96,9 @@ export class Foundation1763769600000 implements MigrationInterface {
         PRIMARY KEY (company_id, id),
         FOREIGN KEY (company_id, customer_id) REFERENCES customers (company_id, id)
       )`);
-    await q.query(`CREATE UNIQUE INDEX contacts_external_id_key ON contacts (company_id, lower(external_id)) WHERE external_id IS NOT NULL`);
+    await q.query(
+      `CREATE UNIQUE INDEX contacts_external_id_key ON contacts (company_id, lower(external_id)) WHERE external_id IS NOT NULL`,
+    );
     await q.query(`CREATE INDEX contacts_customer_idx ON contacts (company_id, customer_id, created_at)`);
   }
 

@@ -45,7 +45,9 @@ export class Invoices1763769800000 implements MigrationInterface {
         FOREIGN KEY (company_id, contact_id) REFERENCES contacts (company_id, id),
         CHECK (open_amount = original_total + reminder_fees - paid_amount)
       )`);
-    await q.query(`CREATE UNIQUE INDEX invoices_external_id_key ON invoices (company_id, lower(external_id)) WHERE external_id IS NOT NULL`);
+    await q.query(
+      `CREATE UNIQUE INDEX invoices_external_id_key ON invoices (company_id, lower(external_id)) WHERE external_id IS NOT NULL`,
+    );
     await q.query(`CREATE INDEX invoices_list_idx ON invoices (company_id, created_at, id)`);
     await q.query(`CREATE INDEX invoices_customer_idx ON invoices (company_id, customer_id)`);
     await q.query(`CREATE INDEX invoices_status_idx ON invoices (company_id, status, due_date)`);
@@ -66,7 +68,9 @@ export class Invoices1763769800000 implements MigrationInterface {
         PRIMARY KEY (company_id, id),
         FOREIGN KEY (company_id, invoice_id) REFERENCES invoices (company_id, id)
       )`);
-    await q.query(`CREATE UNIQUE INDEX payments_external_id_key ON payments (company_id, lower(external_id)) WHERE external_id IS NOT NULL`);
+    await q.query(
+      `CREATE UNIQUE INDEX payments_external_id_key ON payments (company_id, lower(external_id)) WHERE external_id IS NOT NULL`,
+    );
     await q.query(`CREATE INDEX payments_invoice_idx ON payments (company_id, invoice_id, created_at)`);
     await q.query(`
       CREATE TABLE reminders (

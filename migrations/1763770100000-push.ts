@@ -38,7 +38,9 @@ export class Push1763770100000 implements MigrationInterface {
         updated_at timestamptz NOT NULL DEFAULT now(),
         PRIMARY KEY (company_id, id)
       )`);
-    await q.query(`CREATE UNIQUE INDEX push_documents_version_key ON push_documents (company_id, document_type, lower(external_id), version)`);
+    await q.query(
+      `CREATE UNIQUE INDEX push_documents_version_key ON push_documents (company_id, document_type, lower(external_id), version)`,
+    );
     await q.query(`CREATE INDEX push_documents_status_idx ON push_documents (company_id, status, received_at, id)`);
     await q.query(`CREATE INDEX push_documents_received_idx ON push_documents (company_id, received_at, id)`);
 
@@ -132,7 +134,9 @@ export class Push1763770100000 implements MigrationInterface {
         FOREIGN KEY (company_id, user_id) REFERENCES users (company_id, id)
       )`);
     await q.query(`CREATE UNIQUE INDEX oauth_tokens_access_hash_key ON oauth_tokens (access_token_hash)`);
-    await q.query(`CREATE UNIQUE INDEX oauth_tokens_refresh_hash_key ON oauth_tokens (refresh_token_hash) WHERE refresh_token_hash IS NOT NULL`);
+    await q.query(
+      `CREATE UNIQUE INDEX oauth_tokens_refresh_hash_key ON oauth_tokens (refresh_token_hash) WHERE refresh_token_hash IS NOT NULL`,
+    );
     await q.query(`CREATE INDEX oauth_tokens_grant_idx ON oauth_tokens (company_id, grant_id)`);
     await q.query(`CREATE INDEX oauth_tokens_application_idx ON oauth_tokens (company_id, application_id)`);
   }

@@ -72,7 +72,9 @@ export class ErpPull1763770200000 implements MigrationInterface {
     await q.query(`CREATE INDEX erp_pull_runs_list_idx ON erp_pull_runs (company_id, connection_id, queued_at DESC, id)`);
     // At most one queued or running pull per connection: a second one (another replica, a double click)
     // finds this taken.
-    await q.query(`CREATE UNIQUE INDEX erp_pull_runs_active_key ON erp_pull_runs (company_id, connection_id) WHERE status IN ('queued', 'running')`);
+    await q.query(
+      `CREATE UNIQUE INDEX erp_pull_runs_active_key ON erp_pull_runs (company_id, connection_id) WHERE status IN ('queued', 'running')`,
+    );
   }
 
   async down(q: QueryRunner): Promise<void> {

@@ -29,13 +29,19 @@ export class Dunning1763770300000 implements MigrationInterface {
       )`);
     // The scheduler runs each business date once per company, whatever the number of replicas;
     // a failed scheduled run does not count, so the next tick tries again.
-    await q.query(`CREATE UNIQUE INDEX dunning_runs_scheduled_key ON dunning_runs (company_id, business_date) WHERE trigger = 'schedule' AND status <> 'failed'`);
+    await q.query(
+      `CREATE UNIQUE INDEX dunning_runs_scheduled_key ON dunning_runs (company_id, business_date) WHERE trigger = 'schedule' AND status <> 'failed'`,
+    );
     await q.query(`CREATE INDEX dunning_runs_list_idx ON dunning_runs (company_id, started_at DESC)`);
-    await q.query(`ALTER TABLE customers ADD COLUMN customer_type text NOT NULL DEFAULT 'business' CHECK (customer_type IN ('business', 'consumer'))`);
+    await q.query(
+      `ALTER TABLE customers ADD COLUMN customer_type text NOT NULL DEFAULT 'business' CHECK (customer_type IN ('business', 'consumer'))`,
+    );
     await q.query(`ALTER TABLE invoices ADD COLUMN dunning_block_reason text, ADD COLUMN dunning_block_until date`);
     await q.query(`ALTER TABLE invoices ADD COLUMN waived_amount numeric(14,2) NOT NULL DEFAULT 0`);
     await q.query(`ALTER TABLE invoices DROP CONSTRAINT invoices_check`);
-    await q.query(`ALTER TABLE invoices ADD CONSTRAINT invoices_open_amount_check CHECK (open_amount = original_total + reminder_fees - paid_amount - waived_amount)`);
+    await q.query(
+      `ALTER TABLE invoices ADD CONSTRAINT invoices_open_amount_check CHECK (open_amount = original_total + reminder_fees - paid_amount - waived_amount)`,
+    );
     await q.query(`ALTER TABLE reminders ADD COLUMN run_id uuid, ADD COLUMN dispatched_at timestamptz`);
   }
 

@@ -8,7 +8,9 @@ export class OAuthOptionalPkce1763770700000 implements MigrationInterface {
   name = 'OAuthOptionalPkce1763770700000';
 
   async up(q: QueryRunner): Promise<void> {
-    await q.query(`ALTER TABLE oauth_authorization_codes ALTER COLUMN code_challenge DROP NOT NULL, ALTER COLUMN code_challenge_method DROP NOT NULL`);
+    await q.query(
+      `ALTER TABLE oauth_authorization_codes ALTER COLUMN code_challenge DROP NOT NULL, ALTER COLUMN code_challenge_method DROP NOT NULL`,
+    );
     await q.query(`
       ALTER TABLE oauth_authorization_codes ADD CONSTRAINT oauth_authorization_codes_pkce_check
         CHECK ((code_challenge IS NULL) = (code_challenge_method IS NULL))`);
@@ -17,6 +19,8 @@ export class OAuthOptionalPkce1763770700000 implements MigrationInterface {
   async down(q: QueryRunner): Promise<void> {
     await q.query(`DELETE FROM oauth_authorization_codes WHERE code_challenge IS NULL`);
     await q.query(`ALTER TABLE oauth_authorization_codes DROP CONSTRAINT oauth_authorization_codes_pkce_check`);
-    await q.query(`ALTER TABLE oauth_authorization_codes ALTER COLUMN code_challenge SET NOT NULL, ALTER COLUMN code_challenge_method SET NOT NULL`);
+    await q.query(
+      `ALTER TABLE oauth_authorization_codes ALTER COLUMN code_challenge SET NOT NULL, ALTER COLUMN code_challenge_method SET NOT NULL`,
+    );
   }
 }

@@ -20,7 +20,9 @@ export class PushDocumentQueue1764000500000 implements MigrationInterface {
     await q.query(`UPDATE push_documents SET attempts_before_replay = attempts WHERE status IN ('queued', 'processing', 'failed') AND attempts > 0
                      AND EXISTS (SELECT 1 FROM push_audit_log a WHERE a.company_id = push_documents.company_id AND a.document_id = push_documents.id AND a.step = 'replayed')`);
     await q.query(`DELETE FROM pgboss.job WHERE name IN ('push-documents', 'push-documents-dead')`);
-    await q.query(`CREATE INDEX push_documents_due_idx ON push_documents (next_attempt_at) WHERE status IN ('queued', 'processing', 'failed')`);
+    await q.query(
+      `CREATE INDEX push_documents_due_idx ON push_documents (next_attempt_at) WHERE status IN ('queued', 'processing', 'failed')`,
+    );
   }
 
   async down(q: QueryRunner): Promise<void> {

@@ -16,6 +16,8 @@ export class InvoiceEventsLean1764100000100 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
-    await q.query(`ALTER TABLE invoice_events ADD CONSTRAINT invoice_events_company_id_invoice_id_fkey FOREIGN KEY (company_id, invoice_id) REFERENCES invoices (company_id, id)`);
+    await q.query(
+      `ALTER TABLE invoice_events ADD CONSTRAINT invoice_events_company_id_invoice_id_fkey FOREIGN KEY (company_id, invoice_id) REFERENCES invoices (company_id, id)`,
+    );
   }
 }

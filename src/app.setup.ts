@@ -32,12 +32,16 @@ const BODY_TYPES = ['application/json', 'application/x-www-form-urlencoded', 'mu
 
 export async function createApp(config: AppConfig, databaseUrl: string, logger?: Logger): Promise<INestApplication> {
   const root = logger ?? createRootLogger(config.logLevel);
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, databaseUrl, { logger: root }), new AppExpressAdapter(), {
-    bodyParser: false,
-    // Lines written while the modules are built wait for nestjs-pino's logger instead of going to the console.
-    bufferLogs: true,
-    httpsOptions: config.tls && tlsOptions(config.tls),
-  });
+  const app = await NestFactory.create<NestExpressApplication>(
+    AppModule.forRoot(config, databaseUrl, { logger: root }),
+    new AppExpressAdapter(),
+    {
+      bodyParser: false,
+      // Lines written while the modules are built wait for nestjs-pino's logger instead of going to the console.
+      bufferLogs: true,
+      httpsOptions: config.tls && tlsOptions(config.tls),
+    },
+  );
   app.useLogger(app.get(NestPinoLogger));
   app.disable('x-powered-by');
   // No ETag: the interface has no conditional requests, and hashing every response body is work no client uses.
@@ -92,7 +96,11 @@ function refuseUnknownBodyTypes(req: Request, res: Response, next: NextFunction)
   const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
   const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
   if (hasBody && !BODY_TYPES.includes(type) && !type.endsWith('+json')) {
-    sendProblem(res, problem('request.unsupported_media_type', 415, `Content-Type "${type || 'none'}" is not accepted; send JSON, a form or multipart`), requestIdOf(req));
+    sendProblem(
+      res,
+      problem('request.unsupported_media_type', 415, `Content-Type "${type || 'none'}" is not accepted; send JSON, a form or multipart`),
+      requestIdOf(req),
+    );
     return;
   }
   next();

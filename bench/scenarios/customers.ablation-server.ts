@@ -26,21 +26,39 @@ import type { Contact } from '../../src/contacts/contact.entity.js';
 import { CustomersRepository } from '../../src/customers/customers.repository.js';
 import { serveForParent } from '../support/child-server.js';
 import type { AblationServerOptions } from './customers-ablation.js';
-import { contactsSql, countNeeded, countOf, type CustomerStatements, pageSql, type Row, toContact, toCustomer, type TokenRow } from './customers.statements.js';
-
+import {
+  contactsSql,
+  countNeeded,
+  countOf,
+  type CustomerStatements,
+  pageSql,
+  type Row,
+  toContact,
+  toCustomer,
+  type TokenRow,
+} from './customers.statements.js';
 
 type Layer = { handle: (req: Request, res: Response, next: NextFunction) => void };
 
 serveForParent<AblationServerOptions>(async ({ databaseUrl, env, off, statements }) => {
   // nestjs-pino is the only user of AsyncLocalStorage in the service: without run() no store is ever
   // entered, so Node never installs its promise hooks.
-  if (off.includes('requestContext')) AsyncLocalStorage.prototype.run = (_store: unknown, fn: (...args: unknown[]) => unknown, ...args: unknown[]) => fn(...args);
+  if (off.includes('requestContext'))
+    AsyncLocalStorage.prototype.run = (_store: unknown, fn: (...args: unknown[]) => unknown, ...args: unknown[]) => fn(...args);
   if (off.includes('rateLimit')) RateLimitGuard.prototype.canActivate = () => Promise.resolve(true);
-  const config = loadConfig({ APP_ENV: 'test', HOST: '127.0.0.1', PORT: '0', RATE_LIMIT_PER_MINUTE: '1000000000', ...env, DATABASE_URL: databaseUrl });
+  const config = loadConfig({
+    APP_ENV: 'test',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    RATE_LIMIT_PER_MINUTE: '1000000000',
+    ...env,
+    DATABASE_URL: databaseUrl,
+  });
   const root = createRootLogger(config.logLevel);
   const app = (await createApp(config, databaseUrl, root)) as NestExpressApplication;
   if (off.includes('passport')) skipPassport(app.get(TokenStrategy, { strict: false }));
-  if (off.includes('typeorm')) skipTypeOrm((app.get<DataSource>(getDataSourceToken()).driver as unknown as { master: pg.Pool }).master, statements);
+  if (off.includes('typeorm'))
+    skipTypeOrm((app.get<DataSource>(getDataSourceToken()).driver as unknown as { master: pg.Pool }).master, statements);
   if (off.includes('accessLog')) replaceHttpLogger(app, root);
   await app.listen(0, '127.0.0.1');
   const address = app.getHttpServer().address();
@@ -64,7 +82,9 @@ function replaceHttpLogger(app: NestExpressApplication, root: Logger): void {
 function skipPassport(strategy: TokenStrategy): void {
   CredentialGuard.prototype.canActivate = async function (this: CredentialGuard, context: ExecutionContext) {
     const reflector = (this as unknown as { reflector: { getAllAndOverride<T>(key: string, targets: unknown[]): T } }).reflector;
-    const schemes = reflector.getAllAndOverride<string[] | undefined>(AUTH_SCHEMES, [context.getHandler(), context.getClass()]) ?? ['token'];
+    const schemes = reflector.getAllAndOverride<string[] | undefined>(AUTH_SCHEMES, [context.getHandler(), context.getClass()]) ?? [
+      'token',
+    ];
     if (schemes.length === 0) return true;
     const req = context.switchToHttp().getRequest<Request>();
     req.user = (await strategy.validate(req)) ?? undefined;

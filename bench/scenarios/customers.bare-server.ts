@@ -11,7 +11,17 @@ import { pageMeta, parsePageRequest } from '../../src/common/pagination.js';
 import type { Contact } from '../../src/contacts/contact.entity.js';
 import { serializeCustomer, type SerializeContext } from '../../src/customers/customer.serializer.js';
 import { serveForParent } from '../support/child-server.js';
-import { contactsSql, countNeeded, countOf, type CustomerStatements, pageSql, type Row, toContact, toCustomer, type TokenRow } from './customers.statements.js';
+import {
+  contactsSql,
+  countNeeded,
+  countOf,
+  type CustomerStatements,
+  pageSql,
+  type Row,
+  toContact,
+  toCustomer,
+  type TokenRow,
+} from './customers.statements.js';
 
 export interface BareServerOptions {
   databaseUrl: string;
@@ -78,7 +88,10 @@ serveForParent<BareServerOptions>(async ({ databaseUrl, publicUrl, poolSize, sta
       client.release();
     }
     const customers = rows.map((row) => toCustomer(sql, row));
-    const contacts = await contactsOf(company.id, customers.map((c) => c.id));
+    const contacts = await contactsOf(
+      company.id,
+      customers.map((c) => c.id),
+    );
     const items = customers.map((c) => serializeCustomer(c, contacts.get(c.id) ?? [], company.ctx));
     return [200, { customers: items, meta: pageMeta(page, total) }];
   }

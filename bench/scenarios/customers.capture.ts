@@ -14,7 +14,14 @@ import { assertShapes, type CustomerStatements } from './customers.statements.js
 export async function captureStatements(databaseUrl: string, companyId: string, customerIds: string[]): Promise<CustomerStatements> {
   const captured: string[] = [];
   const ignore = () => undefined;
-  const logger: Logger = { logQuery: (query) => void captured.push(query), logQueryError: ignore, logQuerySlow: ignore, logSchemaBuild: ignore, logMigration: ignore, log: ignore };
+  const logger: Logger = {
+    logQuery: (query) => void captured.push(query),
+    logQueryError: ignore,
+    logQuerySlow: ignore,
+    logSchemaBuild: ignore,
+    logMigration: ignore,
+    log: ignore,
+  };
   const db = new DataSource({ ...dataSourceOptions(databaseUrl), extra: { max: 1 }, logger });
   await db.initialize();
   // Hot reads go straight to TypeORM's pg pool (src/database/sql/pg-pool.ts), past its logger.
@@ -28,7 +35,8 @@ export async function captureStatements(databaseUrl: string, companyId: string, 
     const run = async (expected: number, work: () => Promise<unknown>): Promise<string[]> => {
       captured.length = 0;
       await work();
-      if (captured.length !== expected) throw new Error(`Expected ${expected} statements, the repository ran ${captured.length}: ${captured.join('\n')}`);
+      if (captured.length !== expected)
+        throw new Error(`Expected ${expected} statements, the repository ran ${captured.length}: ${captured.join('\n')}`);
       return [...captured];
     };
     const customers = new CustomersRepository(db, new Sql(db));
@@ -42,10 +50,21 @@ export async function captureStatements(databaseUrl: string, companyId: string, 
       const metadata = db.getMetadata(entity);
       return metadata.columns.map((c) => [c.propertyName, c.propertyName]);
     };
-    const statements = { token, customer, page, count, contactsOfOne, contactsOfTwo, customerFields: fields(Customer), contactFields: fields(Contact) };
+    const statements = {
+      token,
+      customer,
+      page,
+      count,
+      contactsOfOne,
+      contactsOfTwo,
+      customerFields: fields(Customer),
+      contactFields: fields(Contact),
+    };
     assertShapes(statements);
-    for (const [alias] of statements.customerFields) if (!customer.includes(`"${alias}"`)) throw new Error(`${alias} is not selected by ${customer}`);
-    for (const [alias] of statements.contactFields) if (!contactsOfOne.includes(`"${alias}"`)) throw new Error(`${alias} is not selected by ${contactsOfOne}`);
+    for (const [alias] of statements.customerFields)
+      if (!customer.includes(`"${alias}"`)) throw new Error(`${alias} is not selected by ${customer}`);
+    for (const [alias] of statements.contactFields)
+      if (!contactsOfOne.includes(`"${alias}"`)) throw new Error(`${alias} is not selected by ${contactsOfOne}`);
     return statements;
   } finally {
     await db.destroy();

@@ -33,7 +33,9 @@ export const pageSql = (s: CustomerStatements, limit: number, offset: number) =>
   s.page.replace(PAGE_TAIL, ` LIMIT ${limit}${offset > 0 ? ` OFFSET ${offset}` : ''}`);
 
 export const contactsSql = (s: CustomerStatements, count: number) =>
-  count === 1 ? s.contactsOfOne : s.contactsOfTwo.replace(IN_TWO, `IN (${Array.from({ length: count }, (_, i) => `$${i + 2}`).join(', ')})`);
+  count === 1
+    ? s.contactsOfOne
+    : s.contactsOfTwo.replace(IN_TWO, `IN (${Array.from({ length: count }, (_, i) => `$${i + 2}`).join(', ')})`);
 
 /** The service's list skips the count when the page itself tells the total. */
 export const countNeeded = (rows: number, perPage: number, offset: number) => rows === perPage || (rows === 0 && offset > 0);

@@ -37,7 +37,12 @@ export const bare: ServerUnderTest = {
   label: 'bare node:http + pg',
   entry: new URL('./customers.bare-server.js', import.meta.url),
   // The pool of the service's DataSource, so both sides have as many database connections.
-  options: (databaseUrl, statements): BareServerOptions => ({ databaseUrl, publicUrl: PUBLIC_URL, poolSize: poolSizeOf(databaseUrl), statements }),
+  options: (databaseUrl, statements): BareServerOptions => ({
+    databaseUrl,
+    publicUrl: PUBLIC_URL,
+    poolSize: poolSizeOf(databaseUrl),
+    statements,
+  }),
 };
 
 /** The real service, once without logs and once logging at info (as production does) into /dev/null. */
@@ -92,7 +97,11 @@ export async function startServers(ctx: BenchContext, servers: ServerUnderTest[]
   const stop = async () => {
     const peakRssMb: Record<string, number> = {};
     // A server that cannot stop cleanly (it crashed) must not keep the others running.
-    for (const [server, child] of children) peakRssMb[server.key] = await child.stop().then((r) => r.peakRssMb, () => Number.NaN);
+    for (const [server, child] of children)
+      peakRssMb[server.key] = await child.stop().then(
+        (r) => r.peakRssMb,
+        () => Number.NaN,
+      );
     return peakRssMb;
   };
   try {
@@ -105,7 +114,8 @@ export async function startServers(ctx: BenchContext, servers: ServerUnderTest[]
     for (const [i, path] of paths.entries()) {
       const [reference, ...others] = servers;
       bodies[i] = await fetchBody(children.get(reference)!.origin + path, headers);
-      for (const server of others) assertSameBody(server.label, path, bodies[i], await fetchBody(children.get(server)!.origin + path, headers));
+      for (const server of others)
+        assertSameBody(server.label, path, bodies[i], await fetchBody(children.get(server)!.origin + path, headers));
     }
     return { children, headers, paths, bodies, stop };
   } catch (error) {
@@ -180,7 +190,11 @@ function report(runs: Runs, peakRssMb: Record<string, number>, bodies: string[])
       const ratio = round2(figures.requestsPerSec / base.requestsPerSec);
       if (server !== bare) {
         (ratios[server.key] ??= {})[endpoint.key] = ratio;
-        targets.push({ name: `${endpoint.label}, ${server.label}: service/bare >= ${TARGET_RATIO}`, met: ratio >= TARGET_RATIO, detail: `${ratio}` });
+        targets.push({
+          name: `${endpoint.label}, ${server.label}: service/bare >= ${TARGET_RATIO}`,
+          met: ratio >= TARGET_RATIO,
+          detail: `${ratio}`,
+        });
       }
       rows.push([
         endpoint.label,
@@ -210,7 +224,10 @@ function report(runs: Runs, peakRssMb: Record<string, number>, bodies: string[])
       targetRatio: TARGET_RATIO,
       responseBytes: Object.fromEntries(endpoints.map((e, i) => [e.key, Buffer.byteLength(bodies[i] ?? '')])),
       servers: Object.fromEntries(
-        servers.map((s) => [s.key, { label: s.label, peakRssMb: peakRssMb[s.key], median: mapValues(runs[s.key], median), runs: runs[s.key] }]),
+        servers.map((s) => [
+          s.key,
+          { label: s.label, peakRssMb: peakRssMb[s.key], median: mapValues(runs[s.key], median), runs: runs[s.key] },
+        ]),
       ),
       ratios,
     },

@@ -77,7 +77,18 @@ async function main(url: string): Promise<DunningResult> {
   const key = (r: StatusRow) => `${r.status}:${r.n}:${r.h}`;
   const differing = actual.filter((r) => !expected.some((e) => key(e) === key(r))).length;
   const sameStatuses = differing === 0 && actual.length === expected.length;
-  return { invoices, seedMs, handWrittenMs, handWrittenRows: hand.rowCount ?? 0, runMs, transitions, peakRssMb: mb(peak), baselineRssMb, sameStatuses, differing };
+  return {
+    invoices,
+    seedMs,
+    handWrittenMs,
+    handWrittenRows: hand.rowCount ?? 0,
+    runMs,
+    transitions,
+    peakRssMb: mb(peak),
+    baselineRssMb,
+    sameStatuses,
+    differing,
+  };
 }
 
 main(process.argv[2]).then(

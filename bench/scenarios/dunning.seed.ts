@@ -38,7 +38,10 @@ export async function seed(db: pg.Client): Promise<void> {
     await db.query(`
       INSERT INTO reminders (company_id, id, invoice_id, reminder_stage, reminder_date, fees, last_sent_at, dispatched_at)
       SELECT company_id, gen_random_uuid(), id, ${stage}, due_date + 7 * ${stage}, 0, now(), now()
-        FROM invoices WHERE status IN (${['reminder1_sent', 'reminder2_sent', 'reminder3_sent'].slice(stage - 1).map((s) => `'${s}'`).join(', ')})`);
+        FROM invoices WHERE status IN (${['reminder1_sent', 'reminder2_sent', 'reminder3_sent']
+          .slice(stage - 1)
+          .map((s) => `'${s}'`)
+          .join(', ')})`);
   }
   await db.query('ANALYZE');
 }

@@ -8,7 +8,9 @@ import type { DunningResult } from './dunning.child.js';
 
 function runChild(ctx: BenchContext, url: string): Promise<DunningResult> {
   return new Promise((resolve, reject) => {
-    const child = fork(fileURLToPath(new URL('./dunning.child.js', import.meta.url)), [url], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+    const child = fork(fileURLToPath(new URL('./dunning.child.js', import.meta.url)), [url], {
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    });
     let result: DunningResult | undefined;
     child.on('message', (message: DunningResult) => (result = message));
     child.once('error', reject);
@@ -37,13 +39,19 @@ export const dunningScenario: Scenario = {
         `ratio service / hand-written: ${ratio.toFixed(2)} (seed took ${(r.seedMs / 1000).toFixed(1)} s; RSS before the runs ${r.baselineRssMb} MB)`,
         `transitions by kind: ${JSON.stringify(r.transitions)}`,
         `every invoice ends in the status the hand-written statement gives it: ${r.sameStatuses ? 'yes' : `NO (${r.differing} statuses differ)`}`,
-        `load average at the end: ${loadavg().map((l) => l.toFixed(2)).join(' ')} (${cpus().length} cores)`,
+        `load average at the end: ${loadavg()
+          .map((l) => l.toFixed(2))
+          .join(' ')} (${cpus().length} cores)`,
       ],
       targets: [
         { name: 'run < 60 s', met: r.runMs < 60_000, detail: `${(r.runMs / 1000).toFixed(1)} s` },
         { name: 'run ≤ 2× hand-written statement', met: ratio <= 2, detail: ratio.toFixed(2) },
         { name: 'peak RSS < 300 MB', met: r.peakRssMb < 300, detail: `${r.peakRssMb} MB` },
-        { name: 'same status transitions as the hand-written statement', met: r.sameStatuses, detail: r.sameStatuses ? 'same' : `${r.differing} differ` },
+        {
+          name: 'same status transitions as the hand-written statement',
+          met: r.sameStatuses,
+          detail: r.sameStatuses ? 'same' : `${r.differing} differ`,
+        },
       ],
       figures: { ...r, ratio },
     };

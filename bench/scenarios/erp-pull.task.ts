@@ -75,15 +75,28 @@ async function download(options: ErpTaskOptions): Promise<DownloadResult> {
       requestIdPrefix: 'bench-download',
       onExchange: (event) => urls.push(event.url),
     },
-    { method: 'oauth_client_credentials', tokenUrl: `${options.origin}/oauth/token`, clientId: options.clientId, clientSecret: options.clientSecret },
+    {
+      method: 'oauth_client_credentials',
+      tokenUrl: `${options.origin}/oauth/token`,
+      clientId: options.clientId,
+      clientSecret: options.clientSecret,
+    },
   );
   const select = selectedProperties(SAP_MAPPING);
   const { customers, receivables } = SAP_MAPPING;
   let records = 0;
   const started = performance.now();
   const queries = [
-    { path: `${SAP_SERVICE_PATHS.customers}${customers.entity_set}`, query: { select: select.customers, filter: and(customers.filter!), orderby: customers.key }, key: customers.key },
-    { path: `${SAP_SERVICE_PATHS.receivables}${receivables.entity_set}`, query: { select: select.receivables, filter: and(receivables.filter!, receivables.open_filter), orderby: receivables.key }, key: receivables.key },
+    {
+      path: `${SAP_SERVICE_PATHS.customers}${customers.entity_set}`,
+      query: { select: select.customers, filter: and(customers.filter!), orderby: customers.key },
+      key: customers.key,
+    },
+    {
+      path: `${SAP_SERVICE_PATHS.receivables}${receivables.entity_set}`,
+      query: { select: select.receivables, filter: and(receivables.filter!, receivables.open_filter), orderby: receivables.key },
+      key: receivables.key,
+    },
   ];
   for (const { path, query, key } of queries) {
     for await (const page of client.pages(path, query, { pageSize: options.pageSize, keyFields: key })) records += page.records.length;
@@ -97,7 +110,11 @@ async function download(options: ErpTaskOptions): Promise<DownloadResult> {
     method: 'POST',
     dispatcher: agent,
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: options.clientId, client_secret: options.clientSecret }).toString(),
+    body: new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: options.clientId,
+      client_secret: options.clientSecret,
+    }).toString(),
   });
   const token = (JSON.parse(await tokenAnswer.body.text()) as { access_token: string }).access_token;
   let bytes = 0;
@@ -128,7 +145,9 @@ async function pull(options: ErpTaskOptions): Promise<PullRound> {
   const app = await NestFactory.createApplicationContext(AppModule.forRoot(config, databaseUrl), { logger: false });
   try {
     const company = await companyOf(app, options);
-    const [{ id: connectionId }] = await app.get(DataSource).query<Array<{ id: string }>>(`SELECT id FROM erp_connections WHERE company_id = $1`, [company.id]);
+    const [{ id: connectionId }] = await app
+      .get(DataSource)
+      .query<Array<{ id: string }>>(`SELECT id FROM erp_connections WHERE company_id = $1`, [company.id]);
     const pulls = app.get(ErpPullService);
     const run = await pulls.startNow(company, toPublicId('erp', connectionId), options.pullMode ?? 'incremental');
     const started = performance.now();
@@ -157,7 +176,9 @@ async function pull(options: ErpTaskOptions): Promise<PullRound> {
 /** A first pull creates the company and its connection; a repeated one finds them. */
 async function companyOf(app: INestApplicationContext, options: ErpTaskOptions): Promise<CompanyContext> {
   if (options.repeat) {
-    const [row] = await app.get(DataSource).query<Array<{ id: string; name: string; time_zone: string }>>(`SELECT id, name, time_zone FROM companies LIMIT 1`);
+    const [row] = await app
+      .get(DataSource)
+      .query<Array<{ id: string; name: string; time_zone: string }>>(`SELECT id, name, time_zone FROM companies LIMIT 1`);
     return { id: row.id, name: row.name, timeZone: row.time_zone };
   }
   const created = await app.get(CompaniesService).createCompany('Bench GmbH', `bench-${Date.now()}@example.com`, 'Sicher!Passwort1');
@@ -177,4 +198,6 @@ async function companyOf(app: INestApplicationContext, options: ErpTaskOptions):
   return company;
 }
 
-runTaskForParent<ErpTaskOptions, DownloadResult | PullRound>((options) => (options.mode === 'download' ? download(options) : pull(options)));
+runTaskForParent<ErpTaskOptions, DownloadResult | PullRound>((options) =>
+  options.mode === 'download' ? download(options) : pull(options),
+);

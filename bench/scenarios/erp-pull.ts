@@ -34,14 +34,28 @@ export const erpPullScenario: Scenario = {
   summary: `first pull of ${ITEMS.toLocaleString('en')} receivable items + ${PARTNERS.toLocaleString('en')} customers vs. downloading the same pages (targets < ${TARGET_SECONDS} s, ≤ ${TARGET_RATIO}×, RSS < ${TARGET_RSS_MB} MB)`,
   async run(ctx: BenchContext): Promise<ScenarioReport> {
     const pki = makeErpPki();
-    const server = new SapODataServer({ pki, version: 'v2', auth: 'oauth', clientId: 'BENCH_CC', clientSecret: 'Bench-Secret!1', serverPageSize: SERVER_PAGE });
+    const server = new SapODataServer({
+      pki,
+      version: 'v2',
+      auth: 'oauth',
+      clientId: 'BENCH_CC',
+      clientSecret: 'Bench-Secret!1',
+      serverPageSize: SERVER_PAGE,
+    });
     const data = generateData(PARTNERS, ITEMS);
     server.partners = data.partners;
     server.items = data.items;
     const pristine = data.items;
     await server.start();
     try {
-      const base: ErpTaskOptions = { mode: 'download', origin: server.origin, ca: pki.ca, clientId: 'BENCH_CC', clientSecret: 'Bench-Secret!1', pageSize: PAGE_SIZE };
+      const base: ErpTaskOptions = {
+        mode: 'download',
+        origin: server.origin,
+        ca: pki.ca,
+        clientId: 'BENCH_CC',
+        clientSecret: 'Bench-Secret!1',
+        pageSize: PAGE_SIZE,
+      };
       ctx.log('erp-pull: warming the stand-in (first filter and sort of the data)');
       await runChildTask<DownloadResult>(TASK, base);
       const downloads: Array<TaskOutcome<DownloadResult>> = [];
@@ -58,23 +72,40 @@ export const erpPullScenario: Scenario = {
         const repeated = await measured(ctx, () => runChildTask<PullRound>(TASK, { ...base, mode: 'pull', databaseUrl, repeat: true }));
         const today = new Date().toISOString().slice(0, 10);
         server.items = server.items.map((item, i) =>
-          i % CLEAR_EVERY === 0 ? { ...item, IsCleared: true, ClearingDate: today, ClearingAccountingDocument: String(1_400_000_000 + i) } : item,
+          i % CLEAR_EVERY === 0
+            ? { ...item, IsCleared: true, ClearingDate: today, ClearingAccountingDocument: String(1_400_000_000 + i) }
+            : item,
         );
         server.touch();
         ctx.log(`erp-pull: round ${round}/${ctx.options.rounds}: a pull after half of the items were cleared`);
-        const clearing = await measured(ctx, () => runChildTask<PullRound>(TASK, { ...base, mode: 'pull', databaseUrl, repeat: true, label: 'clearing pull' }));
+        const clearing = await measured(ctx, () =>
+          runChildTask<PullRound>(TASK, { ...base, mode: 'pull', databaseUrl, repeat: true, label: 'clearing pull' }),
+        );
         // Cleared weeks ago by a late bank statement: neither the change nor the clearing query sees them.
         server.items = server.items.map((item, i) =>
-          !item.IsCleared && i % BACKDATE_EVERY === 1 ? { ...item, IsCleared: true, ClearingDate: '2026-01-03', ClearingAccountingDocument: String(1_500_000_000 + i) } : item,
+          !item.IsCleared && i % BACKDATE_EVERY === 1
+            ? { ...item, IsCleared: true, ClearingDate: '2026-01-03', ClearingAccountingDocument: String(1_500_000_000 + i) }
+            : item,
         );
         server.touch();
         ctx.log(`erp-pull: round ${round}/${ctx.options.rounds}: full reconciliation`);
         const reconciliation = await measured(ctx, () =>
-          runChildTask<PullRound>(TASK, { ...base, mode: 'pull', databaseUrl, repeat: true, pullMode: 'full', label: 'full reconciliation' }),
+          runChildTask<PullRound>(TASK, {
+            ...base,
+            mode: 'pull',
+            databaseUrl,
+            repeat: true,
+            pullMode: 'full',
+            label: 'full reconciliation',
+          }),
         );
         pulls.push({ first, repeated, clearing, reconciliation });
       }
-      return report(medianBy(downloads, (d) => d.result.parsedMs), medianBy(pulls, (p) => p.first.result.ms), ctx.options.rounds);
+      return report(
+        medianBy(downloads, (d) => d.result.parsedMs),
+        medianBy(pulls, (p) => p.first.result.ms),
+        ctx.options.rounds,
+      );
     } finally {
       await server.stop();
       pki.remove();
@@ -121,13 +152,21 @@ function report(download: TaskOutcome<DownloadResult>, pull: PullMeasure, rounds
   const settled = clearing.counts.clearings;
   const found = reconciliation.counts.reconciliation;
   const targets: Target[] = [
-    { name: `first pull < ${TARGET_SECONDS} s`, met: first.status === 'succeeded' && first.ms < TARGET_SECONDS * 1000, detail: `${(first.ms / 1000).toFixed(1)} s, ${first.status}` },
+    {
+      name: `first pull < ${TARGET_SECONDS} s`,
+      met: first.status === 'succeeded' && first.ms < TARGET_SECONDS * 1000,
+      detail: `${(first.ms / 1000).toFixed(1)} s, ${first.status}`,
+    },
     {
       name: `first pull ≤ ${TARGET_RATIO}× the time to merely download the same pages (following their paging)`,
       met: ratio <= TARGET_RATIO,
       detail: `${ratio}× the download through ODataClient; ${rawRatio}× the raw replay of its URLs`,
     },
-    { name: `peak RSS of the pulling process < ${TARGET_RSS_MB} MB`, met: pull.first.peakRssMb < TARGET_RSS_MB, detail: `${pull.first.peakRssMb} MB` },
+    {
+      name: `peak RSS of the pulling process < ${TARGET_RSS_MB} MB`,
+      met: pull.first.peakRssMb < TARGET_RSS_MB,
+      detail: `${pull.first.peakRssMb} MB`,
+    },
     {
       name: `clearing pull books and settles all ${cleared.toLocaleString('en')} cleared items`,
       met: clearing.status === 'succeeded' && settled?.payments === cleared && settled?.settled === cleared,
@@ -149,7 +188,8 @@ function report(download: TaskOutcome<DownloadResult>, pull: PullMeasure, rounds
     perRecord(pg),
     note,
   ];
-  const measuredRow = (m: Measured<PullRound>, note: string) => row(m.result.label, m.result.ms, m.peakRssMb, m.cpuMs, m.databaseCpuMs, note);
+  const measuredRow = (m: Measured<PullRound>, note: string) =>
+    row(m.result.label, m.result.ms, m.peakRssMb, m.cpuMs, m.databaseCpuMs, note);
   return {
     table: {
       columns: ['what', 's', 'records/s', 'peak RSS MB', 'node µs/rec', 'pg µs/rec', 'note'],
@@ -179,9 +219,24 @@ function report(download: TaskOutcome<DownloadResult>, pull: PullMeasure, rounds
       serverPageSize: SERVER_PAGE,
       download: { ...d, peakRssMb: download.peakRssMb, cpuMs: download.cpuMs },
       firstPull: { ...first, peakRssMb: pull.first.peakRssMb, cpuMs: pull.first.cpuMs, databaseCpuMs: pull.first.databaseCpuMs },
-      repeatedPull: { ...repeated, peakRssMb: pull.repeated.peakRssMb, cpuMs: pull.repeated.cpuMs, databaseCpuMs: pull.repeated.databaseCpuMs },
-      clearingPull: { ...clearing, peakRssMb: pull.clearing.peakRssMb, cpuMs: pull.clearing.cpuMs, databaseCpuMs: pull.clearing.databaseCpuMs },
-      reconciliation: { ...reconciliation, peakRssMb: pull.reconciliation.peakRssMb, cpuMs: pull.reconciliation.cpuMs, databaseCpuMs: pull.reconciliation.databaseCpuMs },
+      repeatedPull: {
+        ...repeated,
+        peakRssMb: pull.repeated.peakRssMb,
+        cpuMs: pull.repeated.cpuMs,
+        databaseCpuMs: pull.repeated.databaseCpuMs,
+      },
+      clearingPull: {
+        ...clearing,
+        peakRssMb: pull.clearing.peakRssMb,
+        cpuMs: pull.clearing.cpuMs,
+        databaseCpuMs: pull.clearing.databaseCpuMs,
+      },
+      reconciliation: {
+        ...reconciliation,
+        peakRssMb: pull.reconciliation.peakRssMb,
+        cpuMs: pull.reconciliation.cpuMs,
+        databaseCpuMs: pull.reconciliation.databaseCpuMs,
+      },
       ratio,
       rawRatio,
       ratioJudgedOn: 'parsed',

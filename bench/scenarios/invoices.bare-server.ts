@@ -183,7 +183,18 @@ serveForParent<InvoicesBareServerOptions>(async ({ databaseUrl, poolSize, docume
           now,
         ],
       );
-      return [201, { invoice: { id: toPublicId('inv', id), external_id: fields.external_id ?? null, invoice_number: fields.invoice_number ?? null, invoice_status: 'draft', total } }];
+      return [
+        201,
+        {
+          invoice: {
+            id: toPublicId('inv', id),
+            external_id: fields.external_id ?? null,
+            invoice_number: fields.invoice_number ?? null,
+            invoice_status: 'draft',
+            total,
+          },
+        },
+      ];
     } catch (error) {
       if (file) await rm(file.path, { force: true });
       throw error;

@@ -19,7 +19,11 @@ export async function seedInvoices(databaseUrl: string): Promise<InvoicesSeed> {
     const companyId = newUuid();
     await db.query(`INSERT INTO companies (id, name, time_zone) VALUES ($1, 'Bench Handels GmbH', 'Europe/Berlin')`, [companyId]);
     const token = newSecret('token');
-    await db.query(`INSERT INTO api_tokens (company_id, id, name, token_hash) VALUES ($1, $2, 'bench', $3)`, [companyId, newUuid(), hashSecret(token)]);
+    await db.query(`INSERT INTO api_tokens (company_id, id, name, token_hash) VALUES ($1, $2, 'bench', $3)`, [
+      companyId,
+      newUuid(),
+      hashSecret(token),
+    ]);
     const customerId = newUuid();
     await db.query(
       `INSERT INTO customers (company_id, id, external_id, customer_number, name, phone, address_line1, address_line2,

@@ -42,7 +42,11 @@ const bare: ServerUnderTest = {
   key: 'bare',
   label: 'bare node:http + busboy + pg',
   entry: new URL('./invoices.bare-server.js', import.meta.url),
-  options: (databaseUrl, dataDir): InvoicesBareServerOptions => ({ databaseUrl, poolSize: poolSizeOf(databaseUrl), documentsDir: join(dataDir, 'documents') }),
+  options: (databaseUrl, dataDir): InvoicesBareServerOptions => ({
+    databaseUrl,
+    poolSize: poolSizeOf(databaseUrl),
+    documentsDir: join(dataDir, 'documents'),
+  }),
   documentsDir: (dataDir) => join(dataDir, 'documents'),
 };
 
@@ -95,7 +99,9 @@ export const invoicesScenario: Scenario = {
         const { status, body } = await post(children.get(server)!.origin + PATH, headers, form.body(seq++));
         if (status !== 201) throw new Error(`${server.label}: POST ${PATH} answered ${status}: ${body.slice(0, 500)}`);
         const id = parsePublicId('inv', (JSON.parse(body) as { invoice: { id: string } }).invoice.id);
-        const stored = await readFile(join(server.documentsDir(dataDirs.get(server)!), seed.companyId, 'invoices', id ?? '?', 'invoice.pdf'));
+        const stored = await readFile(
+          join(server.documentsDir(dataDirs.get(server)!), seed.companyId, 'invoices', id ?? '?', 'invoice.pdf'),
+        );
         if (!stored.equals(pdf)) throw new Error(`${server.label}: the stored document differs from the PDF sent`);
         responses[server.key] = body;
       }
@@ -129,7 +135,11 @@ export const invoicesScenario: Scenario = {
         }
       }
     } finally {
-      for (const [server, child] of children) peakRssMb[server.key] = await child.stop().then((r) => r.peakRssMb, () => Number.NaN);
+      for (const [server, child] of children)
+        peakRssMb[server.key] = await child.stop().then(
+          (r) => r.peakRssMb,
+          () => Number.NaN,
+        );
       await rm(root, { recursive: true, force: true });
     }
     return report(runs, peakRssMb, responses, form.pdfBytes, seq - 1);
@@ -145,7 +155,13 @@ function median(runs: LoadFigures[]): LoadFigures {
   return sorted[Math.floor((sorted.length - 1) / 2)];
 }
 
-function report(runs: Record<string, LoadFigures[]>, peakRssMb: Record<string, number>, responses: Record<string, string>, pdfBytes: number, sent: number): ScenarioReport {
+function report(
+  runs: Record<string, LoadFigures[]>,
+  peakRssMb: Record<string, number>,
+  responses: Record<string, string>,
+  pdfBytes: number,
+  sent: number,
+): ScenarioReport {
   const base = median(runs.bare);
   const rows: Array<Array<string | number>> = [];
   const targets: Target[] = [];
@@ -170,7 +186,22 @@ function report(runs: Record<string, LoadFigures[]>, peakRssMb: Record<string, n
     ]);
   }
   return {
-    table: { columns: ['server', 'req/s', 'p50 ms', 'p99 ms', 'ratio', 'server ms/req', 'pg ms/req', 'load ms/req', 'other ms/req', 'busy %', 'peak RSS MB'], rows },
+    table: {
+      columns: [
+        'server',
+        'req/s',
+        'p50 ms',
+        'p99 ms',
+        'ratio',
+        'server ms/req',
+        'pg ms/req',
+        'load ms/req',
+        'other ms/req',
+        'busy %',
+        'peak RSS MB',
+      ],
+      rows,
+    },
     notes: [
       `${CONNECTIONS} connections; each request a multipart "Create invoice" (customer_id, external_id, invoice_number, amounts, dates) with a ${pdfBytes} B PDF`,
       `  (pdf-lib, padded with random bytes); ${sent} invoices created in all, each with its own external_id. Response bodies: ${servers.map((s) => `${s.key} ${Buffer.byteLength(responses[s.key] ?? '')} B`).join(', ')}.`,
@@ -184,7 +215,9 @@ function report(runs: Record<string, LoadFigures[]>, peakRssMb: Record<string, n
       pdfBytes,
       targetRatio: TARGET_RATIO,
       invoicesCreated: sent,
-      servers: Object.fromEntries(servers.map((s) => [s.key, { label: s.label, peakRssMb: peakRssMb[s.key], median: median(runs[s.key]), runs: runs[s.key] }])),
+      servers: Object.fromEntries(
+        servers.map((s) => [s.key, { label: s.label, peakRssMb: peakRssMb[s.key], median: median(runs[s.key]), runs: runs[s.key] }]),
+      ),
       ratios,
     },
   };

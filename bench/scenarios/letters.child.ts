@@ -40,8 +40,15 @@ const settings = withDefaults({
   bankName: 'Commerzbank',
 });
 const STREETS = ['Allee', 'Hauptstraße', 'Am Markt', 'Gartenweg', 'Industriestraße'];
-const CITIES = [['20095', 'Hamburg'], ['80331', 'München'], ['50667', 'Köln'], ['01067', 'Dresden'], ['1010', 'Wien'], ['90-001', 'Łódź']];
-const COUNTRIES: Record<string, string> = { Wien: 'AT', 'Łódź': 'PL' };
+const CITIES = [
+  ['20095', 'Hamburg'],
+  ['80331', 'München'],
+  ['50667', 'Köln'],
+  ['01067', 'Dresden'],
+  ['1010', 'Wien'],
+  ['90-001', 'Łódź'],
+];
+const COUNTRIES: Record<string, string> = { Wien: 'AT', Łódź: 'PL' };
 
 /** The n-th letter's data: varied names, addresses, amounts and levels, one in three abroad (Austria, Poland). */
 function letterData(n: number) {
@@ -76,7 +83,10 @@ function letterData(n: number) {
   } as Invoice;
   const reminder = { reminderStage: stage, reminderDate: '2026-11-21', fees, dispatchedAt: null } as Reminder;
   const level = DEFAULT_POLICY.levels[stage - 1];
-  return reminderLetter({ companyName: 'Muster Handel GmbH', settings, invoice, customer, contact }, reminder, { text: level.text, paymentTermDays: level.paymentTermDays });
+  return reminderLetter({ companyName: 'Muster Handel GmbH', settings, invoice, customer, contact }, reminder, {
+    text: level.text,
+    paymentTermDays: level.paymentTermDays,
+  });
 }
 
 const cpuMsSince = (start: NodeJS.CpuUsage) => {
@@ -86,7 +96,11 @@ const cpuMsSince = (start: NodeJS.CpuUsage) => {
 const peakRssMb = () => Math.round(process.resourceUsage().maxRSS / 1024);
 
 async function main(): Promise<void> {
-  const { letters, batchLetters, samplesDir } = JSON.parse(process.argv[2]) as { letters: number; batchLetters: number; samplesDir: string };
+  const { letters, batchLetters, samplesDir } = JSON.parse(process.argv[2]) as {
+    letters: number;
+    batchLetters: number;
+    samplesDir: string;
+  };
   await mkdir(samplesDir, { recursive: true });
   const samples: string[] = [];
   for (const n of [0, 1, 2, 5]) {
@@ -113,13 +127,32 @@ async function main(): Promise<void> {
   const batchStarted = performance.now();
   const batchCpu = process.cpuUsage();
   for (const [n, pdf] of pdfs.entries()) {
-    await provider.submit({ reference: `letter-${n}`, companyId: 'bench', day: '2026-11-21', description: `Mahnung ${n}`, recipient: ['Kunde', 'Straße 1', '20095 Hamburg'], pdf, pages: 1 });
+    await provider.submit({
+      reference: `letter-${n}`,
+      companyId: 'bench',
+      day: '2026-11-21',
+      description: `Mahnung ${n}`,
+      recipient: ['Kunde', 'Straße 1', '20095 Hamburg'],
+      pdf,
+      pages: 1,
+    });
   }
   await provider.flush(); // the merged PDF, rebuilt once for the whole batch
   const batchMs = performance.now() - batchStarted;
   const batchCpuMs = cpuMsSince(batchCpu);
   await rm(dir, { recursive: true, force: true });
-  const result: LettersResult = { letters, renderMs, renderCpuMs, bytes, renderPeakRssMb, batchLetters: pdfs.length, batchMs, batchCpuMs, batchPeakRssMb: peakRssMb(), samples };
+  const result: LettersResult = {
+    letters,
+    renderMs,
+    renderCpuMs,
+    bytes,
+    renderPeakRssMb,
+    batchLetters: pdfs.length,
+    batchMs,
+    batchCpuMs,
+    batchPeakRssMb: peakRssMb(),
+    samples,
+  };
   process.send?.(result);
 }
 

@@ -15,9 +15,13 @@ const SAMPLES_DIR = resolve('bench/results/letters');
 
 function runChild(ctx: BenchContext): Promise<LettersResult> {
   return new Promise((resolve, reject) => {
-    const child = fork(fileURLToPath(new URL('./letters.child.js', import.meta.url)), [JSON.stringify({ letters: LETTERS, batchLetters: BATCH_LETTERS, samplesDir: SAMPLES_DIR })], {
-      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-    });
+    const child = fork(
+      fileURLToPath(new URL('./letters.child.js', import.meta.url)),
+      [JSON.stringify({ letters: LETTERS, batchLetters: BATCH_LETTERS, samplesDir: SAMPLES_DIR })],
+      {
+        stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+      },
+    );
     let result: LettersResult | undefined;
     child.on('message', (message: LettersResult) => (result = message));
     child.once('error', reject);
@@ -38,8 +42,24 @@ export const lettersScenario: Scenario = {
       table: {
         columns: ['phase', 'letters', 'seconds', 'letters/s', 'ms/letter', 'CPU ms/letter', 'peak RSS MB'],
         rows: [
-          ['render (content + layout + save)', r.letters, (r.renderMs / 1000).toFixed(2), perSec, (r.renderMs / r.letters).toFixed(2), (r.renderCpuMs / r.letters).toFixed(2), r.renderPeakRssMb],
-          ['print batch (submit + one merge)', r.batchLetters, (r.batchMs / 1000).toFixed(2), batchPerSec, (r.batchMs / r.batchLetters).toFixed(2), (r.batchCpuMs / r.batchLetters).toFixed(2), r.batchPeakRssMb],
+          [
+            'render (content + layout + save)',
+            r.letters,
+            (r.renderMs / 1000).toFixed(2),
+            perSec,
+            (r.renderMs / r.letters).toFixed(2),
+            (r.renderCpuMs / r.letters).toFixed(2),
+            r.renderPeakRssMb,
+          ],
+          [
+            'print batch (submit + one merge)',
+            r.batchLetters,
+            (r.batchMs / 1000).toFixed(2),
+            batchPerSec,
+            (r.batchMs / r.batchLetters).toFixed(2),
+            (r.batchCpuMs / r.batchLetters).toFixed(2),
+            r.batchPeakRssMb,
+          ],
         ],
       },
       notes: [
@@ -57,7 +77,8 @@ export const lettersScenario: Scenario = {
 /** First page of each sample as PNG (150 dpi); false when pdftoppm is not installed. */
 function samplePngs(pdfs: string[]): boolean {
   try {
-    for (const pdf of pdfs) execFileSync('pdftoppm', ['-png', '-r', '150', '-f', '1', '-l', '1', '-singlefile', pdf, pdf.replace(/\.pdf$/, '')]);
+    for (const pdf of pdfs)
+      execFileSync('pdftoppm', ['-png', '-r', '150', '-f', '1', '-l', '1', '-singlefile', pdf, pdf.replace(/\.pdf$/, '')]);
     return true;
   } catch {
     return false;

@@ -43,7 +43,13 @@ export const pushScenario: Scenario = {
     try {
       let n = 0;
       const body = (i: number) =>
-        JSON.stringify({ document_type: 'payment', external_id: `BANK-${i}`, amount: '1.25', invoice_external_id: seed.invoiceExternalIds[i % INVOICES], payment_date: '2026-11-20' });
+        JSON.stringify({
+          document_type: 'payment',
+          external_id: `BANK-${i}`,
+          amount: '1.25',
+          invoice_external_id: seed.invoiceExternalIds[i % INVOICES],
+          payment_date: '2026-11-20',
+        });
       const cpuBefore = { server: await child.cpuMs(), database: ctx.server.cpuMs() };
       ctx.log(`push: pushing ${DOCUMENTS} payment documents`);
       const started = Date.now();
@@ -71,7 +77,9 @@ export const pushScenario: Scenario = {
       const pushEnded = lastAnswer;
       const accepted = result.statusCodeStats['202']?.count ?? 0;
       const atPushEnd = await countProcessed(db);
-      ctx.log(`push: ${accepted} accepted in ${pushEnded - started} ms; ${atPushEnd.processed} processed so far; waiting for the queue to drain`);
+      ctx.log(
+        `push: ${accepted} accepted in ${pushEnded - started} ms; ${atPushEnd.processed} processed so far; waiting for the queue to drain`,
+      );
       let state = atPushEnd;
       while (state.processed + state.failed < accepted && Date.now() - pushEnded < DRAIN_TIMEOUT_MS) {
         await new Promise((r) => setTimeout(r, 100));
@@ -82,7 +90,8 @@ export const pushScenario: Scenario = {
       const { rows: payments } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM payments WHERE source = 'PUSH'`);
       const acceptedPerSec = Math.round(accepted / ((pushEnded - started) / 1000));
       const processedPerSec = Math.round(state.processed / ((drained - started) / 1000));
-      const drainPerSec = drained > pushEnded ? Math.round((state.processed - atPushEnd.processed) / ((drained - pushEnded) / 1000)) : processedPerSec;
+      const drainPerSec =
+        drained > pushEnded ? Math.round((state.processed - atPushEnd.processed) / ((drained - pushEnded) / 1000)) : processedPerSec;
       const figures = {
         documents: DOCUMENTS,
         connections: CONNECTIONS,
@@ -115,11 +124,25 @@ export const pushScenario: Scenario = {
         notes: [
           `${atPushEnd.processed} documents were processed while the push was still running; ${state.failed} failed; ${payments[0].n} payments booked`,
           `CPU per document: service ${figures.cpuMsPerDocument.server} ms (HTTP + worker), PostgreSQL ${figures.cpuMsPerDocument.database} ms`,
-          ...(Object.keys(tuning).length ? [`settings from the environment: ${Object.entries(tuning).map(([k, v]) => `${k}=${v}`).join(' ')}`] : []),
+          ...(Object.keys(tuning).length
+            ? [
+                `settings from the environment: ${Object.entries(tuning)
+                  .map(([k, v]) => `${k}=${v}`)
+                  .join(' ')}`,
+              ]
+            : []),
         ],
         targets: [
-          { name: `accepted/s >= ${TARGET_ACCEPTED}`, met: acceptedPerSec >= TARGET_ACCEPTED && result.non2xx === 0, detail: `${acceptedPerSec}/s, ${result.non2xx} non-2xx` },
-          { name: `processed/s >= ${TARGET_PROCESSED}`, met: processedPerSec >= TARGET_PROCESSED && state.processed === DOCUMENTS, detail: `${processedPerSec}/s (${state.processed}/${DOCUMENTS})` },
+          {
+            name: `accepted/s >= ${TARGET_ACCEPTED}`,
+            met: acceptedPerSec >= TARGET_ACCEPTED && result.non2xx === 0,
+            detail: `${acceptedPerSec}/s, ${result.non2xx} non-2xx`,
+          },
+          {
+            name: `processed/s >= ${TARGET_PROCESSED}`,
+            met: processedPerSec >= TARGET_PROCESSED && state.processed === DOCUMENTS,
+            detail: `${processedPerSec}/s (${state.processed}/${DOCUMENTS})`,
+          },
           { name: 'every payment booked exactly once', met: payments[0].n === DOCUMENTS, detail: `${payments[0].n}` },
         ],
         figures,

@@ -22,7 +22,8 @@ export function runChildTask<R>(entry: URL, options: object, timeoutMs = 600_000
     child.once('message', (message: FromTask<R>) => {
       clearTimeout(timer);
       if (message.type === 'failed') reject(new Error(`${entry.pathname}: ${message.error}`));
-      else resolve({ result: message.result, peakRssMb: Math.round(message.peakRssKb / 1024), cpuMs: Math.round(message.cpuMicros / 1000) });
+      else
+        resolve({ result: message.result, peakRssMb: Math.round(message.peakRssKb / 1024), cpuMs: Math.round(message.cpuMicros / 1000) });
     });
     child.once('exit', (code) => {
       clearTimeout(timer);

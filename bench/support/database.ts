@@ -33,16 +33,29 @@ export function freePort(): Promise<number> {
 }
 
 export async function openBenchServer(databaseUrl = process.env.DATABASE_URL): Promise<BenchServer> {
-  if (databaseUrl) return serverAt(databaseUrl, `DATABASE_URL (${new URL(databaseUrl).host})`, () => undefined, () => Promise.resolve());
+  if (databaseUrl)
+    return serverAt(
+      databaseUrl,
+      `DATABASE_URL (${new URL(databaseUrl).host})`,
+      () => undefined,
+      () => Promise.resolve(),
+    );
   const dir = await mkdtemp(join(tmpdir(), 'receivables-bench-'));
   await chmod(dir, 0o755); // as root, Postgres runs as `postgres` and must reach its folder
   const port = await freePort();
-  const embedded = await withConnections(await startEmbeddedPostgres(dir, port, 'postgres'), () => startEmbeddedPostgres(dir, port, 'postgres'));
+  const embedded = await withConnections(await startEmbeddedPostgres(dir, port, 'postgres'), () =>
+    startEmbeddedPostgres(dir, port, 'postgres'),
+  );
   const pidFile = join(dir, 'postgres', 'postmaster.pid');
-  return serverAt(embedded.url, 'embedded', () => postgresCpuMs(pidFile), async () => {
-    await embedded.stop();
-    await rm(dir, { recursive: true, force: true });
-  });
+  return serverAt(
+    embedded.url,
+    'embedded',
+    () => postgresCpuMs(pidFile),
+    async () => {
+      await embedded.stop();
+      await rm(dir, { recursive: true, force: true });
+    },
+  );
 }
 
 /**

@@ -67,7 +67,13 @@ export async function measureLoad(url: string, options: LoadOptions): Promise<Lo
   const request = {
     ...(method === undefined ? {} : { method }),
     ...(body === undefined ? {} : { body }),
-    ...(nextBody === undefined ? {} : { requests: [{ ...(method === undefined ? {} : { method }), setupRequest: <R extends object>(req: R) => ({ ...req, body: nextBody() }) }] }),
+    ...(nextBody === undefined
+      ? {}
+      : {
+          requests: [
+            { ...(method === undefined ? {} : { method }), setupRequest: <R extends object>(req: R) => ({ ...req, body: nextBody() }) },
+          ],
+        }),
   };
   const run = async (duration: number, drainMs = DRAIN_MS) => {
     const result = await autocannon({ url, connections: options.connections, duration, headers: options.headers, timeout: 10, ...request });
@@ -78,7 +84,12 @@ export async function measureLoad(url: string, options: LoadOptions): Promise<Lo
   await sleep(options.drainMs ?? DRAIN_MS); // whatever ran before has finished
   if (options.quietWaitSec) await waitForQuiet(options.quietWaitSec, options.log);
   if (options.warmupSec > 0) await run(options.warmupSec);
-  const before = { server: await options.serverCpuMs?.(), database: options.databaseCpuMs?.(), own: process.cpuUsage(), machine: machineTimes() };
+  const before = {
+    server: await options.serverCpuMs?.(),
+    database: options.databaseCpuMs?.(),
+    own: process.cpuUsage(),
+    machine: machineTimes(),
+  };
   const result = await run(options.durationSec, 0);
   const machine = machineTimes(before.machine);
   const own = process.cpuUsage(before.own);
@@ -91,7 +102,8 @@ export async function measureLoad(url: string, options: LoadOptions): Promise<Lo
     loadGenerator: round3((own.user + own.system) / 1000 / n),
     machine: round3(machine.busy / n),
   };
-  if (cpu.server !== undefined && cpu.database !== undefined) cpu.other = round3(cpu.machine - cpu.server - cpu.database - cpu.loadGenerator);
+  if (cpu.server !== undefined && cpu.database !== undefined)
+    cpu.other = round3(cpu.machine - cpu.server - cpu.database - cpu.loadGenerator);
   return {
     requestsPerSec: Math.round(result.requests.total / result.duration),
     p50Ms: result.latency.p50,
@@ -140,9 +152,7 @@ function assertClean(url: string, result: Result): Result {
   const codes = Object.entries(result.statusCodeStats)
     .map(([code, { count }]) => `${code}: ${count}`)
     .join(', ');
-  throw new Error(
-    `Load on ${url} had ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx (${codes})`,
-  );
+  throw new Error(`Load on ${url} had ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx (${codes})`);
 }
 
 const round3 = (n: number) => Math.round(n * 1000) / 1000;

@@ -53,7 +53,10 @@ const PAGE = statement<ApiKeyRecord & { total: string }>(
 );
 const COUNT = statement<{ n: number }>('api_keys.count', 'SELECT count(*)::int AS n FROM api_keys WHERE company_id = $1');
 const FIND = statement<ApiKeyRecord>('api_keys.find', `SELECT ${RECORD} FROM api_keys k WHERE k.company_id = $1 AND k.id = $2`);
-const FIND_FOR_UPDATE = statement<ApiKeyRecord>('api_keys.find_for_update', `SELECT ${RECORD} FROM api_keys k WHERE k.company_id = $1 AND k.id = $2 FOR UPDATE`);
+const FIND_FOR_UPDATE = statement<ApiKeyRecord>(
+  'api_keys.find_for_update',
+  `SELECT ${RECORD} FROM api_keys k WHERE k.company_id = $1 AND k.id = $2 FOR UPDATE`,
+);
 const REVOKE = statement<ApiKeyRecord>(
   'api_keys.revoke',
   `WITH k AS (UPDATE api_keys k SET revoked_at = coalesce(k.revoked_at, now()) WHERE k.company_id = $1 AND k.id = $2 RETURNING k.*)
@@ -82,7 +85,12 @@ export class ApiKeysRepository {
     return { key, company: { id: key.companyId, name: companyName, timeZone } };
   }
 
-  async issue(companyId: string, name: string, lifetimeDays: number, manager?: EntityManager): Promise<{ key: ApiKeyRecord; secret: string }> {
+  async issue(
+    companyId: string,
+    name: string,
+    lifetimeDays: number,
+    manager?: EntityManager,
+  ): Promise<{ key: ApiKeyRecord; secret: string }> {
     const secret = newSecret('key');
     const key = await this.sql.one(ISSUE, [companyId, newUuid(), name, hashSecret(secret), secret.slice(0, 8), lifetimeDays], manager);
     return { key, secret };

@@ -33,7 +33,11 @@ export class ApiKeysService {
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.config = config.integration.apiKeys;
-    this.cache = new CredentialCache((secret) => this.keys.findBySecret(secret), this.config.cacheSeconds * 1000, (match) => match.key.id);
+    this.cache = new CredentialCache(
+      (secret) => this.keys.findBySecret(secret),
+      this.config.cacheSeconds * 1000,
+      (match) => match.key.id,
+    );
   }
 
   async create(company: CompanyContext, name: string | null | undefined): Promise<ApiKeyView & { secret: string }> {
@@ -92,7 +96,10 @@ export class ApiKeysService {
     }
     if (status === 'expired') {
       const why = key.replacedBy ? ' (it was rotated and its grace period is over; use the new key)' : '';
-      throw new AppError('auth.credential_expired', `The API key expired at ${at(key.expiresAt)}${why}; API keys last ${this.config.lifetimeDays} days`);
+      throw new AppError(
+        'auth.credential_expired',
+        `The API key expired at ${at(key.expiresAt)}${why}; API keys last ${this.config.lifetimeDays} days`,
+      );
     }
     const principal: Principal = { company, credentialId: key.id, scheme: 'apikey' };
     return status === 'active' ? { principal } : { principal, expiresSoon: key.expiresAt };

@@ -19,8 +19,7 @@ export const CurrentPrincipal = createParamDecorator(
 
 /** The authenticated company: every tenant query is scoped by it. */
 export const CurrentCompany = createParamDecorator(
-  (_data: unknown, ctx: ExecutionContext): CompanyContext =>
-    (ctx.switchToHttp().getRequest<Request>().user as Principal).company,
+  (_data: unknown, ctx: ExecutionContext): CompanyContext => (ctx.switchToHttp().getRequest<Request>().user as Principal).company,
 );
 
 /** Who acts, as recorded in invoice events: the API credential of the request. */

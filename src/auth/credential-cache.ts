@@ -55,9 +55,12 @@ export class CredentialCache<T> {
   /** The credential changed (revoked, rotated): the next request looks it up again. */
   forget(id: string): void {
     for (const [hash, entry] of this.entries) {
-      void entry.lookup.then((match) => {
-        if (match && this.idOf(match) === id) this.entries.delete(hash);
-      }, () => undefined);
+      void entry.lookup.then(
+        (match) => {
+          if (match && this.idOf(match) === id) this.entries.delete(hash);
+        },
+        () => undefined,
+      );
     }
   }
 }

@@ -18,7 +18,11 @@ export class TokenStrategy extends PassportStrategy(Strategy, 'token') {
   constructor(credentials: CredentialsRepository, @Inject(APP_CONFIG) config: AppConfig) {
     super();
     // API tokens are only ever revoked by hand in the database: that applies within tokenCacheSeconds.
-    this.cache = new CredentialCache((token) => credentials.findActiveToken(token), config.tokenCacheSeconds * 1000, (match) => match.credentialId);
+    this.cache = new CredentialCache(
+      (token) => credentials.findActiveToken(token),
+      config.tokenCacheSeconds * 1000,
+      (match) => match.credentialId,
+    );
   }
 
   async validate(req: Request): Promise<Principal | null> {

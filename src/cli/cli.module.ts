@@ -12,7 +12,12 @@ export class CliModule {
   static forRoot(config: AppConfig, databaseUrl: string): DynamicModule {
     return {
       module: CliModule,
-      imports: [ConfigModule.forRoot(config, databaseUrl), TypeOrmModule.forRoot(dataSourceOptions(databaseUrl, config.database)), SqlModule, CompaniesModule],
+      imports: [
+        ConfigModule.forRoot(config, databaseUrl),
+        TypeOrmModule.forRoot(dataSourceOptions(databaseUrl, config.database)),
+        SqlModule,
+        CompaniesModule,
+      ],
     };
   }
 }

@@ -31,8 +31,8 @@ export async function registrationInput(flags: Flags): Promise<RegistrationInput
   const generated = flags.password === undefined;
   const password = flags.password ?? generatedPassword();
   const dto = plainToInstance(RegistrationDto, { company_name: flags.name, email: flags.email, password });
-  const problems = flattenValidationErrors(await validate(dto, { forbidUnknownValues: false })).map(
-    ({ field, message }) => message.replace(new RegExp(`^${field}\\b`), FLAG_OF[field] ?? field),
+  const problems = flattenValidationErrors(await validate(dto, { forbidUnknownValues: false })).map(({ field, message }) =>
+    message.replace(new RegExp(`^${field}\\b`), FLAG_OF[field] ?? field),
   );
   const weaknesses = typeof dto.password === 'string' ? passwordWeaknesses(dto.password) : [];
   if (weaknesses.length > 0) problems.push(`--password needs ${weaknesses.join(', ')}`);
@@ -54,8 +54,10 @@ export function tokenInput(flags: Flags): { company: string; name: string } {
 /** base-rate:set: --from the 1 January or 1 July it takes effect, --rate in percent (may be negative). */
 export function baseRateInput(flags: Flags): { validFrom: string; rate: string } {
   const validFrom = flags.from?.trim() ?? '';
-  if (!/^\d{4}-(01|07)-01$/.test(validFrom)) throw new UsageError(`--from must be a 1 January or 1 July as YYYY-01-01 or YYYY-07-01, got "${validFrom}"`);
+  if (!/^\d{4}-(01|07)-01$/.test(validFrom))
+    throw new UsageError(`--from must be a 1 January or 1 July as YYYY-01-01 or YYYY-07-01, got "${validFrom}"`);
   const rate = flags.rate?.trim().replace(',', '.') ?? '';
-  if (!/^-?\d{1,2}(\.\d{1,2})?$/.test(rate)) throw new UsageError(`--rate must be the base rate in percent with at most two decimals, e.g. 1.27 or -0.88, got "${rate}"`);
+  if (!/^-?\d{1,2}(\.\d{1,2})?$/.test(rate))
+    throw new UsageError(`--rate must be the base rate in percent with at most two decimals, e.g. 1.27 or -0.88, got "${rate}"`);
   return { validFrom, rate };
 }

@@ -28,10 +28,18 @@ async function run(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
   const { values } = parseArgs({
     args: rest,
-    options: { name: { type: 'string' }, email: { type: 'string' }, password: { type: 'string' }, company: { type: 'string' }, from: { type: 'string' }, rate: { type: 'string' } },
+    options: {
+      name: { type: 'string' },
+      email: { type: 'string' },
+      password: { type: 'string' },
+      company: { type: 'string' },
+      from: { type: 'string' },
+      rate: { type: 'string' },
+    },
     strict: true,
   });
-  if (command !== 'company:create' && command !== 'token:create' && command !== 'base-rate:set') throw new UsageError(`unknown command "${command ?? ''}"`);
+  if (command !== 'company:create' && command !== 'token:create' && command !== 'base-rate:set')
+    throw new UsageError(`unknown command "${command ?? ''}"`);
   const flags: Flags = values;
   const registration = command === 'company:create' ? await registrationInput(flags) : undefined;
   const token = command === 'token:create' ? tokenInput(flags) : undefined;

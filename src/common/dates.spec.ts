@@ -26,7 +26,10 @@ describe('formatDateTime', () => {
       for (let t = Date.parse('2026-03-01T00:00:00Z'); t < Date.parse('2026-04-15T00:00:00Z'); t += 7 * 60_000) {
         const minutes = zoneOffsetMinutes(new Date(t), timeZone);
         const abs = Math.abs(minutes);
-        const text = abs === 0 ? 'GMT' : `GMT${minutes < 0 ? '-' : '+'}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+        const text =
+          abs === 0
+            ? 'GMT'
+            : `GMT${minutes < 0 ? '-' : '+'}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
         const expected = icu.formatToParts(new Date(t)).find((p) => p.type === 'timeZoneName')!.value;
         if (text !== expected) mismatches.push(`${timeZone} ${new Date(t).toISOString()}: ${text} instead of ${expected}`);
       }

@@ -28,7 +28,9 @@ describe('AppExpressAdapter', () => {
   beforeAll(async () => {
     app = await NestFactory.create(EchoModule, new AppExpressAdapter(), { logger: false, bodyParser: false });
     const server = app.getHttpServer() as Server;
-    server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => born.push({ req: Object.getPrototypeOf(req), res: Object.getPrototypeOf(res) }));
+    server.prependListener('request', (req: IncomingMessage, res: ServerResponse) =>
+      born.push({ req: Object.getPrototypeOf(req), res: Object.getPrototypeOf(res) }),
+    );
     await app.init();
   });
   afterAll(async () => app.close());
@@ -45,7 +47,11 @@ describe('AppExpressAdapter', () => {
   });
 
   it("keeps Express's request and response methods", async () => {
-    const res = await request(app.getHttpServer()).get('/echo?x=1').set('Host', 'example.test').set('Accept', 'application/json').expect(200);
+    const res = await request(app.getHttpServer())
+      .get('/echo?x=1')
+      .set('Host', 'example.test')
+      .set('Accept', 'application/json')
+      .expect(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(res.body).toEqual({ host: 'example.test', path: '/echo', accepts: 'json' });
   });

@@ -20,7 +20,9 @@ export class AppExpressAdapter extends ExpressAdapter {
     }
     const app = this.getInstance<Express>();
     const classes = appClasses(app);
-    this.setHttpServer(options.httpsOptions ? createHttpsServer({ ...options.httpsOptions, ...classes }, app) : createHttpServer(classes, app));
+    this.setHttpServer(
+      options.httpsOptions ? createHttpsServer({ ...options.httpsOptions, ...classes }, app) : createHttpServer(classes, app),
+    );
   }
 }
 

@@ -2,7 +2,20 @@
 // Required fields refuse null; optional text fields take null or "" to clear the value.
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsDefined, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateBy, ValidateIf, isEmail } from 'class-validator';
+import {
+  IsBoolean,
+  IsDefined,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  ValidateBy,
+  ValidateIf,
+  isEmail,
+} from 'class-validator';
 import { parseCalendarDate } from './calendar-date.js';
 import { Decimal } from './money.js';
 import { isStorableText } from './text.js';
@@ -47,8 +60,7 @@ export const OptionalText = (maxLength: number, example?: string) =>
     storable(),
   );
 
-export const OptionalBoolean = () =>
-  applyDecorators(ApiPropertyOptional({ type: Boolean }), BooleanField(), unlessAbsent(), IsBoolean());
+export const OptionalBoolean = () => applyDecorators(ApiPropertyOptional({ type: Boolean }), BooleanField(), unlessAbsent(), IsBoolean());
 
 export const RequiredChoice = <T extends number>(values: readonly T[], description: string) =>
   applyDecorators(
@@ -102,7 +114,12 @@ const amount = (options: { positive?: boolean; allowNegative?: boolean }) =>
 
 export const OptionalAmount = (options: { positive?: boolean } = {}) =>
   applyDecorators(
-    ApiPropertyOptional({ type: String, example: '119.00', description: 'decimal; "119.5", "119,50" and 119.5 are accepted', nullable: true }),
+    ApiPropertyOptional({
+      type: String,
+      example: '119.00',
+      description: 'decimal; "119.5", "119,50" and 119.5 are accepted',
+      nullable: true,
+    }),
     DecimalField(),
     IsOptional(),
     amount(options),
@@ -117,4 +134,11 @@ export const RequiredAmount = (options: { positive?: boolean } = {}) =>
   );
 
 export const OptionalInteger = (min: number, max: number) =>
-  applyDecorators(ApiPropertyOptional({ type: 'integer', minimum: min, maximum: max, nullable: true }), IntegerField(), IsOptional(), IsInt(), Min(min), Max(max));
+  applyDecorators(
+    ApiPropertyOptional({ type: 'integer', minimum: min, maximum: max, nullable: true }),
+    IntegerField(),
+    IsOptional(),
+    IsInt(),
+    Min(min),
+    Max(max),
+  );

@@ -1,7 +1,8 @@
 // Public ids are `<prefix>-<uuid>`; the database stores the bare uuid.
 import { randomUUID } from 'node:crypto';
 
-export type IdPrefix = 'cmp' | 'cus' | 'con' | 'inv' | 'pay' | 'rem' | 'run' | 'tok' | 'key' | 'usr' | 'doc' | 'app' | 'shp' | 'dlv' | 'erp' | 'pul';
+export type IdPrefix =
+  'cmp' | 'cus' | 'con' | 'inv' | 'pay' | 'rem' | 'run' | 'tok' | 'key' | 'usr' | 'doc' | 'app' | 'shp' | 'dlv' | 'erp' | 'pul';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

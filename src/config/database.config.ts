@@ -29,4 +29,3 @@ export function loadDatabaseConfig(env: Env = process.env): DatabaseConfig {
     statementTimeoutMs: int(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 300_000, 1_000, 86_400_000),
   };
 }
-

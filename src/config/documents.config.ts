@@ -36,7 +36,10 @@ type Env = Record<string, string | undefined>;
 const MAX_UPLOAD_MB_CEILING = 1024;
 
 export function loadDocumentsConfig(env: Env = process.env, dataDir: string): DocumentsConfig {
-  const upload = { maxUploadMb: maxUploadMb(env.MAX_UPLOAD_MB), uploadDir: resolve(env.UPLOAD_TMP_DIR || join(tmpdir(), 'receivables-uploads')) };
+  const upload = {
+    maxUploadMb: maxUploadMb(env.MAX_UPLOAD_MB),
+    uploadDir: resolve(env.UPLOAD_TMP_DIR || join(tmpdir(), 'receivables-uploads')),
+  };
   const kind = env.DOCUMENT_STORE || 'local';
   if (kind === 'local') return { kind, dir: join(resolve(dataDir), 'documents'), ...upload };
   if (kind === 's3') return { ...s3Config(env), ...upload };

@@ -39,14 +39,16 @@ function number(env: Env, name: string, fallback: number, min: number, max: numb
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isFinite(value) || value < min || value > max) throw new ConfigError(`${name} must be a number from ${min} to ${max}, got "${raw}"`);
+  if (!Number.isFinite(value) || value < min || value > max)
+    throw new ConfigError(`${name} must be a number from ${min} to ${max}, got "${raw}"`);
   return value;
 }
 
 export function loadShippingConfig(env: Env, dataDir: string): ShippingConfig {
   const provider = env.POSTAL_PROVIDER || 'print_batch';
   // Whether a provider of that name exists is checked where the providers are known (src/shipping).
-  if (!/^[a-z][a-z0-9_]*$/.test(provider)) throw new ConfigError(`POSTAL_PROVIDER must be a provider name such as print_batch, got "${provider}"`);
+  if (!/^[a-z][a-z0-9_]*$/.test(provider))
+    throw new ConfigError(`POSTAL_PROVIDER must be a provider name such as print_batch, got "${provider}"`);
   const options = Object.entries(env)
     .filter((entry): entry is [string, string] => entry[0].startsWith('POSTAL_PROVIDER_') && entry[1] !== undefined && entry[1] !== '')
     .map(([name, value]): [string, string] => [name.slice('POSTAL_PROVIDER_'.length).toLowerCase(), value]);

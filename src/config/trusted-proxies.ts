@@ -25,7 +25,10 @@ function isProxy(entry: string): boolean {
 }
 
 export function parseTrustedProxies(raw: string | undefined): string[] {
-  const entries = (raw || '').split(',').map((s) => s.trim()).filter(Boolean);
+  const entries = (raw || '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const wrong = entries.filter((entry) => !isProxy(entry));
   if (wrong.length > 0) {
     throw new ConfigError(

@@ -75,10 +75,16 @@ export function classifyTransportError(error: unknown, host: string, presentsCli
   const text = inner.message ?? String(error);
   const details = { code };
   if (code === 'ERP_ADDRESS_REFUSED') return new ConnectorError('address_refused', text, false, details);
-  if (code === 'ENOTFOUND') return new ConnectorError('dns', `DNS: ${host} does not resolve (ENOTFOUND); check the host name of base_url`, false, details);
+  if (code === 'ENOTFOUND')
+    return new ConnectorError('dns', `DNS: ${host} does not resolve (ENOTFOUND); check the host name of base_url`, false, details);
   if (code === 'EAI_AGAIN') return new ConnectorError('dns', `DNS: resolving ${host} failed temporarily (EAI_AGAIN)`, true, details);
   if (UNTRUSTED.has(code)) {
-    return new ConnectorError('tls', `TLS: the ERP's server certificate is not trusted (${code}); add the issuing CA to ca_certificates`, false, details);
+    return new ConnectorError(
+      'tls',
+      `TLS: the ERP's server certificate is not trusted (${code}); add the issuing CA to ca_certificates`,
+      false,
+      details,
+    );
   }
   if (code === 'CERT_HAS_EXPIRED' || code === 'CERT_NOT_YET_VALID') {
     return new ConnectorError('tls', `TLS: the ERP's server certificate is outside its validity period (${code})`, false, details);
@@ -88,7 +94,12 @@ export function classifyTransportError(error: unknown, host: string, presentsCli
   }
   const alert = tlsAlert(code);
   if (alert === 'protocol version') {
-    return new ConnectorError('tls', `TLS: the ERP refused the handshake with alert "${alert}": it offers no TLS version we accept (the ERP must offer TLS 1.2 or newer)`, false, details);
+    return new ConnectorError(
+      'tls',
+      `TLS: the ERP refused the handshake with alert "${alert}": it offers no TLS version we accept (the ERP must offer TLS 1.2 or newer)`,
+      false,
+      details,
+    );
   }
   if (alert) {
     const why = presentsClientCertificate
@@ -100,22 +111,33 @@ export function classifyTransportError(error: unknown, host: string, presentsCli
     const protocol = /VERSION|PROTOCOL/.test(code) ? ' (the ERP must offer TLS 1.2 or newer on an HTTPS port)' : '';
     return new ConnectorError('tls', `TLS: the handshake with ${host} failed: ${text}${protocol}`, false, details);
   }
-  if (code === 'ECONNREFUSED') return new ConnectorError('connect', `Connection to ${host} refused (ECONNREFUSED): is the port right and the ERP up?`, true, details);
-  if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH') return new ConnectorError('connect', `${host} is unreachable (${code})`, true, details);
+  if (code === 'ECONNREFUSED')
+    return new ConnectorError('connect', `Connection to ${host} refused (ECONNREFUSED): is the port right and the ERP up?`, true, details);
+  if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH')
+    return new ConnectorError('connect', `${host} is unreachable (${code})`, true, details);
   if (code === 'UND_ERR_CONNECT_TIMEOUT') return new ConnectorError('timeout', `Connecting to ${host} timed out`, true, details);
-  if (code === 'UND_ERR_HEADERS_TIMEOUT') return new ConnectorError('timeout', `${host} did not answer in time (headers timeout)`, true, details);
-  if (code === 'UND_ERR_BODY_TIMEOUT') return new ConnectorError('timeout', `${host} stopped sending the response (body timeout)`, true, details);
-  if (inner.name === 'AbortError' || code === 'UND_ERR_ABORTED' || code === 'ABORT_ERR') return new ConnectorError('aborted', 'The request was aborted', false, details);
+  if (code === 'UND_ERR_HEADERS_TIMEOUT')
+    return new ConnectorError('timeout', `${host} did not answer in time (headers timeout)`, true, details);
+  if (code === 'UND_ERR_BODY_TIMEOUT')
+    return new ConnectorError('timeout', `${host} stopped sending the response (body timeout)`, true, details);
+  if (inner.name === 'AbortError' || code === 'UND_ERR_ABORTED' || code === 'ABORT_ERR')
+    return new ConnectorError('aborted', 'The request was aborted', false, details);
   // A refused client certificate is refused again on every attempt: not worth a retry (the next run tries).
   const certificateHint = 'it most likely does not accept our client certificate (issued by a CA it trusts? imported in the ERP?)';
   if (/before secure TLS connection was established/.test(text)) {
-    if (presentsClientCertificate) return new ConnectorError('tls', `TLS: ${host} broke off the handshake: ${certificateHint}`, false, details);
+    if (presentsClientCertificate)
+      return new ConnectorError('tls', `TLS: ${host} broke off the handshake: ${certificateHint}`, false, details);
     return new ConnectorError('tls', `TLS: ${host} broke off the handshake: is the port an HTTPS port?`, true, details);
   }
   if (presentsClientCertificate && /other side closed/.test(text)) {
     // With TLS 1.3 the server checks the client certificate after the client has finished its side of
     // the handshake; a server that refuses it without an alert just closes before answering.
-    return new ConnectorError('tls', `TLS: ${host} closed the connection right after the handshake without answering: ${certificateHint}`, false, details);
+    return new ConnectorError(
+      'tls',
+      `TLS: ${host} closed the connection right after the handshake without answering: ${certificateHint}`,
+      false,
+      details,
+    );
   }
   return new ConnectorError('network', `Network error talking to ${host}: ${code ? `${code} ` : ''}${text}`, true, details);
 }

@@ -89,7 +89,12 @@ export abstract class HttpsExchange {
   }
 
   /** One request with the retry policy (network errors, 429, 5xx); other answers are returned as they are. */
-  protected async send(method: 'GET' | 'POST', url: string, headers: () => Promise<Record<string, string>>, body?: string): Promise<HttpAnswer> {
+  protected async send(
+    method: 'GET' | 'POST',
+    url: string,
+    headers: () => Promise<Record<string, string>>,
+    body?: string,
+  ): Promise<HttpAnswer> {
     const { retry, signal } = this.options;
     const target = new URL(url);
     if (target.protocol !== 'https:') throw new ConnectorError('protocol', `Refused: ${this.pathOf(url)} is not https://`);
@@ -112,7 +117,15 @@ export abstract class HttpsExchange {
         if (signal?.aborted) throw new ConnectorError('aborted', `The pull was stopped: ${String(signal.reason ?? 'aborted')}`);
         failure = error instanceof ConnectorError ? error : classifyTransportError(error, target.host, this.presentsClientCertificate());
       }
-      this.options.onExchange?.({ requestId, method, url, attempt, status: answer?.status, error: failure?.message, durationMs: Date.now() - started });
+      this.options.onExchange?.({
+        requestId,
+        method,
+        url,
+        attempt,
+        status: answer?.status,
+        error: failure?.message,
+        durationMs: Date.now() - started,
+      });
       if (answer && !isRetryableStatus(answer.status)) return answer;
       const retryAfter = answer ? parseRetryAfter(answer.headers['retry-after']) : undefined;
       const error = failure ?? this.statusError(answer!, url);
@@ -121,10 +134,15 @@ export abstract class HttpsExchange {
         throw error;
       }
       if (retryAfter !== undefined && retryAfter > retry.maxRetryAfterMs) {
-        throw new ConnectorError('throttled', `${error.message}; the ERP asks to wait ${Math.round(retryAfter / 1000)} s, longer than allowed: the next run tries again`, false, {
-          status: answer?.status,
-          retryAfterMs: retryAfter,
-        });
+        throw new ConnectorError(
+          'throttled',
+          `${error.message}; the ERP asks to wait ${Math.round(retryAfter / 1000)} s, longer than allowed: the next run tries again`,
+          false,
+          {
+            status: answer?.status,
+            retryAfterMs: retryAfter,
+          },
+        );
       }
       await sleep(retryAfter ?? backoffMs(retry, attempt), signal).catch(() => {
         throw new ConnectorError('aborted', `The pull was stopped: ${String(signal?.reason ?? 'aborted')}`);
@@ -152,7 +170,12 @@ export abstract class HttpsExchange {
       return { status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks, size).toString('utf8') };
     } catch (error) {
       if (deadline.aborted && !this.options.signal?.aborted && !(error instanceof ConnectorError)) {
-        throw new ConnectorError('timeout', `${new URL(url).host} did not complete its answer within ${totalMs} ms (the deadline of one request)`, true, { code: 'ERP_REQUEST_DEADLINE' });
+        throw new ConnectorError(
+          'timeout',
+          `${new URL(url).host} did not complete its answer within ${totalMs} ms (the deadline of one request)`,
+          true,
+          { code: 'ERP_REQUEST_DEADLINE' },
+        );
       }
       throw error;
     }
@@ -161,8 +184,11 @@ export abstract class HttpsExchange {
   private statusError(answer: HttpAnswer, url: string): ConnectorError {
     const said = errorMessage(answer.body);
     const suffix = said ? `: ${said}` : '';
-    if (answer.status === 429) return new ConnectorError('throttled', `429 Too Many Requests from ${this.pathOf(url)}${suffix}`, true, { status: 429 });
-    return new ConnectorError('server', `${answer.status} from ${this.pathOf(url)} (an error on the ERP's side)${suffix}`, true, { status: answer.status });
+    if (answer.status === 429)
+      return new ConnectorError('throttled', `429 Too Many Requests from ${this.pathOf(url)}${suffix}`, true, { status: 429 });
+    return new ConnectorError('server', `${answer.status} from ${this.pathOf(url)} (an error on the ERP's side)${suffix}`, true, {
+      status: answer.status,
+    });
   }
 
   /** Path and query of a URL, for messages (the host is the connection's own). */

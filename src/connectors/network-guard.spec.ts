@@ -41,12 +41,24 @@ describe('SSRF guard', () => {
     expect(refusedRange(address)).toBe(why);
   });
 
-  it.each(['93.184.215.14', '172.32.0.1', '8.8.8.8', '198.20.0.1', '100.128.0.1', '2a00:1450:4001:82b::200e', '::ffff:8.8.8.8', '64:ff9b::808:808', '2002:808:808::1'])('lets %s through', (address) => {
+  it.each([
+    '93.184.215.14',
+    '172.32.0.1',
+    '8.8.8.8',
+    '198.20.0.1',
+    '100.128.0.1',
+    '2a00:1450:4001:82b::200e',
+    '::ffff:8.8.8.8',
+    '64:ff9b::808:808',
+    '2002:808:808::1',
+  ])('lets %s through', (address) => {
     expect(refusedRange(address)).toBeUndefined();
   });
 
   it('checks literals directly and names through DNS, unless allowed', async () => {
-    await expect(assertAllowedHost('10.0.0.1', false)).rejects.toThrow(/^Refused: 10\.0\.0\.1 is a private address\. .*ERP_ALLOW_PRIVATE_NETWORKS=true/);
+    await expect(assertAllowedHost('10.0.0.1', false)).rejects.toThrow(
+      /^Refused: 10\.0\.0\.1 is a private address\. .*ERP_ALLOW_PRIVATE_NETWORKS=true/,
+    );
     // A name's refusal says what it resolves to, never the address (the service's own network).
     await expect(assertAllowedHost('localhost', false)).rejects.toThrow(/^Refused: localhost resolves to a loopback address\. /);
     await expect(assertAllowedHost('10.0.0.1', true)).resolves.toBeUndefined();

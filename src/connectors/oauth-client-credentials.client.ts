@@ -91,9 +91,14 @@ export class OAuthClientCredentialsClient extends ODataClient {
       // described below
     }
     if (answer.status !== 200) {
-      const error = typeof body.error === 'string' ? ` (${body.error}${typeof body.error_description === 'string' ? `: ${body.error_description}` : ''})` : '';
+      const error =
+        typeof body.error === 'string'
+          ? ` (${body.error}${typeof body.error_description === 'string' ? `: ${body.error_description}` : ''})`
+          : '';
       const what = answer.status === 400 || answer.status === 401 ? 'refused the client credentials' : 'failed';
-      throw new ConnectorError('token', `The token endpoint ${this.pathOf(tokenUrl)} ${what}: ${answer.status}${error}`, false, { status: answer.status });
+      throw new ConnectorError('token', `The token endpoint ${this.pathOf(tokenUrl)} ${what}: ${answer.status}${error}`, false, {
+        status: answer.status,
+      });
     }
     if (typeof body.access_token !== 'string' || !body.access_token) {
       throw new ConnectorError('token', `The token endpoint ${this.pathOf(tokenUrl)} answered without an access_token`);

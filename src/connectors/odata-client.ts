@@ -43,7 +43,12 @@ export abstract class ODataClient extends HttpsExchange {
       parsed = parsePayload(this.options.version, answer.body);
     } catch (error) {
       if (!(error instanceof PayloadError)) throw error;
-      throw new ConnectorError('protocol', `Unexpected answer from ${this.pathOf(url)}: ${error.message} (is odata_version ${this.options.version} right?)`, false, { url });
+      throw new ConnectorError(
+        'protocol',
+        `Unexpected answer from ${this.pathOf(url)}: ${error.message} (is odata_version ${this.options.version} right?)`,
+        false,
+        { url },
+      );
     }
     return { records: parsed.records, count: parsed.count, nextLink: parsed.next && this.resolveNext(parsed.next, url), url };
   }
@@ -110,9 +115,19 @@ export abstract class ODataClient extends HttpsExchange {
       case 401:
         return new ConnectorError('unauthorized', `401 Unauthorized for ${path}: ${this.unauthorizedHint()}.${suffix}`, false, details);
       case 403:
-        return new ConnectorError('forbidden', `403 Forbidden for ${path}: the technical user lacks the authorization to read ${entitySet}.${suffix}`, false, details);
+        return new ConnectorError(
+          'forbidden',
+          `403 Forbidden for ${path}: the technical user lacks the authorization to read ${entitySet}.${suffix}`,
+          false,
+          details,
+        );
       case 404:
-        return new ConnectorError('not_found', `404 Not Found for ${path}: the service path or entity set does not exist on the ERP (is the OData service activated?).${suffix}`, false, details);
+        return new ConnectorError(
+          'not_found',
+          `404 Not Found for ${path}: the service path or entity set does not exist on the ERP (is the OData service activated?).${suffix}`,
+          false,
+          details,
+        );
       default:
         return new ConnectorError('http', `${answer.status} from ${path}.${suffix}`, false, details);
     }

@@ -22,7 +22,12 @@ export interface PagingOptions {
 
 export type PageReader = (entitySet: string, query: ODataQuery | { nextLink: string }) => Promise<ODataPage>;
 
-export async function* sequentialPages(getPage: PageReader, entitySet: string, query: ODataQuery, paging: PagingOptions): AsyncGenerator<ODataPage> {
+export async function* sequentialPages(
+  getPage: PageReader,
+  entitySet: string,
+  query: ODataQuery,
+  paging: PagingOptions,
+): AsyncGenerator<ODataPage> {
   const top = paging.pageSize;
   let skip = 0;
   let expected: number | undefined;

@@ -48,7 +48,10 @@ function selectTree(paths: readonly string[]): ExpandNode {
 function v4Expand(expand: Map<string, ExpandNode>): string {
   return [...expand.entries()]
     .map(([nav, node]) => {
-      const options = [node.select.length ? `$select=${node.select.join(',')}` : '', node.expand.size ? `$expand=${v4Expand(node.expand)}` : '']
+      const options = [
+        node.select.length ? `$select=${node.select.join(',')}` : '',
+        node.expand.size ? `$expand=${v4Expand(node.expand)}` : '',
+      ]
         .filter(Boolean)
         .join(';');
       return options ? `${nav}(${options})` : nav;
@@ -197,7 +200,10 @@ export function errorMessage(body: string): string | undefined {
     const text = [typeof error.code === 'string' ? error.code : '', typeof message === 'string' ? message : ''].filter(Boolean).join(': ');
     return text ? text.slice(0, 500) : undefined;
   } catch {
-    const text = body.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
+    const text = body
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim();
     return text ? text.slice(0, 200) : undefined;
   }
 }

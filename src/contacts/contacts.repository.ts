@@ -47,7 +47,12 @@ export class ContactsRepository {
   }
 
   /** Runs the write; a taken external_id (case-insensitive) becomes a 409 naming the existing record. */
-  private async guardExternalId(companyId: string, externalId: string | null | undefined, manager: EntityManager, write: () => Promise<unknown>) {
+  private async guardExternalId(
+    companyId: string,
+    externalId: string | null | undefined,
+    manager: EntityManager,
+    write: () => Promise<unknown>,
+  ) {
     if (!externalId) return void (await write());
     // The lookup runs on the writer's connection (uniqueWrite): a second one might never come.
     await uniqueWrite(manager, 'contacts_external_id_key', write, async (same) => {

@@ -18,7 +18,8 @@ import { composeAddress } from './address.js';
 import { CUSTOMER_SHIPPING_MODES, CUSTOMER_TYPES, type Customer } from './customer.entity.js';
 
 const ADDRESS = 'Muster GmbH\nz. Hd. Erika Mustermann\nMusterstraße 1\n10115 Berlin\nDE';
-const ADDRESS_TEXT = 'address_line1, address_line2, address_line3, address_line4, "<zip> <city>" and country_code, a line each (empty parts skipped)';
+const ADDRESS_TEXT =
+  'address_line1, address_line2, address_line3, address_line4, "<zip> <city>" and country_code, a line each (empty parts skipped)';
 
 export const ContactSummarySchema = component(
   'ContactSummary',
@@ -49,7 +50,9 @@ export const CustomerSchema = component('Customer', {
   shipping_mode: enumProperty(CUSTOMER_SHIPPING_MODES, { nullable: true, description: 'null: the company’s setting applies' }),
   customer_group_id: textProperty({ nullable: true }),
   note: textProperty({ nullable: true }),
-  customer_type: enumProperty(CUSTOMER_TYPES, { description: 'Extension of the spec: decides default interest and the flat fee (BGB § 288)' }),
+  customer_type: enumProperty(CUSTOMER_TYPES, {
+    description: 'Extension of the spec: decides default interest and the flat fee (BGB § 288)',
+  }),
   created_at: dateTimeProperty(),
   updated_at: dateTimeProperty(),
   contacts: arrayOf(ContactSummarySchema, { description: 'All contacts of the customer; empty for a new customer' }),

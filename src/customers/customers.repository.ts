@@ -15,7 +15,10 @@ import { Customer } from './customer.entity.js';
 
 // The reads are plain SQL: they serve the hottest routes, and TypeORM's builder and hydration cost more
 // CPU than the rest of such a request together.
-const FIND_BY_ID = statement<Customer>('customers.find_by_id', () => `SELECT ${entityColumns(Customer)} FROM customers WHERE company_id = $1 AND id = $2`);
+const FIND_BY_ID = statement<Customer>(
+  'customers.find_by_id',
+  () => `SELECT ${entityColumns(Customer)} FROM customers WHERE company_id = $1 AND id = $2`,
+);
 const FIND_BY_EXTERNAL_ID = statement<Customer>(
   'customers.find_by_external_id',
   () => `SELECT ${entityColumns(Customer)} FROM customers WHERE company_id = $1 AND lower(external_id) = lower($2)`,
@@ -29,7 +32,8 @@ const COUNT = statement<{ count: string }>('customers.count', 'SELECT count(*) A
 /** The contacts of one customer, or of several (a page), oldest first. */
 const CONTACTS_OF = statementFamily<'one' | 'many', Contact>(
   'customers.contacts_of',
-  (n) => `SELECT ${entityColumns(Contact)} FROM contacts WHERE company_id = $1 AND customer_id ${n === 'one' ? '= $2' : '= ANY ($2::uuid[])'} ORDER BY created_at ASC, id ASC`,
+  (n) =>
+    `SELECT ${entityColumns(Contact)} FROM contacts WHERE company_id = $1 AND customer_id ${n === 'one' ? '= $2' : '= ANY ($2::uuid[])'} ORDER BY created_at ASC, id ASC`,
   ['one', 'many'],
 );
 
@@ -87,7 +91,12 @@ export class CustomersRepository {
   }
 
   /** Runs the write; a taken external_id (case-insensitive) becomes a 409 naming the existing record. */
-  private async guardExternalId(companyId: string, externalId: string | null | undefined, manager: EntityManager, write: () => Promise<unknown>) {
+  private async guardExternalId(
+    companyId: string,
+    externalId: string | null | undefined,
+    manager: EntityManager,
+    write: () => Promise<unknown>,
+  ) {
     if (!externalId) return void (await write());
     // The lookup runs on the writer's connection (uniqueWrite): a second one might never come.
     await uniqueWrite(manager, 'customers_external_id_key', write, async (same) => {

@@ -44,7 +44,10 @@ export class CustomersService {
 
   async list(company: CompanyContext, page: PageRequest): Promise<{ items: CustomerWithContacts[]; total: number }> {
     const { customers, total } = await this.customers.list(company.id, page);
-    const contacts = await this.customers.contactsOf(company.id, customers.map((c) => c.id));
+    const contacts = await this.customers.contactsOf(
+      company.id,
+      customers.map((c) => c.id),
+    );
     return { items: customers.map((customer) => ({ customer, contacts: contacts.get(customer.id) ?? [] })), total };
   }
 

@@ -15,7 +15,12 @@ export function dataSourceOptions(url: string, pool: DatabaseConfig | 'unbounded
   const extra =
     pool === 'unbounded'
       ? { max: 1 }
-      : { max: pool.poolMax, connectionTimeoutMillis: pool.acquireTimeoutMs, lock_timeout: pool.lockTimeoutMs, statement_timeout: pool.statementTimeoutMs };
+      : {
+          max: pool.poolMax,
+          connectionTimeoutMillis: pool.acquireTimeoutMs,
+          lock_timeout: pool.lockTimeoutMs,
+          statement_timeout: pool.statementTimeoutMs,
+        };
   return {
     type: 'postgres',
     url,

@@ -40,7 +40,9 @@ export async function startEmbeddedPostgres(
     return { url: urlOf(port, database), stop: () => Promise.resolve() };
   }
   if (!(await portIsFree(port))) {
-    throw new ConfigError(`EMBEDDED_PG_PORT ${port} is in use by another program; set EMBEDDED_PG_PORT to a free port (or DATABASE_URL to a server of yours).`);
+    throw new ConfigError(
+      `EMBEDDED_PG_PORT ${port} is in use by another program; set EMBEDDED_PG_PORT to a free port (or DATABASE_URL to a server of yours).`,
+    );
   }
   await mkdir(dataDir, { recursive: true });
   if (isRoot) await assertPostgresUserReaches(databaseDir);
@@ -82,7 +84,14 @@ const urlOf = (port: number, database: string) => `postgres://${USER}:${PASSWORD
 
 /** The data directory of the server answering on the port with our credentials; undefined when none does. */
 async function dataDirectoryOn(port: number): Promise<string | undefined> {
-  const client = new pg.Client({ host: '127.0.0.1', port, user: USER, password: PASSWORD, database: 'postgres', connectionTimeoutMillis: 5000 });
+  const client = new pg.Client({
+    host: '127.0.0.1',
+    port,
+    user: USER,
+    password: PASSWORD,
+    database: 'postgres',
+    connectionTimeoutMillis: 5000,
+  });
   try {
     await client.connect();
   } catch {

@@ -11,4 +11,17 @@ import { Invoice } from '../invoices/invoice.entity.js';
 import { Payment } from '../invoices/payment.entity.js';
 import { Reminder } from '../invoices/reminder.entity.js';
 
-export const entities = [Company, User, ApiToken, ApiKey, Customer, Contact, Invoice, Payment, Reminder, InvoiceEvent, ErpConnection, PullRun];
+export const entities = [
+  Company,
+  User,
+  ApiToken,
+  ApiKey,
+  Customer,
+  Contact,
+  Invoice,
+  Payment,
+  Reminder,
+  InvoiceEvent,
+  ErpConnection,
+  PullRun,
+];

@@ -36,7 +36,8 @@ const UNAVAILABLE_STATES = /^(08...|57P0[1-4]|53300)$/;
 /** Socket errors of a server that cannot be reached. */
 const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 /** node-postgres says these in words only. */
-const UNAVAILABLE_MESSAGES = /Connection terminated|connection error and is not queryable|timeout exceeded when trying to connect|Client was closed and is not queryable/i;
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|connection error and is not queryable|timeout exceeded when trying to connect|Client was closed and is not queryable/i;
 /**
  * TypeORM releases a transaction's query runner when its connection breaks; the next statement (or the
  * COMMIT) says so, through the manager or the runner itself.

@@ -30,7 +30,10 @@ export class DocumentNotFoundError extends Error {
 }
 
 export class InvalidDocumentKeyError extends Error {
-  constructor(readonly key: string, reason: string) {
+  constructor(
+    readonly key: string,
+    reason: string,
+  ) {
     super(`Invalid document key "${key}": ${reason}`);
     this.name = 'InvalidDocumentKeyError';
   }
@@ -50,7 +53,10 @@ export function assertDocumentKey(key: string): void {
   for (const segment of key.split('/')) {
     if (segment === '..' || segment === '.') throw new InvalidDocumentKeyError(key, 'must not contain "." or ".." segments');
     if (!SEGMENT.test(segment)) {
-      throw new InvalidDocumentKeyError(key, 'each part between slashes must start with a letter or digit and use only letters, digits, ".", "_" and "-"');
+      throw new InvalidDocumentKeyError(
+        key,
+        'each part between slashes must start with a letter or digit and use only letters, digits, ".", "_" and "-"',
+      );
     }
   }
 }

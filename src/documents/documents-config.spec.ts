@@ -18,7 +18,10 @@ describe(loadDocumentsConfig.name, () => {
   });
 
   it('reads MAX_UPLOAD_MB and UPLOAD_TMP_DIR', () => {
-    expect(loadDocumentsConfig({ MAX_UPLOAD_MB: '5', UPLOAD_TMP_DIR: '/var/tmp/up' }, '/d')).toMatchObject({ maxUploadMb: 5, uploadDir: '/var/tmp/up' });
+    expect(loadDocumentsConfig({ MAX_UPLOAD_MB: '5', UPLOAD_TMP_DIR: '/var/tmp/up' }, '/d')).toMatchObject({
+      maxUploadMb: 5,
+      uploadDir: '/var/tmp/up',
+    });
     for (const bad of ['0', '-1', 'ten', '5000']) {
       expect(() => loadDocumentsConfig({ MAX_UPLOAD_MB: bad }, '/d')).toThrow(ConfigError);
     }
@@ -49,7 +52,9 @@ describe(loadDocumentsConfig.name, () => {
     expect(() => loadDocumentsConfig({ DOCUMENT_STORE: 's3' }, '/d')).toThrow(
       'DOCUMENT_STORE=s3 needs: S3_REGION (or S3_ENDPOINT for an S3-compatible server), S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY',
     );
-    expect(() => loadDocumentsConfig({ ...S3, S3_SECRET_ACCESS_KEY: '' , S3_REGION: 'x' }, '/d')).toThrow('DOCUMENT_STORE=s3 needs: S3_SECRET_ACCESS_KEY');
+    expect(() => loadDocumentsConfig({ ...S3, S3_SECRET_ACCESS_KEY: '', S3_REGION: 'x' }, '/d')).toThrow(
+      'DOCUMENT_STORE=s3 needs: S3_SECRET_ACCESS_KEY',
+    );
   });
 
   it('refuses unknown stores, bad endpoints and bad flags', () => {

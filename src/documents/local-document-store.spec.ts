@@ -88,7 +88,20 @@ describe(LocalDocumentStore.name, () => {
   });
 
   it('refuses keys that could leave the root or be odd', async () => {
-    for (const bad of ['../escape.pdf', 'a/../../b.pdf', '/etc/passwd', 'a//b.pdf', 'a/./b.pdf', 'a\\b.pdf', 'C:/x.pdf', 'a/.hidden', 'a/b c.pdf', 'a/\u0000.pdf', 'ü.pdf', '']) {
+    for (const bad of [
+      '../escape.pdf',
+      'a/../../b.pdf',
+      '/etc/passwd',
+      'a//b.pdf',
+      'a/./b.pdf',
+      'a\\b.pdf',
+      'C:/x.pdf',
+      'a/.hidden',
+      'a/b c.pdf',
+      'a/\u0000.pdf',
+      'ü.pdf',
+      '',
+    ]) {
       await expect(store.putBuffer(bad, Buffer.from('x'), 'application/pdf')).rejects.toThrow(InvalidDocumentKeyError);
       await expect(store.openRead(bad)).rejects.toThrow(InvalidDocumentKeyError);
       await expect(store.exists(bad)).rejects.toThrow(InvalidDocumentKeyError);

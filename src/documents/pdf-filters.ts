@@ -10,7 +10,8 @@ export function decodeStream(dict: PdfDict, data: Buffer, maxDecoded: number): B
   const filter = dict.get('Filter');
   const filters = Array.isArray(filter) ? filter : filter === undefined ? [] : [filter];
   if (filters.length === 0) return data;
-  if (filters.length > 1 || !(filters[0] instanceof PdfName) || filters[0].name !== 'FlateDecode') throw new Unreadable('unsupported filter');
+  if (filters.length > 1 || !(filters[0] instanceof PdfName) || filters[0].name !== 'FlateDecode')
+    throw new Unreadable('unsupported filter');
   let inflated: Buffer;
   try {
     // Sync flush: many writers end the data without the final block or checksum; readers accept that.

@@ -50,7 +50,10 @@ describe('memory of the PDF check of a 20 MB upload', () => {
     await writeFile(wellFormed, bytes);
     // The same file with a wrong startxref: readers repair it by a scan, so the check falls back to the full parse.
     damaged = join(dir, 'damaged.pdf');
-    const tail = bytes.subarray(bytes.length - 64).toString('latin1').replace(/startxref\s+\d+/, 'startxref\n9');
+    const tail = bytes
+      .subarray(bytes.length - 64)
+      .toString('latin1')
+      .replace(/startxref\s+\d+/, 'startxref\n9');
     await writeFile(damaged, Buffer.concat([bytes.subarray(0, bytes.length - 64), Buffer.from(tail, 'latin1')]));
   }, 60_000);
   afterAll(async () => rm(dir, { recursive: true, force: true }));

@@ -45,7 +45,13 @@ function build(bodies: string[], xref: 'table' | 'stream' | 'png-stream' = 'tabl
   });
   const png = xref === 'png-stream';
   // PNG "Up" rows: each byte minus the one above it.
-  const raw = png ? Buffer.concat(rows.map((row, r) => Buffer.concat([Buffer.from([2]), Buffer.from(row.map((byte, c) => (byte - (r ? rows[r - 1][c] : 0)) & 0xff))]))) : Buffer.concat(rows);
+  const raw = png
+    ? Buffer.concat(
+        rows.map((row, r) =>
+          Buffer.concat([Buffer.from([2]), Buffer.from(row.map((byte, c) => (byte - (r ? rows[r - 1][c] : 0)) & 0xff))]),
+        ),
+      )
+    : Buffer.concat(rows);
   const data = deflateSync(raw);
   const parms = png ? ' /DecodeParms << /Predictor 12 /Columns 7 >>' : '';
   const head = `${own} 0 obj${eol}<< /Type /XRef /Size ${own + 1} /W [1 4 2] /Root 1 0 R /Filter /FlateDecode${parms} /Length ${data.length} >>${eol}stream${eol}`;
@@ -109,7 +115,10 @@ describe(checkPdfStructure.name, () => {
 
   it.each([
     ['pdf-lib with object streams and an xref stream', () => makePdf('Rechnung')],
-    ['pdf-lib with a classic xref table', async () => Buffer.from(await (await PDFDocument.load(await makePdf('Rechnung'))).save({ useObjectStreams: false }))],
+    [
+      'pdf-lib with a classic xref table',
+      async () => Buffer.from(await (await PDFDocument.load(await makePdf('Rechnung'))).save({ useObjectStreams: false })),
+    ],
     ['a table with LF entries', () => build([CATALOG, PAGES, PAGE]).bytes],
     ['a table with CRLF line ends', () => build([CATALOG, PAGES, PAGE], 'table', '\r\n').bytes],
     ['an xref stream', () => build([CATALOG, PAGES, PAGE], 'stream').bytes],
@@ -125,7 +134,10 @@ describe(checkPdfStructure.name, () => {
           '1',
         ]).bytes,
     ],
-    ['an incremental update replacing the page tree', () => update(build([CATALOG, PAGES, PAGE]), { 2: '<< /Type /Pages /Kids [3 0 R 4 0 R] /Count 2 >>', 4: PAGE }, 5)],
+    [
+      'an incremental update replacing the page tree',
+      () => update(build([CATALOG, PAGES, PAGE]), { 2: '<< /Type /Pages /Kids [3 0 R 4 0 R] /Count 2 >>', 4: PAGE }, 5),
+    ],
     ['bytes after %%EOF', () => Buffer.concat([build([CATALOG, PAGES, PAGE]).bytes, Buffer.alloc(1000, 0x0a)])],
   ])('follows %s to its pages', async (_name, make) => {
     expect(await check(await make())).toBe('valid');
@@ -155,7 +167,10 @@ describe(checkPdfStructure.name, () => {
     ['a root that is not a catalog', build(['<< /Type /Page >>', PAGES, PAGE]).bytes],
     ['an update whose root is missing', update(build([CATALOG, PAGES, PAGE]), { 4: '<< /Foo 1 >>' }, 5, '9 0 R')],
     ['a /Prev chain that loops', loopingPrev()],
-    ['a /Prev outside the file', Buffer.from(build([CATALOG, PAGES, PAGE]).bytes.toString('latin1').replace('/Root 1 0 R', '/Root 1 0 R /Prev 99999'), 'latin1')],
+    [
+      'a /Prev outside the file',
+      Buffer.from(build([CATALOG, PAGES, PAGE]).bytes.toString('latin1').replace('/Root 1 0 R', '/Root 1 0 R /Prev 99999'), 'latin1'),
+    ],
     ['plain text', Buffer.from('%PDF-1.4\nnot really a PDF\n%%EOF\n')],
     ['the first half of a PDF', build([CATALOG, PAGES, PAGE]).bytes.subarray(0, 200)],
     ['nothing', Buffer.alloc(0)],

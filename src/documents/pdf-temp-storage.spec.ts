@@ -56,8 +56,19 @@ describe(PdfTempStorage.name, () => {
   /** Starts a multipart upload of `declared` bytes and sends only `head` of it. */
   function startUpload(head: Buffer, declared: number) {
     const boundary = 'spec-boundary';
-    const preamble = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="invoice"; filename="r.pdf"\r\nContent-Type: application/pdf\r\n\r\n`);
-    const req = httpRequest({ host: '127.0.0.1', port, method: 'POST', path: '/', headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': preamble.length + declared + boundary.length + 8 } });
+    const preamble = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="invoice"; filename="r.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+    );
+    const req = httpRequest({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: '/',
+      headers: {
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-length': preamble.length + declared + boundary.length + 8,
+      },
+    });
     const status = new Promise<number>((resolve, reject) => {
       req.on('response', (res) => {
         res.resume();

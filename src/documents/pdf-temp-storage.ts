@@ -152,7 +152,15 @@ export class PdfTempStorage implements StorageEngine {
       out.on('close', () => {
         if (failed) return;
         if (!finished) return fail(new Error('the upload stream closed before the file was written'));
-        resolve({ fieldname: file.fieldname, originalname: file.originalname, path, size: check.size, sha256: check.sha256(), durable: durable !== undefined, ends: check.ends() });
+        resolve({
+          fieldname: file.fieldname,
+          originalname: file.originalname,
+          path,
+          size: check.size,
+          sha256: check.sha256(),
+          durable: durable !== undefined,
+          ends: check.ends(),
+        });
       });
       file.stream.pipe(check).pipe(out);
     });

@@ -9,16 +9,14 @@ export function megabytes(bytes: number): string {
   return `${Number((bytes / MIB).toFixed(2))} MB`;
 }
 
-const fieldError = (code: ErrorCode, field: string, message: string): AppError =>
-  new AppError(code, message, [{ field, message }]);
+const fieldError = (code: ErrorCode, field: string, message: string): AppError => new AppError(code, message, [{ field, message }]);
 
 export const notPdf = (field: string): AppError => fieldError('document.not_pdf', field, `${field} is not a PDF file`);
 
 export const tooLarge = (field: string, maxBytes: number): AppError =>
   fieldError('document.too_large', field, `${field} is larger than the limit of ${megabytes(maxBytes)}`);
 
-export const missingFile = (field: string): AppError =>
-  fieldError('document.missing', field, `${field} (a PDF file) is required`);
+export const missingFile = (field: string): AppError => fieldError('document.missing', field, `${field} (a PDF file) is required`);
 
 /** Translates what multer passes to its callback; system errors (disk full, ...) stay internal. */
 export function uploadError(error: unknown, acceptedFields: string[], maxBytes: number): unknown {

@@ -59,7 +59,10 @@ describe('PdfUploadInterceptor at shutdown', () => {
     doc.addPage();
     const pdf = Buffer.from(await doc.save());
     const handlerRunning = new Promise<void>((resolve) => (entered = resolve));
-    const response = request(app.getHttpServer()).post('/slow').attach('invoice', pdf, 'r.pdf').then((res) => res.status);
+    const response = request(app.getHttpServer())
+      .post('/slow')
+      .attach('invoice', pdf, 'r.pdf')
+      .then((res) => res.status);
     await handlerRunning;
     expect(await readdir(config.uploadDir)).toHaveLength(1);
 

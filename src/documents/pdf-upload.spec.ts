@@ -99,7 +99,12 @@ describe(PdfUploadInterceptor.name, () => {
       .attach('invoice_attachment', attachment, { filename: 'anlage.pdf', contentType: 'application/octet-stream' })
       .expect(201);
     expect(res.body.body).toEqual({ external_id: 'ERP-1', customer: { name: 'Muster GmbH' } });
-    expect(res.body.uploads.invoice).toMatchObject({ fieldname: 'invoice', originalname: 'rechnung.pdf', size: pdf.length, sha256: sha256(pdf) });
+    expect(res.body.uploads.invoice).toMatchObject({
+      fieldname: 'invoice',
+      originalname: 'rechnung.pdf',
+      size: pdf.length,
+      sha256: sha256(pdf),
+    });
     expect(res.body.uploads.invoice_attachment).toMatchObject({ size: attachment.length, sha256: sha256(attachment) });
     expect(await readFile(join(config.dir, 'company/invoices/invoice.pdf'))).toEqual(pdf);
     expect(await readFile(join(config.dir, 'company/invoices/invoice_attachment.pdf'))).toEqual(attachment);
@@ -112,7 +117,10 @@ describe(PdfUploadInterceptor.name, () => {
   it('answers 422 naming the field when the required file is absent', async () => {
     for (const req of [post().attach('invoice_attachment', pdf, 'a.pdf'), post().field('external_id', 'x')]) {
       const res = await req.expect(422);
-      expect(res.body).toMatchObject({ code: 'document.missing', errors: [{ field: 'invoice', message: 'invoice (a PDF file) is required' }] });
+      expect(res.body).toMatchObject({
+        code: 'document.missing',
+        errors: [{ field: 'invoice', message: 'invoice (a PDF file) is required' }],
+      });
     }
     expect(await filesUnder(config.dir)).toEqual([]);
   });
@@ -145,7 +153,9 @@ describe(PdfUploadInterceptor.name, () => {
   });
 
   it('accepts the header anywhere in the first KiB', async () => {
-    await post().attach('invoice', Buffer.concat([Buffer.alloc(1000, 0x20), pdf]), 'r.pdf').expect(201);
+    await post()
+      .attach('invoice', Buffer.concat([Buffer.alloc(1000, 0x20), pdf]), 'r.pdf')
+      .expect(201);
   });
 
   it('answers 413 for a file over MAX_UPLOAD_MB and stores nothing', async () => {
@@ -161,7 +171,10 @@ describe(PdfUploadInterceptor.name, () => {
     const unexpected = await post().attach('invoice', pdf, 'r.pdf').attach('logo', pdf, 'logo.pdf').expect(422);
     expect(unexpected.body).toMatchObject({ code: 'validation.failed', errors: [{ field: 'logo' }] });
     const twice = await post().attach('invoice', pdf, 'r.pdf').attach('invoice', pdf, 'r2.pdf').expect(422);
-    expect(twice.body).toMatchObject({ code: 'validation.failed', errors: [{ field: 'invoice', message: 'invoice may hold only one file' }] });
+    expect(twice.body).toMatchObject({
+      code: 'validation.failed',
+      errors: [{ field: 'invoice', message: 'invoice may hold only one file' }],
+    });
     expect(await filesUnder(config.dir)).toEqual([]);
   });
 
@@ -184,7 +197,13 @@ describe(PdfUploadInterceptor.name, () => {
     await new Promise((resolve) => server.once('listening', resolve));
     const { port } = server.address() as AddressInfo;
     const boundary = `b${randomUUID()}`;
-    const req = httpRequest({ host: '127.0.0.1', port, method: 'POST', path: '/upload', headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': 200_000 } });
+    const req = httpRequest({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: '/upload',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': 200_000 },
+    });
     req.on('error', () => undefined);
     req.write(`--${boundary}\r\nContent-Disposition: form-data; name="invoice"; filename="r.pdf"\r\nContent-Type: application/pdf\r\n\r\n`);
     req.write(pdf.subarray(0, 1500));

@@ -42,7 +42,14 @@ export type UploadRequest = Request & { uploads?: UploadedPdfs };
 const MIB = 1024 * 1024;
 
 /** Text fields of a multipart form: generous for nested customer[...] / contact[...] data, still bounded. */
-const FORM_LIMITS = { fields: 200, fieldSize: 64 * 1024, fieldNameSize: 200, fieldNestingDepth: 2, fieldArrayIndexLimit: 100, headerPairs: 100 };
+const FORM_LIMITS = {
+  fields: 200,
+  fieldSize: 64 * 1024,
+  fieldNameSize: 200,
+  fieldNestingDepth: 2,
+  fieldArrayIndexLimit: 100,
+  headerPairs: 100,
+};
 
 /** The request's uploads (empty when none), for handlers: `@Uploads() uploads: InvoiceUploads`. */
 export const Uploads = createParamDecorator((_data: unknown, ctx: ExecutionContext): UploadedPdfs => {
@@ -94,9 +101,11 @@ function pdfUploadInterceptorType(fields: PdfField[]): Type<NestInterceptor> {
       const res = context.switchToHttp().getResponse<Response>();
       if (!req.is('multipart/form-data')) {
         const what = fields.find((field) => field.required)?.name ?? names[0];
-        throw new AppError('request.unsupported_media_type', `This request takes multipart/form-data: the ${what} PDF with the text fields`, [
-          { field: what, message: `${what} is sent as a file part of a multipart/form-data body` },
-        ]);
+        throw new AppError(
+          'request.unsupported_media_type',
+          `This request takes multipart/form-data: the ${what} PDF with the text fields`,
+          [{ field: what, message: `${what} is sent as a file part of a multipart/form-data body` }],
+        );
       }
       // 'close' comes on success, on error and when the client goes away: every temp file goes.
       res.once('close', () => void this.storage.discard(req));
@@ -126,7 +135,15 @@ function uploadsOf(req: Request): UploadedPdfs {
   const files = (req.files ?? {}) as Record<string, Array<Express.Multer.File & StoredUpload>>;
   const uploads: UploadedPdfs = {};
   for (const [field, [file]] of Object.entries(files)) {
-    uploads[field] = { fieldname: file.fieldname, originalname: file.originalname, path: file.path, size: file.size, sha256: file.sha256, durable: file.durable, ends: file.ends };
+    uploads[field] = {
+      fieldname: file.fieldname,
+      originalname: file.originalname,
+      path: file.path,
+      size: file.size,
+      sha256: file.sha256,
+      durable: file.durable,
+      ends: file.ends,
+    };
   }
   return uploads;
 }

@@ -50,6 +50,7 @@ export function streamRows(dict: PdfDict, data: Buffer): (num: number) => Promis
 }
 
 function numbers(value: PdfValue | undefined): number[] {
-  if (!Array.isArray(value) || !value.every((item) => typeof item === 'number' && Number.isInteger(item) && item >= 0)) throw new Unreadable('not an array of integers');
+  if (!Array.isArray(value) || !value.every((item) => typeof item === 'number' && Number.isInteger(item) && item >= 0))
+    throw new Unreadable('not an array of integers');
   return value as number[];
 }

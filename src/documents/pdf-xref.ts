@@ -58,7 +58,10 @@ export class PdfXref {
       await xref.load();
       return await work(xref);
     } finally {
-      await xref.file?.then((file) => file.close(), () => undefined);
+      await xref.file?.then(
+        (file) => file.close(),
+        () => undefined,
+      );
     }
   }
 
@@ -227,9 +230,11 @@ export class PdfXref {
   }
 
   private async read(offset: number, length: number): Promise<Buffer> {
-    if (!Number.isInteger(offset) || offset < 0 || offset + length > this.size) throw new Unreadable(`offset ${offset} is outside the file`);
+    if (!Number.isInteger(offset) || offset < 0 || offset + length > this.size)
+      throw new Unreadable(`offset ${offset} is outside the file`);
     this.spend(length);
-    if (this.tail && offset >= this.tail.start) return this.tail.bytes.subarray(offset - this.tail.start, offset - this.tail.start + length);
+    if (this.tail && offset >= this.tail.start)
+      return this.tail.bytes.subarray(offset - this.tail.start, offset - this.tail.start + length);
     const kept = this.kept(offset, length);
     if (kept) return kept;
     const buffer = Buffer.alloc(length);

@@ -14,7 +14,8 @@ export interface PendingFiles {
 }
 
 /** settle() as SQL, with the caller's placeholders. */
-const settleSql = (companyParam: string, idParam: string) => `DELETE FROM pending_documents WHERE company_id = ${companyParam} AND id = ${idParam}`;
+const settleSql = (companyParam: string, idParam: string) =>
+  `DELETE FROM pending_documents WHERE company_id = ${companyParam} AND id = ${idParam}`;
 
 const ANNOUNCE = statement('documents.announce_pending', 'INSERT INTO pending_documents (company_id, id, keys) VALUES ($1, $2, $3)');
 const SETTLE = statement('documents.settle_pending', settleSql('$1', '$2'));

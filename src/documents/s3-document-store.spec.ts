@@ -28,7 +28,13 @@ describe(S3DocumentStore.name, () => {
 
   beforeAll(async () => {
     work = await mkdtemp(join(tmpdir(), 's3-store-spec-'));
-    server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: join(work, 's3'), configureBuckets: [{ name: 'documents' }] });
+    server = new S3rver({
+      address: '127.0.0.1',
+      port: 0,
+      silent: true,
+      directory: join(work, 's3'),
+      configureBuckets: [{ name: 'documents' }],
+    });
     const { port } = await server.run();
     config = {
       kind: 's3',

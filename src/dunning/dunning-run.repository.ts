@@ -72,7 +72,11 @@ const steps = {
   becomeDue(graceDays: number, waitDays: number, minimumOpen: string): Step {
     const first = steps.readyForFirst(waitDays, minimumOpen);
     const hop = { action: first.move.action, condition: first.move.condition };
-    return { move: { action: 'become_due', condition: `i.due_date + ${int(graceDays)} < $3::date`, hop }, reason: 'the due date has passed', hopReason: first.reason };
+    return {
+      move: { action: 'become_due', condition: `i.due_date + ${int(graceDays)} < $3::date`, hop },
+      reason: 'the due date has passed',
+      hopReason: first.reason,
+    };
   },
   /** due → ready_for_reminder1 after the level's waiting days, above its minimum, when not blocked. */
   readyForFirst(waitDays: number, minimumOpen: string): Step {
@@ -82,7 +86,10 @@ const steps = {
   /** reminderN_sent → ready_for_reminderN+1 after the level's waiting days since reminder N. */
   readyForNext(stage: 2 | 3, waitDays: number, minimumOpen: string): Step {
     const condition = `$3::date - ${reminderDate(stage - 1)} >= ${int(waitDays)} AND i.open_amount >= ${money(minimumOpen)} AND NOT ${BLOCKED}`;
-    return { move: { action: stage === 2 ? 'ready_for_reminder2' : 'ready_for_reminder3', condition }, reason: `${int(waitDays)} days since reminder ${stage - 1}` };
+    return {
+      move: { action: stage === 2 ? 'ready_for_reminder2' : 'ready_for_reminder3', condition },
+      reason: `${int(waitDays)} days since reminder ${stage - 1}`,
+    };
   },
   /** reminder3_sent → ready_for_dept_collection after the collection wait (a dunning block holds it too). */
   readyForCollection(collectionDays: number): Step {
@@ -176,10 +183,30 @@ export class DunningRunRepository {
    * says so, BGB § 288 default interest and the flat fee (against which the fees are credited, § 288 (5)
    * sentence 3). ignore_reminder_fees charges nothing at all.
    */
-  async issueReminders(m: EntityManager, ctx: RunContext, stage: 1 | 2 | 3, fee: string, charges: ChargeSettings, onlyInvoiceIds?: string[]): Promise<IssuedReminder[]> {
-    const variant = { stage, fee, flat: stage >= 2 && charges.businessFlatFee, interest: stage >= 2 && charges.defaultInterest, only: !!onlyInvoiceIds };
+  async issueReminders(
+    m: EntityManager,
+    ctx: RunContext,
+    stage: 1 | 2 | 3,
+    fee: string,
+    charges: ChargeSettings,
+    onlyInvoiceIds?: string[],
+  ): Promise<IssuedReminder[]> {
+    const variant = {
+      stage,
+      fee,
+      flat: stage >= 2 && charges.businessFlatFee,
+      interest: stage >= 2 && charges.defaultInterest,
+      only: !!onlyInvoiceIds,
+    };
     const rows = await this.sql.rows(ISSUE(variant), [ctx.companyId, ctx.runId, ctx.date, ...(onlyInvoiceIds ? [onlyInvoiceIds] : [])], m);
-    return rows.map((r) => ({ reminderId: r.id, invoiceId: r.invoice_id, stage, fee: r.fees, defaultInterest: r.default_interest, flatFee: r.flat_fee }));
+    return rows.map((r) => ({
+      reminderId: r.id,
+      invoiceId: r.invoice_id,
+      stage,
+      fee: r.fees,
+      defaultInterest: r.default_interest,
+      flatFee: r.flat_fee,
+    }));
   }
 
   /** A run only counts (no ids travel); a proposal names them. */

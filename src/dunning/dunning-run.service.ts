@@ -46,7 +46,12 @@ export class DunningRunService {
       const started = await this.invoices.transaction(async (m) => {
         if (!(await this.runs.start(m, run))) return false;
         const outcome = await this.steps(m, { companyId, runId: run.id, date });
-        await this.runs.finish(m, companyId, run.id, { status: 'succeeded', durationMs: Date.now() - run.startedAt.getTime(), ...summary(outcome), errors: [...notes, ...outcome.warnings] });
+        await this.runs.finish(m, companyId, run.id, {
+          status: 'succeeded',
+          durationMs: Date.now() - run.startedAt.getTime(),
+          ...summary(outcome),
+          errors: [...notes, ...outcome.warnings],
+        });
         return true;
       });
       if (!started) return undefined;
@@ -90,14 +95,20 @@ export class DunningRunService {
     // Invoices due until today go on to ready_for_reminder1 in the same statement when they qualify.
     const [due, dueAndReady] = await this.sql.becomeDue(m, ctx, policy.graceDays, level1.waitDays, level1.minimumOpen);
     const ready = await this.sql.readyForFirst(m, ctx, level1.waitDays, level1.minimumOpen);
-    steps.push(due, { action: ready.action, count: ready.count + dueAndReady.count, invoiceIds: [...dueAndReady.invoiceIds, ...ready.invoiceIds] });
+    steps.push(due, {
+      action: ready.action,
+      count: ready.count + dueAndReady.count,
+      invoiceIds: [...dueAndReady.invoiceIds, ...ready.invoiceIds],
+    });
     steps.push(await this.sql.readyForNext(m, ctx, 2, level2.waitDays, level2.minimumOpen));
     steps.push(await this.sql.readyForNext(m, ctx, 3, level3.waitDays, level3.minimumOpen));
     steps.push(await this.sql.readyForCollection(m, ctx, policy.collectionDays));
     const reminders = policy.autoShip ? await this.issue(m, ctx, policy) : [];
     const warnings: string[] = [];
     if (policy.defaultInterest && !(await hasBaseRateFor(this.db, m, ctx.date))) {
-      warnings.push(`warning: no base rate for ${halfYearStart(ctx.date)} in base_interest_rates, default interest uses the last known one; add it with npm run cli -- base-rate:set`);
+      warnings.push(
+        `warning: no base rate for ${halfYearStart(ctx.date)} in base_interest_rates, default interest uses the last known one; add it with npm run cli -- base-rate:set`,
+      );
     }
     return { steps, reminders, warnings };
   }

@@ -71,7 +71,10 @@ const RECORD_FAILURE = statement(
    VALUES ($1, $2, $3, $4, 'failed', $5, now(), $6, $7)`,
 );
 const FIND = statement<Row>('dunning.find_run', `SELECT ${COLUMNS} FROM dunning_runs WHERE company_id = $1 AND id = $2`);
-const PAGE = statement<Row>('dunning.runs_page', `SELECT ${COLUMNS} FROM dunning_runs WHERE company_id = $1 ORDER BY started_at DESC, id LIMIT $2 OFFSET $3`);
+const PAGE = statement<Row>(
+  'dunning.runs_page',
+  `SELECT ${COLUMNS} FROM dunning_runs WHERE company_id = $1 ORDER BY started_at DESC, id LIMIT $2 OFFSET $3`,
+);
 const COUNT = statement<{ n: number }>('dunning.runs_count', 'SELECT count(*)::int AS n FROM dunning_runs WHERE company_id = $1');
 const HAS_SCHEDULED = statement(
   'dunning.has_scheduled_run',
@@ -93,20 +96,43 @@ export class DunningRunsRepository {
     }
   }
 
-  async finish(m: EntityManager, companyId: string, id: string, outcome: Pick<RunRecord, 'status' | 'transitions' | 'remindersCreated' | 'feesPlanned' | 'errors' | 'durationMs'>) {
+  async finish(
+    m: EntityManager,
+    companyId: string,
+    id: string,
+    outcome: Pick<RunRecord, 'status' | 'transitions' | 'remindersCreated' | 'feesPlanned' | 'errors' | 'durationMs'>,
+  ) {
     await this.sql.run(
       FINISH,
-      [companyId, id, outcome.status, outcome.durationMs, JSON.stringify(outcome.transitions), outcome.remindersCreated, outcome.feesPlanned, JSON.stringify(outcome.errors)],
+      [
+        companyId,
+        id,
+        outcome.status,
+        outcome.durationMs,
+        JSON.stringify(outcome.transitions),
+        outcome.remindersCreated,
+        outcome.feesPlanned,
+        JSON.stringify(outcome.errors),
+      ],
       m,
     );
   }
 
   /** A run that failed is recorded on its own, after its transaction rolled back. */
-  async recordFailure(run: Pick<RunRecord, 'id' | 'companyId' | 'businessDate' | 'trigger' | 'startedAt'>, error: string, durationMs: number) {
-    await this.sql.run(
-      RECORD_FAILURE,
-      [run.companyId, run.id, run.businessDate, run.trigger, run.startedAt, durationMs, JSON.stringify([error])],
-    );
+  async recordFailure(
+    run: Pick<RunRecord, 'id' | 'companyId' | 'businessDate' | 'trigger' | 'startedAt'>,
+    error: string,
+    durationMs: number,
+  ) {
+    await this.sql.run(RECORD_FAILURE, [
+      run.companyId,
+      run.id,
+      run.businessDate,
+      run.trigger,
+      run.startedAt,
+      durationMs,
+      JSON.stringify([error]),
+    ]);
   }
 
   async find(companyId: string, id: string): Promise<RunRecord | undefined> {

@@ -98,7 +98,10 @@ export class DunningScheduler implements OnApplicationBootstrap {
       let notes: string[] = [];
       if (holding.length > 0) {
         if (minutesOf(local) - minutesOf(policy.runAt) < PULL_WAIT_LIMIT_MINUTES) continue;
-        notes = holding.map((pull) => `warning: ran without waiting for the ERP pull of ${toPublicId('erp', pull.connection_id)} (${pull.state} since ${pull.since.toISOString()}): waited ${PULL_WAIT_LIMIT_MINUTES} minutes after the run time`);
+        notes = holding.map(
+          (pull) =>
+            `warning: ran without waiting for the ERP pull of ${toPublicId('erp', pull.connection_id)} (${pull.state} since ${pull.since.toISOString()}): waited ${PULL_WAIT_LIMIT_MINUTES} minutes after the run time`,
+        );
       }
       await this.queue.send<RunJob>(RUN_QUEUE, { companyId: company.id, date, notes }, { singletonKey: `${company.id}:${date}` });
       enqueued++;

@@ -57,6 +57,12 @@ export class DunningController {
   @HttpCode(201)
   async approve(@CurrentCompany() company: CompanyContext, @Body() body: ApprovalDto) {
     const issued = await this.dunning.approve(company, body?.invoice_ids, body?.date);
-    return { reminders: issued.map((r) => ({ id: toPublicId('rem', r.reminderId), invoice_id: toPublicId('inv', r.invoiceId), ...serializeIssued(r) })) };
+    return {
+      reminders: issued.map((r) => ({
+        id: toPublicId('rem', r.reminderId),
+        invoice_id: toPublicId('inv', r.invoiceId),
+        ...serializeIssued(r),
+      })),
+    };
   }
 }

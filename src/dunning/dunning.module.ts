@@ -16,7 +16,15 @@ import { ReminderDispatch } from './reminder-dispatch.service.js';
 @Module({
   imports: [InvoicesModule, DunningPolicyModule, ShippingModule],
   controllers: [DunningController],
-  providers: [DunningRunRepository, DunningRunsRepository, DunningRunService, DunningService, DunningScheduler, ReminderDispatchRepository, ReminderDispatch],
+  providers: [
+    DunningRunRepository,
+    DunningRunsRepository,
+    DunningRunService,
+    DunningService,
+    DunningScheduler,
+    ReminderDispatchRepository,
+    ReminderDispatch,
+  ],
   exports: [DunningRunService],
 })
 export class DunningModule {}

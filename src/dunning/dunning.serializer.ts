@@ -47,7 +47,12 @@ export function serializeRun(run: RunRecord, timeZone: string) {
 
 /** A reminder the run (or an approval) creates: its stage and its charges. */
 export function serializeIssued(r: IssuedReminder) {
-  return { reminder_stage: r.stage, fees: formatDecimal(r.fee), default_interest: formatDecimal(r.defaultInterest), flat_fee: formatDecimal(r.flatFee) };
+  return {
+    reminder_stage: r.stage,
+    fees: formatDecimal(r.fee),
+    default_interest: formatDecimal(r.defaultInterest),
+    flat_fee: formatDecimal(r.flatFee),
+  };
 }
 
 export function serializeProposal(date: string, outcome: RunOutcome) {

@@ -54,20 +54,34 @@ export class ReminderDispatch implements OnApplicationBootstrap {
       const refusal = await this.refusal(m, subject);
       if (refusal) return this.cancel(m, subject, actor, refusal);
       const { invoice, reminder } = subject;
-      await this.ledger.charge(invoice, { reminderFees: reminder.fees, flatFee: reminder.flatFee, defaultInterest: reminder.defaultInterest }, m);
+      await this.ledger.charge(
+        invoice,
+        { reminderFees: reminder.fees, flatFee: reminder.flatFee, defaultInterest: reminder.defaultInterest },
+        m,
+      );
       await this.reminders.markDispatched(m, reminder);
-      const details = { reminder_id: toPublicId('rem', reminder.id), stage: reminder.reminderStage, fee: formatDecimal(reminder.fees), flat_fee: formatDecimal(reminder.flatFee), default_interest: formatDecimal(reminder.defaultInterest) };
+      const details = {
+        reminder_id: toPublicId('rem', reminder.id),
+        stage: reminder.reminderStage,
+        fee: formatDecimal(reminder.fees),
+        flat_fee: formatDecimal(reminder.flatFee),
+        default_interest: formatDecimal(reminder.defaultInterest),
+      };
       await this.invoices.addEvent(invoice, actor, { kind: 'reminder_issued', details }, m);
       await this.shipping.shipReminder(m, job.companyId, reminder.id, actor);
     });
   }
 
   /** Why the reminder must not go out now, or undefined when it may. */
-  private async refusal(m: EntityManager, { invoice, reminder, customerStopsReminders, timeZone }: DispatchSubject): Promise<string | undefined> {
+  private async refusal(
+    m: EntityManager,
+    { invoice, reminder, customerStopsReminders, timeZone }: DispatchSubject,
+  ): Promise<string | undefined> {
     if (invoice.status !== `ready_for_reminder${reminder.reminderStage}`) return `the invoice is ${invoice.status} now`;
     const today = todayIn(timeZone);
     if (customerStopsReminders) return 'the customer has stop_automatic_reminders';
-    if (invoice.dunningBlockReason && (!invoice.dunningBlockUntil || invoice.dunningBlockUntil >= today)) return `dunning block: ${invoice.dunningBlockReason}`;
+    if (invoice.dunningBlockReason && (!invoice.dunningBlockUntil || invoice.dunningBlockUntil >= today))
+      return `dunning block: ${invoice.dunningBlockReason}`;
     const level = (await this.policies.get(invoice.companyId, m)).levels[reminder.reminderStage - 1];
     if (new Decimal(invoice.openAmount).lessThan(level.minimumOpen)) return `the open amount is below ${level.minimumOpen}`;
     return undefined;

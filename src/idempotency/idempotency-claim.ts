@@ -21,7 +21,10 @@ export class IdempotencyClaim implements ClaimRef {
   /** Stores the answer in the caller's transaction; throws (rolling the work back) when a retry took the key over. */
   async store(manager: EntityManager, statusCode: number, body: unknown): Promise<void> {
     if (!(await this.keys.complete(this, statusCode, body, manager))) {
-      throw new AppError('idempotency.in_progress', 'A retry with this Idempotency-Key took the request over; this attempt changed nothing');
+      throw new AppError(
+        'idempotency.in_progress',
+        'A retry with this Idempotency-Key took the request over; this attempt changed nothing',
+      );
     }
     this.answer = { statusCode, body };
   }

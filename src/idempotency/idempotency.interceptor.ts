@@ -21,7 +21,9 @@ export const Idempotent = () => UseInterceptors(IdempotencyInterceptor);
  * table. Without SECRETS_KEY (development and test only) a fixed key that protects nothing.
  */
 function hmacKey(config: AppConfig): Buffer {
-  const secret = (config.secretsKey && secretsKeyBytes(config.secretsKey)) || createHash('sha256').update('receivables-service development key (not secret)').digest();
+  const secret =
+    (config.secretsKey && secretsKeyBytes(config.secretsKey)) ||
+    createHash('sha256').update('receivables-service development key (not secret)').digest();
   return Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), 'idempotency request hash v1', 32));
 }
 

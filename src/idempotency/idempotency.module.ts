@@ -5,5 +5,8 @@ import { IdempotencyRepository } from './idempotency.repository.js';
 import { IdempotencySweeper } from './idempotency-sweeper.js';
 
 @Global()
-@Module({ providers: [IdempotencyRepository, IdempotencyInterceptor, IdempotencySweeper], exports: [IdempotencyRepository, IdempotencyInterceptor] })
+@Module({
+  providers: [IdempotencyRepository, IdempotencyInterceptor, IdempotencySweeper],
+  exports: [IdempotencyRepository, IdempotencyInterceptor],
+})
 export class IdempotencyModule {}

@@ -50,7 +50,10 @@ export class BulkPaymentsService {
    */
   async recordMany(manager: EntityManager, wanted: NewPayment[]): Promise<boolean[]> {
     if (wanted.length === 0) return [];
-    const invoices = await this.invoices.lockMoneyMany(wanted.map((p) => ({ companyId: p.company.id, id: p.invoiceId })), manager);
+    const invoices = await this.invoices.lockMoneyMany(
+      wanted.map((p) => ({ companyId: p.company.id, id: p.invoiceId })),
+      manager,
+    );
     const sums = await this.payments.sums(invoices, manager);
     const byInvoice = new Map<string, NewPayment[]>();
     for (const p of wanted) byInvoice.set(p.invoiceId, [...(byInvoice.get(p.invoiceId) ?? []), p]);

@@ -16,7 +16,9 @@ const ACTOR_TYPES: Record<ActorType, string> = {
   user: 'a user of the web front end',
   system: 'the service itself',
 };
-const ACTOR_TEXT = Object.entries(ACTOR_TYPES).map(([type, meaning]) => `${type}: ${meaning}`).join('; ');
+const ACTOR_TEXT = Object.entries(ACTOR_TYPES)
+  .map(([type, meaning]) => `${type}: ${meaning}`)
+  .join('; ');
 
 export const InvoiceEventActorSchema = component('InvoiceEventActor', {
   type: enumProperty(Object.keys(ACTOR_TYPES) as ActorType[], { description: ACTOR_TEXT }),

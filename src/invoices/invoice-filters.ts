@@ -32,14 +32,19 @@ export function parseInvoiceFilters(query: Record<string, unknown>): InvoiceFilt
   }
   if (query.customer_id !== undefined) {
     // A well-formed id of no customer of this company simply matches nothing.
-    filters.customerId = typeof query.customer_id === 'string' ? (parsePublicId('cus', query.customer_id) ?? NO_SUCH_CUSTOMER) : NO_SUCH_CUSTOMER;
+    filters.customerId =
+      typeof query.customer_id === 'string' ? (parsePublicId('cus', query.customer_id) ?? NO_SUCH_CUSTOMER) : NO_SUCH_CUSTOMER;
     if (typeof query.customer_id !== 'string' || !query.customer_id.startsWith('cus-')) {
       errors.push({ field: 'customer_id', message: 'customer_id must be a customer id (cus-…)' });
     }
   }
   if (query.updated_since !== undefined) {
     const since = parseSince(query.updated_since);
-    if (!since) errors.push({ field: 'updated_since', message: 'updated_since must be an ISO 8601 date (YYYY-MM-DD) or a datetime with an offset (2026-11-21T10:00:00+01:00)' });
+    if (!since)
+      errors.push({
+        field: 'updated_since',
+        message: 'updated_since must be an ISO 8601 date (YYYY-MM-DD) or a datetime with an offset (2026-11-21T10:00:00+01:00)',
+      });
     else filters.updatedSince = since;
   }
   if (errors.length) throw new AppError('request.invalid_query', 'Invalid invoice filters', errors);

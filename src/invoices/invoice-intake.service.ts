@@ -77,7 +77,9 @@ export class InvoiceIntake {
     source = 'API',
   ): Promise<InvoiceView> {
     if (!uploads.invoice) {
-      throw new AppError('document.missing', 'The invoice PDF is required', [{ field: 'invoice', message: 'invoice (a PDF file) is required' }]);
+      throw new AppError('document.missing', 'The invoice PDF is required', [
+        { field: 'invoice', message: 'invoice (a PDF file) is required' },
+      ]);
     }
     const { terms, errors } = resolveTerms(
       { invoiceDate: dto.invoice_date ?? null, dueDate: dto.due_date ?? null, timeForPayment: dto.time_for_payment ?? null },
@@ -126,11 +128,14 @@ export class InvoiceIntake {
         // Customer and contact are only read: the one write (invoice and event in one statement) is
         // atomic by itself, without BEGIN and COMMIT round trips.
         const manager = this.invoices.manager;
-        const customer = readCustomer && dto.customer_id
-          ? this.parties.namedCustomer(dto.customer_id, settings.customer)
-          : await this.parties.customer(company.id, dto.customer_id, undefined, manager);
+        const customer =
+          readCustomer && dto.customer_id
+            ? this.parties.namedCustomer(dto.customer_id, settings.customer)
+            : await this.parties.customer(company.id, dto.customer_id, undefined, manager);
         const contact = await this.parties.contact(company.id, customer, dto.contact_id, undefined, manager);
-        const invoice = await this.ledger.createWithEvent(company.id, id, values(customer.id, contact?.id ?? null), actor, createdEvent, { settlePendingDocuments: true });
+        const invoice = await this.ledger.createWithEvent(company.id, id, values(customer.id, contact?.id ?? null), actor, createdEvent, {
+          settlePendingDocuments: true,
+        });
         return { invoice, customer, contact, payments: [], reminders: [] };
       }
       return await this.invoices.transaction(async (manager) => {

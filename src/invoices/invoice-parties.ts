@@ -43,7 +43,12 @@ export class InvoiceParties {
     private readonly invoices: InvoicesRepository,
   ) {}
 
-  async customer(companyId: string, customerId: string | null | undefined, nested: UpdateCustomerDto | undefined, manager: EntityManager): Promise<Customer> {
+  async customer(
+    companyId: string,
+    customerId: string | null | undefined,
+    nested: UpdateCustomerDto | undefined,
+    manager: EntityManager,
+  ): Promise<Customer> {
     if (customerId && nested) {
       throw validationFailed([{ field: 'customer_id', message: 'customer_id is not given together with customer[...]' }]);
     }
@@ -99,7 +104,12 @@ export class InvoiceParties {
       if (existing) return Object.keys(values).length ? this.contacts.update(existing, values, manager) : existing;
       const errors = missing(nested, REQUIRED_CONTACT_FIELDS);
       if (errors.length) throw validationFailed(errors);
-      return this.contacts.insert(companyId, newUuid(), { ...CONTACT_DEFAULTS, ...values, customerId: customer.id } as ContactValues, manager);
+      return this.contacts.insert(
+        companyId,
+        newUuid(),
+        { ...CONTACT_DEFAULTS, ...values, customerId: customer.id } as ContactValues,
+        manager,
+      );
     });
   }
 }

@@ -7,13 +7,22 @@ import { type InvoiceStatus, OPEN_STATUSES } from './invoice-status.js';
 /** An invoice is sent only with a positive total and a due date. */
 export function assertReleasable(invoice: Invoice): void {
   const errors = [];
-  if (!new Decimal(invoice.originalTotal).greaterThan(0)) errors.push({ field: 'total', message: 'a positive total is required to send the invoice' });
+  if (!new Decimal(invoice.originalTotal).greaterThan(0))
+    errors.push({ field: 'total', message: 'a positive total is required to send the invoice' });
   if (!invoice.dueDate) errors.push({ field: 'due_date', message: 'a due date is required to send the invoice' });
   if (errors.length) throw validationFailed(errors);
 }
 
 const ALWAYS = ['external_id', 'additional_number'];
-const WHILE_OPEN = [...ALWAYS, 'invoice_number', 'contact_id', 'shipping_mode', 'ignore_reminder_fees', 'dunning_block_reason', 'dunning_block_until'];
+const WHILE_OPEN = [
+  ...ALWAYS,
+  'invoice_number',
+  'contact_id',
+  'shipping_mode',
+  'ignore_reminder_fees',
+  'dunning_block_reason',
+  'dunning_block_until',
+];
 /** Extending the payment term is allowed until the first reminder is on its way. */
 const EXTENSION = [...WHILE_OPEN, 'due_date', 'time_for_payment'];
 

@@ -21,7 +21,9 @@ describe('resolveTerms', () => {
     });
   });
   it('refuses a due date before the invoice date', () => {
-    expect(resolveTerms({ invoiceDate: '2026-11-10', dueDate: '2026-11-01', timeForPayment: null }, today).errors[0].field).toBe('due_date');
+    expect(resolveTerms({ invoiceDate: '2026-11-10', dueDate: '2026-11-01', timeForPayment: null }, today).errors[0].field).toBe(
+      'due_date',
+    );
   });
   it('refuses a time for payment that contradicts the dates', () => {
     expect(resolveTerms({ invoiceDate: '2026-11-01', dueDate: '2026-11-15', timeForPayment: 30 }, today).errors[0].field).toBe(
@@ -49,7 +51,9 @@ describe('resolveChangedTerms', () => {
     expect(resolveChangedTerms({ invoiceDate: null, dueDate: null, timeForPayment: 30 }, today).errors[0].field).toBe('time_for_payment');
   });
   it('derives the invoice date when due date and time for payment come together, and resolves as on create otherwise', () => {
-    expect(resolveChangedTerms({ invoiceDate: null, dueDate: '2026-12-15', timeForPayment: 14 }, today).terms?.invoiceDate).toBe('2026-12-01');
+    expect(resolveChangedTerms({ invoiceDate: null, dueDate: '2026-12-15', timeForPayment: 14 }, today).terms?.invoiceDate).toBe(
+      '2026-12-01',
+    );
     expect(resolveChangedTerms({ invoiceDate: '2026-11-01', dueDate: null, timeForPayment: 30 }, today).terms?.dueDate).toBe('2026-12-01');
   });
 });

@@ -47,7 +47,14 @@ export function resolveTerms(given: Terms, today: string): { terms?: ResolvedTer
 export function resolveChangedTerms(given: Terms, today: string): { terms?: Terms; errors: FieldError[] } {
   if (given.invoiceDate !== null || (given.dueDate !== null && given.timeForPayment !== null)) return resolveTerms(given, today);
   if (given.timeForPayment !== null) {
-    return { errors: [{ field: 'time_for_payment', message: 'time_for_payment counts from invoice_date, which this invoice does not have: send invoice_date or due_date' }] };
+    return {
+      errors: [
+        {
+          field: 'time_for_payment',
+          message: 'time_for_payment counts from invoice_date, which this invoice does not have: send invoice_date or due_date',
+        },
+      ],
+    };
   }
   return { terms: { invoiceDate: null, dueDate: given.dueDate, timeForPayment: null }, errors: [] };
 }

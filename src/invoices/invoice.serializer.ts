@@ -57,12 +57,16 @@ export const ReminderLineSchema = component(
   'ReminderLine',
   {
     kind: enumProperty(['fee', 'default_interest', 'flat_fee'], {
-      description: 'fee: the level’s reminder fee (always present); default_interest: BGB § 288 interest on the open principal; flat_fee: § 288 (5) BGB',
+      description:
+        'fee: the level’s reminder fee (always present); default_interest: BGB § 288 interest on the open principal; flat_fee: § 288 (5) BGB',
     }),
     amount: decimalProperty({ example: '2.5' }),
     from: dateProperty({ description: 'default_interest only: the first day of interest' }),
     until: dateProperty({ description: 'default_interest only: the last day of interest (the reminder date)' }),
-    points_above_base_rate: decimalProperty({ example: '9.0', description: 'default_interest only: points above the Bundesbank base rate (5 consumer, 9 business)' }),
+    points_above_base_rate: decimalProperty({
+      example: '9.0',
+      description: 'default_interest only: points above the Bundesbank base rate (5 consumer, 9 business)',
+    }),
   },
   { description: 'Extension: one charge of a reminder', optional: ['from', 'until', 'points_above_base_rate'] },
 );
@@ -77,9 +81,17 @@ export const ReminderSchema = component('Reminder', {
     example: '5.0',
     description: 'The reminder fee (0 with ignore_reminder_fees, and once the § 288 (5) flat fee is charged: fees are credited against it)',
   }),
-  default_interest: decimalProperty({ example: '0.0', description: 'Extension: BGB § 288 default interest this reminder charges (policy default_interest)' }),
-  flat_fee: decimalProperty({ example: '0.0', description: 'Extension: the 40 EUR flat fee of § 288 (5) BGB this reminder charges (policy business_flat_fee)' }),
-  lines: arrayOf(ReminderLineSchema, { description: 'Extension: the reminder’s charges as separate lines, as the reminder letter prints them' }),
+  default_interest: decimalProperty({
+    example: '0.0',
+    description: 'Extension: BGB § 288 default interest this reminder charges (policy default_interest)',
+  }),
+  flat_fee: decimalProperty({
+    example: '0.0',
+    description: 'Extension: the 40 EUR flat fee of § 288 (5) BGB this reminder charges (policy business_flat_fee)',
+  }),
+  lines: arrayOf(ReminderLineSchema, {
+    description: 'Extension: the reminder’s charges as separate lines, as the reminder letter prints them',
+  }),
 });
 
 export const DunningBlockSchema = component(
@@ -100,15 +112,20 @@ export const InvoiceSchema = component('Invoice', {
   invoice_attachment: textProperty({ nullable: true, description: 'URL of the attachment PDF (GET …/attachment); null without one' }),
   additional_number: textProperty({ nullable: true, description: 'Any additional number, e.g. an order number' }),
   total: decimalProperty({
-    description: 'Gross value: original_total plus reminder_fees (plus the extensions default_interest and flat_fee, 0 unless the dunning policy charges them)',
+    description:
+      'Gross value: original_total plus reminder_fees (plus the extensions default_interest and flat_fee, 0 unless the dunning policy charges them)',
   }),
   original_total: decimalProperty({ description: 'Gross value without reminder fees' }),
   reminder_fees: decimalProperty({ example: '0.0' }),
   default_interest: decimalProperty({ example: '0.0', description: 'Extension: BGB § 288 default interest charged with reminders' }),
-  flat_fee: decimalProperty({ example: '0.0', description: 'Extension: the 40 EUR flat fee of § 288 (5) BGB (business customers, once per invoice)' }),
+  flat_fee: decimalProperty({
+    example: '0.0',
+    description: 'Extension: the 40 EUR flat fee of § 288 (5) BGB (business customers, once per invoice)',
+  }),
   waived_amount: decimalProperty({
     example: '0.0',
-    description: 'Extension: fees or interest left when the payments reached original_total and the policy waives such rests (event rest_waived)',
+    description:
+      'Extension: fees or interest left when the payments reached original_total and the policy waives such rests (event rest_waived)',
   }),
   open_amount: decimalProperty({
     description:
@@ -180,7 +197,15 @@ export function reminderLines(reminder: Reminder): Wire<typeof ReminderLineSchem
     { kind: 'fee', amount: formatDecimal(reminder.fees) },
     // interest_until is written together with interest_from (dunning-run.repository.ts).
     ...(reminder.interestFrom
-      ? [{ kind: 'default_interest' as const, amount: formatDecimal(reminder.defaultInterest), from: reminder.interestFrom, until: reminder.interestUntil as string, points_above_base_rate: formatDecimal(reminder.interestPoints ?? '0') }]
+      ? [
+          {
+            kind: 'default_interest' as const,
+            amount: formatDecimal(reminder.defaultInterest),
+            from: reminder.interestFrom,
+            until: reminder.interestUntil as string,
+            points_above_base_rate: formatDecimal(reminder.interestPoints ?? '0'),
+          },
+        ]
       : []),
     ...(new Decimal(reminder.flatFee).greaterThan(0) ? [{ kind: 'flat_fee' as const, amount: formatDecimal(reminder.flatFee) }] : []),
   ];
@@ -200,7 +225,10 @@ export function serializeReminder(reminder: Reminder, ctx: SerializeContext): Wi
   };
 }
 
-export function serializeInvoice({ invoice, customer, contact, payments, reminders }: InvoiceView, ctx: SerializeContext): Wire<typeof InvoiceSchema> {
+export function serializeInvoice(
+  { invoice, customer, contact, payments, reminders }: InvoiceView,
+  ctx: SerializeContext,
+): Wire<typeof InvoiceSchema> {
   const id = toPublicId('inv', invoice.id);
   const url = `${ctx.publicUrl}/invoices/${id}`;
   return {

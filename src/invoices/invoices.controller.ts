@@ -58,7 +58,12 @@ export class InvoicesController {
   @ApiFormBody()
   @ApiOk(InvoiceResponseSchema, 'The invoice with the updated values')
   @ApiProblems(400, 404, 409, 413, 415, 422)
-  async update(@CurrentCompany() company: CompanyContext, @CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: UpdateInvoiceDto) {
+  async update(
+    @CurrentCompany() company: CompanyContext,
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @Body() body: UpdateInvoiceDto,
+  ) {
     return this.wire(company, await this.invoices.update(company, id, body, actor));
   }
 
@@ -97,14 +102,28 @@ export class InvoicesController {
     @Body() body: CreatePaymentDto,
     @Claim() claim?: IdempotencyClaim,
   ) {
-    return this.wire(company, await this.invoices.recordPayment(company, id, body, actor, this.remember(company, claim, () => 201)));
+    return this.wire(
+      company,
+      await this.invoices.recordPayment(
+        company,
+        id,
+        body,
+        actor,
+        this.remember(company, claim, () => 201),
+      ),
+    );
   }
 
   @Delete(':id/payments/:paymentId')
   @HttpCode(204)
   @ApiNoContent('The payment is deleted and the open amount recomputed')
   @ApiProblems(404, 409)
-  async deletePayment(@CurrentCompany() company: CompanyContext, @CurrentActor() actor: Actor, @Param('id') id: string, @Param('paymentId') paymentId: string) {
+  async deletePayment(
+    @CurrentCompany() company: CompanyContext,
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @Param('paymentId') paymentId: string,
+  ) {
     await this.payments.remove(company, id, paymentId, actor);
   }
 
@@ -114,7 +133,13 @@ export class InvoicesController {
   @ApiFormBody({ optional: InvoiceActionDto, idempotent: true })
   @ApiOk(InvoiceResponseSchema)
   @ApiProblems(400, 404, 409, 413, 415, 422)
-  archive(@CurrentCompany() c: CompanyContext, @CurrentActor() a: Actor, @Param('id') id: string, @Body() body: InvoiceActionDto, @Claim() claim?: IdempotencyClaim) {
+  archive(
+    @CurrentCompany() c: CompanyContext,
+    @CurrentActor() a: Actor,
+    @Param('id') id: string,
+    @Body() body: InvoiceActionDto,
+    @Claim() claim?: IdempotencyClaim,
+  ) {
     return this.act(c, a, id, 'archive', body, claim);
   }
 
@@ -124,7 +149,13 @@ export class InvoicesController {
   @ApiFormBody({ optional: InvoiceActionDto, idempotent: true })
   @ApiOk(InvoiceResponseSchema)
   @ApiProblems(400, 404, 409, 413, 415, 422)
-  markDuplicate(@CurrentCompany() c: CompanyContext, @CurrentActor() a: Actor, @Param('id') id: string, @Body() body: InvoiceActionDto, @Claim() claim?: IdempotencyClaim) {
+  markDuplicate(
+    @CurrentCompany() c: CompanyContext,
+    @CurrentActor() a: Actor,
+    @Param('id') id: string,
+    @Body() body: InvoiceActionDto,
+    @Claim() claim?: IdempotencyClaim,
+  ) {
     return this.act(c, a, id, 'mark_duplicate', body, claim);
   }
 
@@ -134,7 +165,13 @@ export class InvoicesController {
   @ApiFormBody({ optional: InvoiceActionDto, idempotent: true })
   @ApiOk(InvoiceResponseSchema)
   @ApiProblems(400, 404, 409, 413, 415, 422)
-  writeOff(@CurrentCompany() c: CompanyContext, @CurrentActor() a: Actor, @Param('id') id: string, @Body() body: InvoiceActionDto, @Claim() claim?: IdempotencyClaim) {
+  writeOff(
+    @CurrentCompany() c: CompanyContext,
+    @CurrentActor() a: Actor,
+    @Param('id') id: string,
+    @Body() body: InvoiceActionDto,
+    @Claim() claim?: IdempotencyClaim,
+  ) {
     return this.act(c, a, id, 'write_off', body, claim);
   }
 
@@ -144,16 +181,43 @@ export class InvoicesController {
   @ApiFormBody({ optional: InvoiceActionDto, idempotent: true })
   @ApiOk(InvoiceResponseSchema)
   @ApiProblems(400, 404, 409, 413, 415, 422)
-  handToCollection(@CurrentCompany() c: CompanyContext, @CurrentActor() a: Actor, @Param('id') id: string, @Body() body: InvoiceActionDto, @Claim() claim?: IdempotencyClaim) {
+  handToCollection(
+    @CurrentCompany() c: CompanyContext,
+    @CurrentActor() a: Actor,
+    @Param('id') id: string,
+    @Body() body: InvoiceActionDto,
+    @Claim() claim?: IdempotencyClaim,
+  ) {
     return this.act(c, a, id, 'hand_to_collection', body, claim);
   }
 
-  private async act(company: CompanyContext, actor: Actor, id: string, action: ManualAction, body: InvoiceActionDto, claim?: IdempotencyClaim) {
-    return this.wire(company, await this.invoices.act(company, id, action, actor, body?.reason ?? null, this.remember(company, claim, () => 200)));
+  private async act(
+    company: CompanyContext,
+    actor: Actor,
+    id: string,
+    action: ManualAction,
+    body: InvoiceActionDto,
+    claim?: IdempotencyClaim,
+  ) {
+    return this.wire(
+      company,
+      await this.invoices.act(
+        company,
+        id,
+        action,
+        actor,
+        body?.reason ?? null,
+        this.remember(company, claim, () => 200),
+      ),
+    );
   }
 
   /** With an Idempotency-Key: the answer, exactly as sent, is stored in the work's transaction. */
-  private remember(company: CompanyContext, claim: IdempotencyClaim | undefined, status: (view: InvoiceView) => number): AnswerInTransaction | undefined {
+  private remember(
+    company: CompanyContext,
+    claim: IdempotencyClaim | undefined,
+    status: (view: InvoiceView) => number,
+  ): AnswerInTransaction | undefined {
     return claim && ((manager, view) => claim.store(manager, status(view), this.wire(company, view)));
   }
 

@@ -34,6 +34,16 @@ import { PaymentsService } from './payments.service.js';
     PaymentsService,
     BulkPaymentsService,
   ],
-  exports: [InvoicesRepository, InvoiceTransitions, InvoiceLedger, PullLedger, InvoiceIntake, InvoicesService, PaymentsService, BulkPaymentsService, InvoiceParties],
+  exports: [
+    InvoicesRepository,
+    InvoiceTransitions,
+    InvoiceLedger,
+    PullLedger,
+    InvoiceIntake,
+    InvoicesService,
+    PaymentsService,
+    BulkPaymentsService,
+    InvoiceParties,
+  ],
 })
 export class InvoicesModule {}

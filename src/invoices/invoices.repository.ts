@@ -79,7 +79,9 @@ function listWhere(f: ListFilter): { where: string; next: number } {
   if (f.since) conditions.push(`i.updated_at >= $${conditions.length + 1}`);
   return { where: conditions.join(' AND '), next: conditions.length + 1 };
 }
-const LIST_FILTERS: ListFilter[] = [false, true].flatMap((status) => [false, true].flatMap((customer) => [false, true].map((since) => ({ status, customer, since }))));
+const LIST_FILTERS: ListFilter[] = [false, true].flatMap((status) =>
+  [false, true].flatMap((customer) => [false, true].map((since) => ({ status, customer, since }))),
+);
 /** A page of the company's invoices, oldest first. */
 const PAGE = statementFamily<ListFilter, Invoice>(
   'invoices.page',
@@ -89,7 +91,11 @@ const PAGE = statementFamily<ListFilter, Invoice>(
   },
   LIST_FILTERS,
 );
-const COUNT = statementFamily<ListFilter, { count: string }>('invoices.count', (f) => `SELECT count(*) AS count FROM invoices i WHERE ${listWhere(f).where}`, LIST_FILTERS);
+const COUNT = statementFamily<ListFilter, { count: string }>(
+  'invoices.count',
+  (f) => `SELECT count(*) AS count FROM invoices i WHERE ${listWhere(f).where}`,
+  LIST_FILTERS,
+);
 /** lockById() for many invoices, money fields only; locked in one order (company, id), so two batches never deadlock. */
 const LOCK_MONEY_MANY = statement<InvoiceMoneyRow>(
   'invoices.lock_money',
@@ -109,7 +115,10 @@ const ADD_EVENTS = statement(
           WITH ORDINALITY AS t(${EVENT_COLUMNS}, n)
     ORDER BY n`,
 );
-const ADD_EVENT = statement('invoices.add_event', `INSERT INTO invoice_events (${EVENT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`);
+const ADD_EVENT = statement(
+  'invoices.add_event',
+  `INSERT INTO invoice_events (${EVENT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+);
 
 @Injectable()
 export class InvoicesRepository {
@@ -175,7 +184,10 @@ export class InvoicesRepository {
   async list(companyId: string, filters: InvoiceFilters, page: PageRequest): Promise<{ invoices: Invoice[]; total: number }> {
     const variant = { status: !!filters.status, customer: !!filters.customerId, since: !!filters.updatedSince };
     const params = [companyId, ...[filters.status, filters.customerId, filters.updatedSince].filter(Boolean)];
-    const [invoices, { count }] = await Promise.all([this.sql.rows(PAGE(variant), [...params, page.perPage, page.offset]), this.sql.one(COUNT(variant), params)]);
+    const [invoices, { count }] = await Promise.all([
+      this.sql.rows(PAGE(variant), [...params, page.perPage, page.offset]),
+      this.sql.one(COUNT(variant), params),
+    ]);
     return { invoices, total: Number(count) };
   }
 
@@ -188,7 +200,11 @@ export class InvoicesRepository {
   async addEvents(events: InvoiceEventRow[], manager: EntityManager): Promise<void> {
     if (events.length === 0) return;
     const values = events.map((e) => eventValues(e.invoice, e.actor, e.event));
-    await this.sql.run(ADD_EVENTS, [0, 1, 2, 3, 4, 5, 6, 7, 8].map((i) => values.map((v) => v[i])), manager);
+    await this.sql.run(
+      ADD_EVENTS,
+      [0, 1, 2, 3, 4, 5, 6, 7, 8].map((i) => values.map((v) => v[i])),
+      manager,
+    );
   }
 
   async addEvent(invoice: Pick<Invoice, 'companyId' | 'id'>, actor: Actor, event: NewEvent, manager: EntityManager): Promise<void> {

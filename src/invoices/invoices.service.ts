@@ -90,7 +90,12 @@ export class InvoicesService {
       const result = await this.invoices.update(invoice, changes, manager);
       await this.invoices.addEvent(invoice, actor, { kind: 'updated', details: { fields: Object.keys(defined(dto)) } }, manager);
       // A lowered total that the payments so far already cover settles the invoice, as a payment would.
-      if (changes.openAmount !== undefined && new Decimal(invoice.paidAmount).greaterThan(0) && isSettled({ openAmount: changes.openAmount }) && canApply('settle', result.status)) {
+      if (
+        changes.openAmount !== undefined &&
+        new Decimal(invoice.paidAmount).greaterThan(0) &&
+        isSettled({ openAmount: changes.openAmount }) &&
+        canApply('settle', result.status)
+      ) {
         return this.transitions.apply(manager, result, 'settle', actor, 'total changed: covered by the payments');
       }
       return result;
@@ -98,14 +103,27 @@ export class InvoicesService {
     return this.views.one(updated);
   }
 
-  async act(company: CompanyContext, publicId: string, action: ManualAction, actor: Actor, reason: string | null, answer?: AnswerInTransaction): Promise<InvoiceView> {
+  async act(
+    company: CompanyContext,
+    publicId: string,
+    action: ManualAction,
+    actor: Actor,
+    reason: string | null,
+    answer?: AnswerInTransaction,
+  ): Promise<InvoiceView> {
     return this.answered(answer, async (manager) => {
       const invoice = await this.require(company, publicId, true, manager);
       return this.transitions.apply(manager, invoice, action, actor, reason);
     });
   }
 
-  async recordPayment(company: CompanyContext, publicId: string, dto: CreatePaymentDto, actor: Actor, answer?: AnswerInTransaction): Promise<InvoiceView> {
+  async recordPayment(
+    company: CompanyContext,
+    publicId: string,
+    dto: CreatePaymentDto,
+    actor: Actor,
+    answer?: AnswerInTransaction,
+  ): Promise<InvoiceView> {
     if (answer) return this.answered(answer, (manager) => this.payments.recordWith(manager, company, publicId, dto, actor));
     const invoice = await this.payments.record(company, publicId, dto, actor);
     return this.get(company, `inv-${invoice.id}`);
@@ -135,13 +153,19 @@ export class InvoicesService {
     const key = which === 'pdf' ? invoice.pdfKey : invoice.attachmentKey;
     const size = which === 'pdf' ? invoice.pdfSize : invoice.attachmentSize;
     // An invoice without a PDF of its own (ERP pull) gets one stored when the service ships it; until then …/letter renders it.
-    const missing = which === 'pdf' ? `has no PDF yet: the service renders and stores one when it ships the invoice; GET /api/v1/invoices/${publicId}/letter shows it now` : 'has no attachment';
+    const missing =
+      which === 'pdf'
+        ? `has no PDF yet: the service renders and stores one when it ships the invoice; GET /api/v1/invoices/${publicId}/letter shows it now`
+        : 'has no attachment';
     if (!key) throw new AppError('invoice.document_missing', `Invoice ${publicId} ${missing}`);
     const stream: Readable = await this.documents.openRead(key).catch((error: unknown) => {
       if (!(error instanceof DocumentNotFoundError)) throw error;
       // The row names a file the store no longer has: lost data an operator must restore from a backup.
       this.logger.error({ key, invoice_id: publicId, company_id: company.id }, 'invoice document missing from the store');
-      throw new AppError('document.not_found', `The ${which === 'pdf' ? 'PDF' : 'attachment'} of invoice ${publicId} is missing from the document store; the operator has been alerted`);
+      throw new AppError(
+        'document.not_found',
+        `The ${which === 'pdf' ? 'PDF' : 'attachment'} of invoice ${publicId} is missing from the document store; the operator has been alerted`,
+      );
     });
     const name = `${invoice.invoiceNumber ?? publicId}${which === 'attachment' ? '-attachment' : ''}.pdf`.replace(/[^\w.-]+/g, '_');
     return { stream, size: size === null ? undefined : Number(size), filename: name };
@@ -149,18 +173,28 @@ export class InvoicesService {
 
   async require(company: CompanyContext, publicId: string, lock = false, manager?: EntityManager): Promise<Invoice> {
     const id = parsePublicId('inv', publicId);
-    const invoice = !id ? null : lock && manager ? await this.invoices.lockById(company.id, id, manager) : await this.invoices.findById(company.id, id);
+    const invoice = !id
+      ? null
+      : lock && manager
+        ? await this.invoices.lockById(company.id, id, manager)
+        : await this.invoices.findById(company.id, id);
     if (!invoice) throw new AppError('invoice.not_found', `Invoice ${publicId} not found`);
     return invoice;
   }
 
   /** On the transaction's own connection: the invoice row is locked, and others may queue on it with the rest of the pool. */
-  private async contactOf(company: CompanyContext, invoice: Invoice, contactId: string | null, manager: EntityManager): Promise<string | null> {
+  private async contactOf(
+    company: CompanyContext,
+    invoice: Invoice,
+    contactId: string | null,
+    manager: EntityManager,
+  ): Promise<string | null> {
     if (contactId === null) return null;
     const id = parsePublicId('con', contactId);
     const contact = id ? await this.contacts.findById(company.id, id, manager) : null;
     if (!contact) throw validationFailed([{ field: 'contact_id', message: `no contact ${contactId}` }]);
-    if (contact.customerId !== invoice.customerId) throw validationFailed([{ field: 'contact_id', message: 'the contact belongs to another customer' }]);
+    if (contact.customerId !== invoice.customerId)
+      throw validationFailed([{ field: 'contact_id', message: 'the contact belongs to another customer' }]);
     return contact.id;
   }
 

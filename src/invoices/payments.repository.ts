@@ -43,7 +43,10 @@ const SUMS = statement<{ invoice_id: string; total: string }>(
      FROM payments p JOIN unnest($1::uuid[], $2::uuid[]) AS t(company_id, id) ON p.company_id = t.company_id AND p.invoice_id = t.id
     GROUP BY p.invoice_id`,
 );
-const SUM = statement<{ total: string }>('payments.sum', 'SELECT coalesce(sum(amount), 0)::text AS total FROM payments WHERE company_id = $1 AND invoice_id = $2');
+const SUM = statement<{ total: string }>(
+  'payments.sum',
+  'SELECT coalesce(sum(amount), 0)::text AS total FROM payments WHERE company_id = $1 AND invoice_id = $2',
+);
 
 @Injectable()
 export class PaymentsRepository {
@@ -60,15 +63,23 @@ export class PaymentsRepository {
       await manager.insert(Payment, payment);
       return payment;
     }
-    await uniqueWrite(manager, 'payments_external_id_key', () => manager.insert(Payment, payment), async (same) => {
-      const existing = await this.sql.first(FIND_BY_EXTERNAL_ID, [companyId, externalId], same);
-      return new AppError(
-        'payment.external_id_taken',
-        `A payment with external_id "${externalId}" exists already`,
-        [{ field: 'external_id', message: 'external_id is already taken' }],
-        { existing_id: existing ? toPublicId('pay', existing.id) : undefined, invoice_id: existing ? toPublicId('inv', existing.invoiceId) : undefined },
-      );
-    });
+    await uniqueWrite(
+      manager,
+      'payments_external_id_key',
+      () => manager.insert(Payment, payment),
+      async (same) => {
+        const existing = await this.sql.first(FIND_BY_EXTERNAL_ID, [companyId, externalId], same);
+        return new AppError(
+          'payment.external_id_taken',
+          `A payment with external_id "${externalId}" exists already`,
+          [{ field: 'external_id', message: 'external_id is already taken' }],
+          {
+            existing_id: existing ? toPublicId('pay', existing.id) : undefined,
+            invoice_id: existing ? toPublicId('inv', existing.invoiceId) : undefined,
+          },
+        );
+      },
+    );
     return payment;
   }
 
@@ -77,14 +88,24 @@ export class PaymentsRepository {
    * (ON CONFLICT DO NOTHING) instead of aborting the transaction: the caller sees the shortfall.
    * created_at follows the given order (clock_timestamp per row), as payments are listed by it.
    */
-  async insertMany(rows: Array<PaymentValues & { companyId: string; invoiceId: string; id: string }>, manager: EntityManager): Promise<number> {
+  async insertMany(
+    rows: Array<PaymentValues & { companyId: string; invoiceId: string; id: string }>,
+    manager: EntityManager,
+  ): Promise<number> {
     if (rows.length === 0) return 0;
     const column = <K extends keyof (typeof rows)[number]>(key: K) => rows.map((r) => r[key]);
     return this.sql.affected(
       INSERT_MANY,
       [
-        column('companyId'), column('id'), column('invoiceId'), column('externalId'), column('amount'),
-        column('paymentDate'), column('note'), column('source'), column('inkassoPayment'),
+        column('companyId'),
+        column('id'),
+        column('invoiceId'),
+        column('externalId'),
+        column('amount'),
+        column('paymentDate'),
+        column('note'),
+        column('source'),
+        column('inkassoPayment'),
       ],
       manager,
     );

@@ -39,7 +39,14 @@ export class PaymentsService {
   }
 
   /** record() inside the caller's transaction (the push worker books a payment together with its processed marker). */
-  async recordWith(manager: EntityManager, company: CompanyContext, invoicePublicId: string, dto: CreatePaymentDto, actor: Actor, source = 'API') {
+  async recordWith(
+    manager: EntityManager,
+    company: CompanyContext,
+    invoicePublicId: string,
+    dto: CreatePaymentDto,
+    actor: Actor,
+    source = 'API',
+  ) {
     const invoice = await this.lock(company, invoicePublicId, manager);
     if (CLOSED.includes(invoice.status)) {
       throw new AppError('payment.not_allowed', `No payments can be recorded on a ${invoice.status} invoice`);
@@ -71,7 +78,13 @@ export class PaymentsService {
   }
 
   /** remove() inside the caller's transaction. */
-  async removeWith(manager: EntityManager, company: CompanyContext, invoicePublicId: string, paymentId: string, actor: Actor): Promise<Invoice> {
+  async removeWith(
+    manager: EntityManager,
+    company: CompanyContext,
+    invoicePublicId: string,
+    paymentId: string,
+    actor: Actor,
+  ): Promise<Invoice> {
     const invoice = await this.lock(company, invoicePublicId, manager);
     const payment = await this.findPayment(company, invoice, paymentId, manager);
     if (CLOSED.includes(invoice.status)) {
@@ -102,20 +115,37 @@ export class PaymentsService {
     const money = moneyFields({ ...state, waivedAmount: waived });
     if (waived.greaterThan(before)) {
       const details = { waived: formatDecimal(waived.minus(before)), waived_amount: formatDecimal(waived) };
-      await this.invoices.addEvent(invoice, actor, { kind: 'rest_waived', reason: 'the original total is paid; the remaining fees and interest are waived', details }, manager);
+      await this.invoices.addEvent(
+        invoice,
+        actor,
+        { kind: 'rest_waived', reason: 'the original total is paid; the remaining fees and interest are waived', details },
+        manager,
+      );
     } else if (waived.lessThan(before)) {
-      const why = new Decimal(paidAmount).lessThan(invoice.originalTotal) ? 'the payments no longer reach the original total' : 'the waived rest was paid after all';
+      const why = new Decimal(paidAmount).lessThan(invoice.originalTotal)
+        ? 'the payments no longer reach the original total'
+        : 'the waived rest was paid after all';
       const details = { revoked: formatDecimal(before.minus(waived)), waived_amount: formatDecimal(waived) };
       await this.invoices.addEvent(invoice, actor, { kind: 'waiver_revoked', reason: why, details }, manager);
     }
     let updated = await this.ledger.book(invoice, money, manager);
     if (new Decimal(money.openAmount).lessThan(Decimal.min(0, invoice.openAmount))) {
       // The surplus stays on this invoice as the customer's credit; nothing moves it to another invoice by itself.
-      await this.invoices.addEvent(invoice, actor, { kind: 'customer_credit', reason: 'overpaid', details: { credit: formatDecimal(new Decimal(money.openAmount).negated()) } }, manager);
+      await this.invoices.addEvent(
+        invoice,
+        actor,
+        { kind: 'customer_credit', reason: 'overpaid', details: { credit: formatDecimal(new Decimal(money.openAmount).negated()) } },
+        manager,
+      );
     }
     if (invoice.status === 'written_off' && new Decimal(paidAmount).greaterThan(invoice.paidAmount)) {
-      const details = { amount: formatDecimal(new Decimal(paidAmount).minus(invoice.paidAmount)), open_amount: formatDecimal(money.openAmount) };
-      const why = isSettled(money) ? 'payment after write-off: fully recovered' : 'payment after write-off; the invoice stays written off until fully recovered';
+      const details = {
+        amount: formatDecimal(new Decimal(paidAmount).minus(invoice.paidAmount)),
+        open_amount: formatDecimal(money.openAmount),
+      };
+      const why = isSettled(money)
+        ? 'payment after write-off: fully recovered'
+        : 'payment after write-off; the invoice stays written off until fully recovered';
       await this.invoices.addEvent(invoice, actor, { kind: 'recovery_recorded', reason: why, details }, manager);
     }
     if (isSettled(money) && canApply('settle', updated.status)) {

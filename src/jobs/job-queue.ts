@@ -69,7 +69,11 @@ export class JobQueue implements OnApplicationShutdown {
   }
 
   /** Enqueues a job; with a manager, inside that manager's transaction (committed or lost together). */
-  async send<T extends object>(name: string, data: T, options: { manager?: EntityManager; singletonKey?: string; startAfter?: Date } = {}): Promise<string | null> {
+  async send<T extends object>(
+    name: string,
+    data: T,
+    options: { manager?: EntityManager; singletonKey?: string; startAfter?: Date } = {},
+  ): Promise<string | null> {
     const boss = await this.ready();
     const { manager, ...rest } = options;
     return boss.send(name, data, { ...rest, db: manager ? this.transactionDb(manager) : undefined });
@@ -79,12 +83,19 @@ export class JobQueue implements OnApplicationShutdown {
   async sendMany<T extends object>(name: string, items: T[], manager: EntityManager): Promise<void> {
     if (items.length === 0) return;
     const boss = await this.ready();
-    await boss.insert(items.map((data) => ({ name, data })), { db: this.transactionDb(manager) });
+    await boss.insert(
+      items.map((data) => ({ name, data })),
+      { db: this.transactionDb(manager) },
+    );
   }
 
   /** Runs the handler for each job of the queue, one at a time (see workEach for why the loop is ours). */
   work<T>(name: string, handler: JobHandler<T>, options: { batchSize?: number; pollingIntervalSeconds?: number } = {}): Promise<void> {
-    return this.workEach(name, handler, { batchSize: options.batchSize ?? 1, concurrency: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1 });
+    return this.workEach(name, handler, {
+      batchSize: options.batchSize ?? 1,
+      concurrency: 1,
+      pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1,
+    });
   }
 
   /**
@@ -94,7 +105,11 @@ export class JobQueue implements OnApplicationShutdown {
    * (fetch, complete, fail, each awaited): pg-boss's work() leaves its complete/fail promises floating,
    * which ends the process with an unhandled rejection when the database goes away at that moment.
    */
-  async workEach<T>(name: string, handler: JobHandler<T>, options: { batchSize: number; concurrency: number; pollingIntervalSeconds?: number }): Promise<void> {
+  async workEach<T>(
+    name: string,
+    handler: JobHandler<T>,
+    options: { batchSize: number; concurrency: number; pollingIntervalSeconds?: number },
+  ): Promise<void> {
     const boss = await this.ready();
     const pollMs = (options.pollingIntervalSeconds ?? 0.5) * 1000;
     const settle = async (job: PgBoss.JobWithMetadata<T>, done: string[]) => {

@@ -38,7 +38,9 @@ export function invoicePdfContent(fields: InvoicePdfFields): LetterContent {
     salutation: 'Sehr geehrte Damen und Herren,',
     paragraphs: ['hiermit stellen wir Ihnen den folgenden Betrag in Rechnung.'],
     amounts: [{ label: 'Rechnungsbetrag', amount: total, total: true }],
-    closingParagraphs: [`Bitte überweisen Sie den Betrag bis zum ${formatDateDe(fields.dueDate)}. Geben Sie als Verwendungszweck bitte ${number} an.`],
+    closingParagraphs: [
+      `Bitte überweisen Sie den Betrag bis zum ${formatDateDe(fields.dueDate)}. Geben Sie als Verwendungszweck bitte ${number} an.`,
+    ],
     closing: 'Mit freundlichen Grüßen',
     signature: fields.companyName,
   };

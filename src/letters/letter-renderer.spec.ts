@@ -6,7 +6,12 @@ import { mergePdfs, renderCoverLetter, renderLetter } from './letter-renderer.js
 function content(overrides: Partial<LetterContent> = {}): LetterContent {
   return {
     title: 'Zahlungserinnerung',
-    sender: { name: 'Muster Handel GmbH', address: ['Hauptstraße 5', '10115 Berlin'], contact: ['Tel. 030 123456', 'buchhaltung@muster.de'], bank: ['IBAN DE89 3704 0044 0532 0130 00', 'BIC COBADEFFXXX'] },
+    sender: {
+      name: 'Muster Handel GmbH',
+      address: ['Hauptstraße 5', '10115 Berlin'],
+      contact: ['Tel. 030 123456', 'buchhaltung@muster.de'],
+      bank: ['IBAN DE89 3704 0044 0532 0130 00', 'BIC COBADEFFXXX'],
+    },
     returnAddress: 'Muster Handel GmbH · Hauptstraße 5 · 10115 Berlin',
     recipient: ['Kunde AG', 'z. Hd. Erika Müller', 'Allee 2', '20095 Hamburg'],
     info: [

@@ -74,7 +74,12 @@ class LetterWriter {
     this.text(line, D.left, D.returnAddressBaseline, 7, this.fonts.regular, GREY);
     const underline = this.top(D.returnAddressBaseline + 0.8);
     const width = this.fonts.regular.widthOfTextAtSize(line, 7);
-    this.page.drawLine({ start: { x: D.left * MM, y: underline }, end: { x: D.left * MM + width, y: underline }, thickness: 0.4, color: GREY });
+    this.page.drawLine({
+      start: { x: D.left * MM, y: underline },
+      end: { x: D.left * MM + width, y: underline },
+      thickness: 0.4,
+      color: GREY,
+    });
     recipient.slice(0, D.addressLines).forEach((text, i) => this.text(text, D.left, D.addressFirstBaseline + i * D.line));
     info.forEach(({ label, value }, i) => {
       const baseline = D.infoBlock.firstBaseline + i * 4.6;
@@ -98,7 +103,12 @@ class LetterWriter {
     for (const [i, row] of rows.entries()) {
       const font = row.total ? this.fonts.bold : this.fonts.regular;
       if (row.total && i > 0) {
-        this.page.drawLine({ start: { x: 110 * MM, y: this.top(this.y - 3.4) }, end: { x: D.right * MM, y: this.top(this.y - 3.4) }, thickness: 0.6, color: BLACK });
+        this.page.drawLine({
+          start: { x: 110 * MM, y: this.top(this.y - 3.4) },
+          end: { x: D.right * MM, y: this.top(this.y - 3.4) },
+          thickness: 0.6,
+          color: BLACK,
+        });
       }
       this.text(row.label, D.left, this.y, BODY, font);
       const amount = printable(row.amount, font);
@@ -114,15 +124,26 @@ class LetterWriter {
   private footer(): void {
     const { sender } = this.content;
     const columns = [[sender.name, ...sender.address], sender.contact, sender.bank];
-    this.page.drawLine({ start: { x: D.left * MM, y: this.top(D.footerTop - 3.5) }, end: { x: D.right * MM, y: this.top(D.footerTop - 3.5) }, thickness: 0.3, color: GREY });
+    this.page.drawLine({
+      start: { x: D.left * MM, y: this.top(D.footerTop - 3.5) },
+      end: { x: D.right * MM, y: this.top(D.footerTop - 3.5) },
+      thickness: 0.3,
+      color: GREY,
+    });
     columns.forEach((lines, column) =>
       lines.slice(0, 4).forEach((line, i) => this.text(line, D.left + column * 58, D.footerTop + i * 3.2, 7, this.fonts.regular, GREY)),
     );
   }
 
   private marks(): void {
-    for (const y of D.foldMarks) this.page.drawLine({ start: { x: 4 * MM, y: this.top(y) }, end: { x: 9 * MM, y: this.top(y) }, thickness: 0.3, color: GREY });
-    this.page.drawLine({ start: { x: 4 * MM, y: this.top(D.punchMark) }, end: { x: 12 * MM, y: this.top(D.punchMark) }, thickness: 0.3, color: GREY });
+    for (const y of D.foldMarks)
+      this.page.drawLine({ start: { x: 4 * MM, y: this.top(y) }, end: { x: 9 * MM, y: this.top(y) }, thickness: 0.3, color: GREY });
+    this.page.drawLine({
+      start: { x: 4 * MM, y: this.top(D.punchMark) },
+      end: { x: 12 * MM, y: this.top(D.punchMark) },
+      thickness: 0.3,
+      color: GREY,
+    });
   }
 
   private pageNumbers(): void {

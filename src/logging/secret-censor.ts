@@ -7,7 +7,18 @@
 // are not looked into (pino applies no log formatter to them): the service binds only the request id
 // and the request.
 
-export const SECRET_FIELDS = ['password', 'client_secret', 'secret', 'api_token', 'api_key', 'token', 'access_token', 'refresh_token', 'authorization', 'cookie'];
+export const SECRET_FIELDS = [
+  'password',
+  'client_secret',
+  'secret',
+  'api_token',
+  'api_key',
+  'token',
+  'access_token',
+  'refresh_token',
+  'authorization',
+  'cookie',
+];
 
 export const CENSOR = '[redacted]';
 

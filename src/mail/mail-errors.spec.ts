@@ -27,8 +27,14 @@ describe(classifySmtpError.name, () => {
 
 describe('the message of a classified error', () => {
   it('names the code of a network error that its text does not', () => {
-    expect(classifySmtpError(Object.assign(new Error('Greeting never received'), { code: 'ETIMEDOUT' })).message).toBe('Greeting never received (ETIMEDOUT)');
-    expect(classifySmtpError(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ESOCKET' })).message).toBe('connect ECONNREFUSED 127.0.0.1:1 (ESOCKET)');
-    expect(classifySmtpError(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ECONNREFUSED' })).message).toBe('connect ECONNREFUSED 127.0.0.1:1');
+    expect(classifySmtpError(Object.assign(new Error('Greeting never received'), { code: 'ETIMEDOUT' })).message).toBe(
+      'Greeting never received (ETIMEDOUT)',
+    );
+    expect(classifySmtpError(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ESOCKET' })).message).toBe(
+      'connect ECONNREFUSED 127.0.0.1:1 (ESOCKET)',
+    );
+    expect(classifySmtpError(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ECONNREFUSED' })).message).toBe(
+      'connect ECONNREFUSED 127.0.0.1:1',
+    );
   });
 });

@@ -14,7 +14,19 @@ export class MailError extends Error {
 }
 
 /** Error codes of nodemailer (and of the socket beneath) that say "not now" rather than "never". */
-const TRANSIENT_CODES = new Set(['ETIMEDOUT', 'ECONNECTION', 'ESOCKET', 'EDNS', 'ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'EAI_AGAIN', 'EPROTOCOL', 'ETLS', 'EAUTH']);
+const TRANSIENT_CODES = new Set([
+  'ETIMEDOUT',
+  'ECONNECTION',
+  'ESOCKET',
+  'EDNS',
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'EPIPE',
+  'EAI_AGAIN',
+  'EPROTOCOL',
+  'ETLS',
+  'EAUTH',
+]);
 /** Errors about the message itself: sending it again gives the same answer. */
 const PERMANENT_CODES = new Set(['EENVELOPE', 'EMESSAGE']);
 

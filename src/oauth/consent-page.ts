@@ -48,6 +48,9 @@ ${hidden}
 }
 
 export function renderErrorPage(message: string): string {
-  return layout('Anfrage ungültig', `<h1>Anfrage ungültig</h1><p class="error" role="alert">${escapeHtml(message)}</p>
-<p>Die Anwendung, die Sie hierher geschickt hat, ist nicht richtig eingerichtet. Wenden Sie sich an ihren Anbieter.</p>`);
+  return layout(
+    'Anfrage ungültig',
+    `<h1>Anfrage ungültig</h1><p class="error" role="alert">${escapeHtml(message)}</p>
+<p>Die Anwendung, die Sie hierher geschickt hat, ist nicht richtig eingerichtet. Wenden Sie sich an ihren Anbieter.</p>`,
+  );
 }

@@ -34,7 +34,10 @@ const PAGE = statement<OAuthApplication & { total: string }>(
   `SELECT ${APPLICATION}, count(*) OVER () AS total FROM oauth_applications a
     WHERE a.company_id = $1 ORDER BY a.created_at, a.id LIMIT $2 OFFSET $3`,
 );
-const FIND = statement<OAuthApplication>('oauth.find_application', `SELECT ${APPLICATION} FROM oauth_applications a WHERE a.company_id = $1 AND a.id = $2`);
+const FIND = statement<OAuthApplication>(
+  'oauth.find_application',
+  `SELECT ${APPLICATION} FROM oauth_applications a WHERE a.company_id = $1 AND a.id = $2`,
+);
 const FIND_BY_CLIENT_ID = statement<OAuthApplication & { companyName: string }>(
   'oauth.find_application_by_client_id',
   `SELECT ${APPLICATION}, c.name AS "companyName" FROM oauth_applications a JOIN companies c ON c.id = a.company_id WHERE a.client_id = $1`,

@@ -67,7 +67,10 @@ const SPEND_REFRESH_TOKEN = statement(
   'oauth.spend_refresh_token',
   'UPDATE oauth_tokens SET refresh_used_at = now() WHERE company_id = $1 AND id = $2 AND refresh_used_at IS NULL AND revoked_at IS NULL',
 );
-const REVOKE_GRANT = statement('oauth.revoke_grant', 'UPDATE oauth_tokens SET revoked_at = now() WHERE company_id = $1 AND grant_id = $2 AND revoked_at IS NULL');
+const REVOKE_GRANT = statement(
+  'oauth.revoke_grant',
+  'UPDATE oauth_tokens SET revoked_at = now() WHERE company_id = $1 AND grant_id = $2 AND revoked_at IS NULL',
+);
 
 @Injectable()
 export class OAuthTokensRepository {

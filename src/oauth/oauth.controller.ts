@@ -31,7 +31,11 @@ export class OAuthController {
   async authorize(@Query() query: Record<string, unknown>, @Res() res: Response) {
     const check = await this.oauth.checkAuthorization(query);
     if (!check.ok) return this.refuse(check, res);
-    sendPage(res, 200, renderConsentPage({ applicationName: check.application.name, companyName: check.application.companyName, params: check.params }));
+    sendPage(
+      res,
+      200,
+      renderConsentPage({ applicationName: check.application.name, companyName: check.application.companyName, params: check.params }),
+    );
   }
 
   @Post('authorize')
@@ -43,7 +47,17 @@ export class OAuthController {
     const email = typeof body.email === 'string' ? body.email.trim() : '';
     const password = typeof body.password === 'string' ? body.password : '';
     const page = (status: number, error: string) =>
-      sendPage(res, status, renderConsentPage({ applicationName: check.application.name, companyName: check.application.companyName, params: check.params, email, error }));
+      sendPage(
+        res,
+        status,
+        renderConsentPage({
+          applicationName: check.application.name,
+          companyName: check.application.companyName,
+          params: check.params,
+          email,
+          error,
+        }),
+      );
     const address = req.ip ?? 'unknown';
     const failures = await this.failedLogins.get(address);
     if (failures && failures.consumedPoints >= this.loginLimit) {
@@ -65,7 +79,10 @@ export class OAuthController {
     const answer = await this.oauth.token(req);
     // server_error (503): the database is away; the client may try again shortly.
     const retry = answer.status === 503 ? { 'Retry-After': '5' } : {};
-    res.status(answer.status).set({ ...answer.headers, ...retry, 'Cache-Control': 'no-store', Pragma: 'no-cache' }).json(answer.body);
+    res
+      .status(answer.status)
+      .set({ ...answer.headers, ...retry, 'Cache-Control': 'no-store', Pragma: 'no-cache' })
+      .json(answer.body);
   }
 
   private refuse(check: Extract<AuthorizeCheck, { ok: false }>, res: Response) {

@@ -80,7 +80,10 @@ export class OAuthModel implements OAuth2Server.AuthorizationCodeModel, OAuth2Se
   }
 
   async saveAuthorizationCode(
-    code: Pick<OAuth2Server.AuthorizationCode, 'authorizationCode' | 'expiresAt' | 'redirectUri' | 'scope' | 'codeChallenge' | 'codeChallengeMethod'>,
+    code: Pick<
+      OAuth2Server.AuthorizationCode,
+      'authorizationCode' | 'expiresAt' | 'redirectUri' | 'scope' | 'codeChallenge' | 'codeChallengeMethod'
+    >,
     client: OAuth2Server.Client,
     user: OAuth2Server.User,
   ): Promise<OAuth2Server.AuthorizationCode> {

@@ -15,6 +15,14 @@ import { OAuthService } from './oauth.service.js';
 @Module({
   imports: [PassportModule],
   controllers: [OAuthApplicationsController, OAuthController],
-  providers: [OAuthApplicationsRepository, OAuthCodesRepository, OAuthTokensRepository, OAuthModel, OAuthService, OAuthApplicationsService, BearerTokenStrategy],
+  providers: [
+    OAuthApplicationsRepository,
+    OAuthCodesRepository,
+    OAuthTokensRepository,
+    OAuthModel,
+    OAuthService,
+    OAuthApplicationsService,
+    BearerTokenStrategy,
+  ],
 })
 export class OAuthModule {}

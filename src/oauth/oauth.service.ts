@@ -19,7 +19,15 @@ import { OAuthCodesRepository } from './oauth-codes.repository.js';
 import { OAuthTokensRepository } from './oauth-tokens.repository.js';
 
 /** The parameters of an authorization request that the consent form carries along. */
-const AUTHORIZE_PARAMS = ['response_type', 'client_id', 'redirect_uri', 'scope', 'state', 'code_challenge', 'code_challenge_method'] as const;
+const AUTHORIZE_PARAMS = [
+  'response_type',
+  'client_id',
+  'redirect_uri',
+  'scope',
+  'state',
+  'code_challenge',
+  'code_challenge_method',
+] as const;
 
 export type AuthorizeParams = Partial<Record<(typeof AUTHORIZE_PARAMS)[number], string>>;
 
@@ -76,7 +84,10 @@ export class OAuthService {
     if (!redirectUri || !application.redirectUris.includes(redirectUri)) {
       return { ok: false, page: 'Die Rücksprungadresse (redirect_uri) ist für diese Anwendung nicht registriert.' };
     }
-    const refuse = (error: string, description: string) => ({ ok: false as const, redirect: errorRedirect(redirectUri, error, description, params.state) });
+    const refuse = (error: string, description: string) => ({
+      ok: false as const,
+      redirect: errorRedirect(redirectUri, error, description, params.state),
+    });
     if (params.response_type !== 'code') return refuse('unsupported_response_type', 'response_type must be code');
     if (params.code_challenge !== undefined || params.code_challenge_method !== undefined) {
       if (!params.code_challenge || !/^[A-Za-z0-9._~-]{43,128}$/.test(params.code_challenge)) {
@@ -119,7 +130,12 @@ export class OAuthService {
   async token(req: Request): Promise<OAuthAnswer> {
     const repeated = nonStringParameter(req.body);
     if (repeated) return invalidRequest(`Invalid request: \`${repeated}\` must be sent once, as a plain value`);
-    const request = new OAuth2Server.Request({ method: req.method, headers: req.headers as Record<string, string>, query: {}, body: req.body ?? {} });
+    const request = new OAuth2Server.Request({
+      method: req.method,
+      headers: req.headers as Record<string, string>,
+      query: {},
+      body: req.body ?? {},
+    });
     const response = new OAuth2Server.Response();
     try {
       await this.server.token(request, response);
@@ -139,7 +155,8 @@ export class OAuthService {
     if (!match) throw new AppError('auth.invalid_credential', 'The access token is not valid');
     const { token, company } = match;
     const revokedAt = token.revokedAt ?? match.applicationRevokedAt;
-    if (revokedAt) throw new AppError('auth.credential_revoked', `The access token was revoked at ${formatDateTime(revokedAt, company.timeZone)}`);
+    if (revokedAt)
+      throw new AppError('auth.credential_revoked', `The access token was revoked at ${formatDateTime(revokedAt, company.timeZone)}`);
     if (token.accessTokenExpiresAt <= new Date()) {
       throw new AppError(
         'auth.credential_expired',

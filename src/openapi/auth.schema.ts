@@ -8,4 +8,8 @@ export const CompanySchema = component('Company', {
   name: textProperty({ example: 'Muster GmbH' }),
 });
 
-export const AuthenticationCheckSchema = component('AuthenticationCheck', { company: CompanySchema }, { description: 'The company the credential belongs to' });
+export const AuthenticationCheckSchema = component(
+  'AuthenticationCheck',
+  { company: CompanySchema },
+  { description: 'The company the credential belongs to' },
+);

@@ -6,11 +6,20 @@ import type { AuthScheme } from '../auth/principal.js';
 import { RegistrationSchema } from '../companies/registration.serializer.js';
 import { ContactResponseSchema } from '../contacts/contact.serializer.js';
 import { CustomerListSchema, CustomerSchema } from '../customers/customer.serializer.js';
-import { ConnectionTestResponseSchema, ErpConnectionListSchema, ErpConnectionResponseSchema } from '../erp-pull/connections/erp-connection.serializer.js';
+import {
+  ConnectionTestResponseSchema,
+  ErpConnectionListSchema,
+  ErpConnectionResponseSchema,
+} from '../erp-pull/connections/erp-connection.serializer.js';
 import { PullRunListSchema, PullRunResponseSchema } from '../erp-pull/run/pull-run.serializer.js';
 import { InvoiceEventListSchema } from '../invoices/invoice-event.serializer.js';
 import { InvoiceListSchema, InvoiceResponseSchema } from '../invoices/invoice.serializer.js';
-import { AuditLogSchema, DeadLetterListSchema, PushDocumentListSchema, PushDocumentResponseSchema } from '../push/documents/push-document.serializer.js';
+import {
+  AuditLogSchema,
+  DeadLetterListSchema,
+  PushDocumentListSchema,
+  PushDocumentResponseSchema,
+} from '../push/documents/push-document.serializer.js';
 import { AuthenticationCheckSchema } from './auth.schema.js';
 import { LivenessSchema, ReadinessSchema } from './health.schema.js';
 import { ProblemSchema } from './problem.schema.js';
@@ -54,7 +63,8 @@ const HEADERS = {
   Location: { description: 'The path of the created resource', schema: { type: 'string' } },
   'Content-Location': { description: 'The path of the resource the answer shows', schema: { type: 'string' } },
   Sunset: {
-    description: 'Only for an API key that expires within API_KEY_EXPIRY_WARNING_DAYS (default 14), or a rotated key in its grace period: when it stops working (RFC 8594, HTTP date)',
+    description:
+      'Only for an API key that expires within API_KEY_EXPIRY_WARNING_DAYS (default 14), or a rotated key in its grace period: when it stops working (RFC 8594, HTTP date)',
     schema: { type: 'string', example: 'Sat, 21 Feb 2027 19:53:00 GMT' },
   },
   'API-Key-Expires-At': {
@@ -114,8 +124,11 @@ export function createOpenApiDocument(app: INestApplication): OpenAPIObject {
 /** A controller's schema missing from RESPONSE_SCHEMAS would leave a dangling `$ref`: fail at once instead. */
 function withResolvedRefs(document: OpenAPIObject): OpenAPIObject {
   const names = new Set(Object.keys(document.components?.schemas ?? {}));
-  const dangling = [...JSON.stringify(document).matchAll(/"#\/components\/schemas\/([^"]+)"/g)].map((match) => match[1]).filter((name) => !names.has(name));
-  if (dangling.length > 0) throw new Error(`Response schemas missing from RESPONSE_SCHEMAS (src/openapi/document.ts): ${[...new Set(dangling)].join(', ')}`);
+  const dangling = [...JSON.stringify(document).matchAll(/"#\/components\/schemas\/([^"]+)"/g)]
+    .map((match) => match[1])
+    .filter((name) => !names.has(name));
+  if (dangling.length > 0)
+    throw new Error(`Response schemas missing from RESPONSE_SCHEMAS (src/openapi/document.ts): ${[...new Set(dangling)].join(', ')}`);
   return document;
 }
 

@@ -78,10 +78,16 @@ export const ProblemSchema = component(
     title: textProperty({ example: 'Unprocessable Entity', description: 'The reason phrase of the status' }),
     status: integerProperty({ minimum: 400, maximum: 599, example: 422 }),
     detail: textProperty({ example: 'The request has invalid fields' }),
-    code: enumProperty(Object.keys(CODES) as ErrorCode[], { example: 'validation.failed', description: 'Stable error code; it alone decides the status' }),
+    code: enumProperty(Object.keys(CODES) as ErrorCode[], {
+      example: 'validation.failed',
+      description: 'Stable error code; it alone decides the status',
+    }),
     errors: arrayOf(FieldErrorSchema, { description: 'The fields at fault; empty when the problem is not about fields' }),
     request_id: textProperty({ example: 'b7e4c1d2-9a8f-4c3e-8f1a-5d6e7f809a1b', description: 'The X-Request-ID of the request' }),
-    existing_id: textProperty({ example: 'cus-3f2b8c1e-6a4d-4e0b-9c57-2d8e1f0a7b64', description: '409 for a taken external_id: the id of the record that has it' }),
+    existing_id: textProperty({
+      example: 'cus-3f2b8c1e-6a4d-4e0b-9c57-2d8e1f0a7b64',
+      description: '409 for a taken external_id: the id of the record that has it',
+    }),
     current_status: textProperty({ example: 'draft', description: '409 for an invoice action or edit: the invoice’s status' }),
     allowed_from: arrayOf({ type: 'string' }, { description: '409 for an invoice action: the statuses it is allowed from' }),
     editable_fields: arrayOf({ type: 'string' }, { description: '409 for an invoice edit: the fields that may still change' }),

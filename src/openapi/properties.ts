@@ -16,13 +16,17 @@ interface Extra {
 type Options<E extends Extra> = Omit<E, 'nullable'> & (E extends { nullable: true } ? { nullable: true } : unknown);
 
 /** `nullable` only where it is true, so that the document does not say `nullable: false` everywhere. */
-const optionsOf = <E extends Extra>({ nullable, ...extra }: E): Options<E> => ({ ...extra, ...(nullable ? { nullable } : {}) }) as Options<E>;
+const optionsOf = <E extends Extra>({ nullable, ...extra }: E): Options<E> =>
+  ({ ...extra, ...(nullable ? { nullable } : {}) }) as Options<E>;
 
 /** `<prefix>-<uuid>`, the public id of a record. */
 export const idProperty = (prefix: IdPrefix, description: string) =>
   ({ type: 'string', description, pattern: `^${prefix}-${UUID}$`, example: `${prefix}-${EXAMPLE_UUID}` }) as const;
 
-export const textProperty = <const E extends Extra = Record<never, never>>(extra: E = {} as E) => ({ type: 'string' as const, ...optionsOf(extra) });
+export const textProperty = <const E extends Extra = Record<never, never>>(extra: E = {} as E) => ({
+  type: 'string' as const,
+  ...optionsOf(extra),
+});
 
 /** The client's own id: unique per company, compared case-insensitively. */
 export const externalIdProperty = () =>
@@ -69,15 +73,27 @@ type EnumOf<V extends readonly (string | number)[], E extends Extra> = {
 } & Options<E>;
 
 /** One of the values; a nullable enum lists null too, so that validators accept it. */
-export const enumProperty = <const V extends readonly (string | number)[], const E extends Extra = Record<never, never>>(values: V, extra: E = {} as E) =>
-  ({ type: typeof values[0] === 'number' ? 'integer' : 'string', enum: extra.nullable ? [...values, null] : [...values], ...optionsOf(extra) }) as EnumOf<V, E>;
+export const enumProperty = <const V extends readonly (string | number)[], const E extends Extra = Record<never, never>>(
+  values: V,
+  extra: E = {} as E,
+) =>
+  ({
+    type: typeof values[0] === 'number' ? 'integer' : 'string',
+    enum: extra.nullable ? [...values, null] : [...values],
+    ...optionsOf(extra),
+  }) as EnumOf<V, E>;
 
-export const integerProperty = <const E extends Extra & { minimum?: number; maximum?: number } = Record<never, never>>(extra: E = {} as E) => ({
+export const integerProperty = <const E extends Extra & { minimum?: number; maximum?: number } = Record<never, never>>(
+  extra: E = {} as E,
+) => ({
   type: 'integer' as const,
   ...optionsOf(extra),
 });
 
-export const booleanProperty = <const E extends Extra = Record<never, never>>(extra: E = {} as E) => ({ type: 'boolean' as const, ...optionsOf(extra) });
+export const booleanProperty = <const E extends Extra = Record<never, never>>(extra: E = {} as E) => ({
+  type: 'boolean' as const,
+  ...optionsOf(extra),
+});
 
 /** An object whose members the schema does not list. */
 export const freeObjectProperty = <const E extends Extra = Record<never, never>>(extra: E = {} as E) => ({

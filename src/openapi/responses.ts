@@ -39,7 +39,8 @@ export const ApiProblems = (...statuses: ProblemStatus[]) => applyDecorators(...
 /** A JSON answer: a component of src/openapi/document.ts's list (the serializers' schemas). */
 export const ApiOk = (schema: ObjectSchema, description = 'OK') => ApiResponse({ status: 200, description, schema: schemaRef(schema) });
 
-export const ApiCreated = (schema: ObjectSchema, description = 'Created') => ApiResponse({ status: 201, description, schema: schemaRef(schema) });
+export const ApiCreated = (schema: ObjectSchema, description = 'Created') =>
+  ApiResponse({ status: 201, description, schema: schemaRef(schema) });
 
 export const ApiNoContent = (description = 'Done; no body') => ApiResponse({ status: 204, description });
 
@@ -76,6 +77,16 @@ export const ApiMultipartBody = (schema: Type<unknown>, options: { idempotent?: 
 
 export const ApiPaged = () =>
   applyDecorators(
-    ApiQuery({ name: 'page', required: false, description: '1-based; not a positive integer: 400', schema: { type: 'integer', minimum: 1, default: 1 } }),
-    ApiQuery({ name: 'per_page', required: false, description: 'Items per page', schema: { type: 'integer', minimum: 1, maximum: 100, default: 30 } }),
+    ApiQuery({
+      name: 'page',
+      required: false,
+      description: '1-based; not a positive integer: 400',
+      schema: { type: 'integer', minimum: 1, default: 1 },
+    }),
+    ApiQuery({
+      name: 'per_page',
+      required: false,
+      description: 'Items per page',
+      schema: { type: 'integer', minimum: 1, maximum: 100, default: 30 },
+    }),
   );

@@ -45,7 +45,9 @@ type OrNull<S, T> = S extends { nullable: true } ? T | null : T;
 
 type Flat<T> = { [K in keyof T]: T[K] } & {};
 
-type ObjectOf<P, R extends PropertyKey> = Flat<{ -readonly [K in keyof P & R]: Wire<P[K]> } & { -readonly [K in Exclude<keyof P, R>]?: Wire<P[K]> }>;
+type ObjectOf<P, R extends PropertyKey> = Flat<
+  { -readonly [K in keyof P & R]: Wire<P[K]> } & { -readonly [K in Exclude<keyof P, R>]?: Wire<P[K]> }
+>;
 
 /** The TypeScript type of the JSON a schema describes. */
 export type Wire<S> = S extends { allOf: readonly [infer Inner] }
@@ -98,8 +100,10 @@ export const wrapped = <const S extends ObjectSchema, const E extends Omit<Descr
   ({ type: 'object', allOf: [schema], ...extra }) as { type: 'object'; allOf: readonly [S] } & E;
 
 /** `NoInfer`: without `extra`, E must stay empty rather than be taken from where the result goes. */
-export const arrayOf = <const S extends JsonSchema, const E extends Omit<Described, 'example'> = Record<never, never>>(items: S, extra?: E) =>
-  ({ type: 'array', items, ...extra }) as { type: 'array'; items: S } & NoInfer<E>;
+export const arrayOf = <const S extends JsonSchema, const E extends Omit<Described, 'example'> = Record<never, never>>(
+  items: S,
+  extra?: E,
+) => ({ type: 'array', items, ...extra }) as { type: 'array'; items: S } & NoInfer<E>;
 
 /** The path the document refers to a component by. */
 export function schemaRef(schema: ObjectSchema): { $ref: string } {

@@ -22,9 +22,23 @@ export interface LedgerLookup {
   entry: LedgerEntry | null;
 }
 
-type EntryRow = { id: string; invoice_id: string; amount: string; payment_date: string; note: string | null; inkasso_payment: boolean; source: string };
+type EntryRow = {
+  id: string;
+  invoice_id: string;
+  amount: string;
+  payment_date: string;
+  note: string | null;
+  inkasso_payment: boolean;
+  source: string;
+};
 const toEntry = (r: EntryRow): LedgerEntry => ({
-  id: r.id, invoiceId: r.invoice_id, amount: r.amount, paymentDate: r.payment_date, note: r.note, inkassoPayment: r.inkasso_payment, source: r.source,
+  id: r.id,
+  invoiceId: r.invoice_id,
+  amount: r.amount,
+  paymentDate: r.payment_date,
+  note: r.note,
+  inkassoPayment: r.inkasso_payment,
+  source: r.source,
 });
 
 /** Per wanted booking: its invoice by external_id and the entry holding its external_id; answers by position (n). */
@@ -47,9 +61,16 @@ export class LedgerRepository {
   constructor(private readonly sql: Sql) {}
 
   /** lookup() for many bookings in one statement (a batch of the push worker); answers in the order of `wanted`. */
-  async lookupMany(wanted: Array<{ companyId: string; invoiceExternalId: string; entryExternalId: string }>, manager: EntityManager): Promise<LedgerLookup[]> {
+  async lookupMany(
+    wanted: Array<{ companyId: string; invoiceExternalId: string; entryExternalId: string }>,
+    manager: EntityManager,
+  ): Promise<LedgerLookup[]> {
     if (wanted.length === 0) return [];
-    const rows = await this.sql.rows(LOOKUP_MANY, [wanted.map((w) => w.companyId), wanted.map((w) => w.invoiceExternalId), wanted.map((w) => w.entryExternalId)], manager);
+    const rows = await this.sql.rows(
+      LOOKUP_MANY,
+      [wanted.map((w) => w.companyId), wanted.map((w) => w.invoiceExternalId), wanted.map((w) => w.entryExternalId)],
+      manager,
+    );
     const byN = new Map(rows.map((r) => [Number(r.n), r]));
     return wanted.map((_, i) => {
       const r = byN.get(i + 1);

@@ -7,7 +7,17 @@ export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
 export type Outcome = 'applied' | 'unchanged' | 'superseded';
 export type ResultType = 'invoice' | 'payment' | 'credit' | 'customer';
 
-export const AUDIT_STEPS = ['received', 'received_again', 'attempt', 'succeeded', 'failed', 'deferred', 'dead_lettered', 'replayed', 'discarded'] as const;
+export const AUDIT_STEPS = [
+  'received',
+  'received_again',
+  'attempt',
+  'succeeded',
+  'failed',
+  'deferred',
+  'dead_lettered',
+  'replayed',
+  'discarded',
+] as const;
 export type AuditStep = (typeof AUDIT_STEPS)[number];
 
 export interface Credential {

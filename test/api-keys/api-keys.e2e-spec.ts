@@ -24,7 +24,13 @@ describe('API keys', () => {
   it('creates a key shown once, lists keys without secrets, and the key pushes', async () => {
     const created = await http().post('/api/v1/api_keys').set('Authorization', t.company.auth).send({ name: 'ERP' }).expect(201);
     const key = created.body.api_key;
-    expect(key).toMatchObject({ id: expect.stringMatching(/^key-/), name: 'ERP', status: 'active', key: expect.stringMatching(/^rk_/), prefix: key.key.slice(0, 8) });
+    expect(key).toMatchObject({
+      id: expect.stringMatching(/^key-/),
+      name: 'ERP',
+      status: 'active',
+      key: expect.stringMatching(/^rk_/),
+      prefix: key.key.slice(0, 8),
+    });
     const days = (Date.parse(key.expires_at) - Date.parse(key.created_at)) / 86_400_000;
     expect(Math.round(days)).toBe(90);
     const list = await http().get('/api/v1/api_keys').set('Authorization', t.company.auth).expect(200);
@@ -138,7 +144,8 @@ describe('rate limits of push credentials', () => {
 
   it('gives an API key the push budget (PUSH_RATE_LIMIT_PER_MINUTE) and the REST token its own, smaller one', async () => {
     const company = await registerCompany(t.app);
-    const push = (n: number) => pushDocument(t.app, apiKeyAuth(company.apiKey), { document_type: 'customer', external_id: `K-${n}`, ...customerFields(n) });
+    const push = (n: number) =>
+      pushDocument(t.app, apiKeyAuth(company.apiKey), { document_type: 'customer', external_id: `K-${n}`, ...customerFields(n) });
     for (let n = 1; n <= 5; n++) expect((await push(n)).status).toBe(202);
     const limited = await push(6);
     expectProblem(limited, 429);
@@ -157,7 +164,8 @@ describe('API key lookup cache (API_KEY_CACHE_SECONDS)', () => {
   it('applies a revocation through the API at once, and one made elsewhere within the cache time', async () => {
     const company = await registerCompany(t.app);
     const http = () => t.http;
-    const push = (key: string, n: number) => pushDocument(t.app, apiKeyAuth(key), { document_type: 'customer', external_id: `K-${n}`, ...customerFields(n) });
+    const push = (key: string, n: number) =>
+      pushDocument(t.app, apiKeyAuth(key), { document_type: 'customer', external_id: `K-${n}`, ...customerFields(n) });
     const created = await http().post('/api/v1/api_keys').set('Authorization', company.auth).send({}).expect(201);
     expect((await push(created.body.api_key.key, 1)).status).toBe(202);
     await http().delete(`/api/v1/api_keys/${created.body.api_key.id}`).set('Authorization', company.auth).expect(204);

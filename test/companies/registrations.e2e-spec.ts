@@ -39,7 +39,10 @@ describe('POST /api/v1/registrations', () => {
 
   it('answers 201 with exactly the fields of DESIGN.md and credentials that work', async () => {
     const before = Date.now();
-    const res = await register().type('form').send({ company_name: '  Muster GmbH ', email: 'Buchhaltung@Muster.de', password: PASSWORD }).expect(201);
+    const res = await register()
+      .type('form')
+      .send({ company_name: '  Muster GmbH ', email: 'Buchhaltung@Muster.de', password: PASSWORD })
+      .expect(201);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(Object.keys(res.body).sort()).toEqual(['api_key', 'api_key_expires_at', 'api_token', 'company', 'user']);
     expect(res.body).toEqual({
@@ -95,9 +98,21 @@ describe('POST /api/v1/registrations', () => {
     ['company_name', 'a list', () => ({ company_name: ['A', 'B'], email: email(), password: PASSWORD })],
     ['email', 'no @', () => ({ company_name: 'A GmbH', email: 'nobody.example.com', password: PASSWORD })],
     ['email', 'a NUL character', () => ({ company_name: 'A GmbH', email: 'a\u0000@example.com', password: PASSWORD })],
-    ['email', '255 characters', () => ({ company_name: 'A GmbH', email: `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(59)}.de`, password: PASSWORD })],
+    [
+      'email',
+      '255 characters',
+      () => ({
+        company_name: 'A GmbH',
+        email: `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(59)}.de`,
+        password: PASSWORD,
+      }),
+    ],
     ['password', 'a list', () => ({ company_name: 'A GmbH', email: email(), password: [PASSWORD, PASSWORD] })],
-    ['password', '201 characters', () => ({ company_name: 'A GmbH', email: email(), password: `${PASSWORD}${'x'.repeat(201 - PASSWORD.length)}` })],
+    [
+      'password',
+      '201 characters',
+      () => ({ company_name: 'A GmbH', email: email(), password: `${PASSWORD}${'x'.repeat(201 - PASSWORD.length)}` }),
+    ],
   ])('refuses %s with %s: 422 naming it, nothing stored', async (field, _what, body) => {
     const res = await register().type('form').send(body());
     expectProblem(res, 422, `${field}`);
@@ -108,7 +123,10 @@ describe('POST /api/v1/registrations', () => {
   it('accepts the longest allowed values (255-character name, 254-character e-mail)', async () => {
     const longEmail = `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(58)}.de`;
     expect(longEmail).toHaveLength(254);
-    const res = await register().type('form').send({ company_name: 'x'.repeat(255), email: longEmail, password: PASSWORD }).expect(201);
+    const res = await register()
+      .type('form')
+      .send({ company_name: 'x'.repeat(255), email: longEmail, password: PASSWORD })
+      .expect(201);
     expect(res.body.company.name).toHaveLength(255);
     expect(res.body.user.email).toBe(longEmail);
   });
@@ -139,7 +157,10 @@ describe('POST /api/v1/registrations', () => {
     const before = await counts();
     const res = await register().type('form').send({ company_name: 'Zweite GmbH', email: 'Chef@MUSTER.de', password: PASSWORD });
     expectProblem(res, 409);
-    expect(res.body).toMatchObject({ code: 'registration.email_taken', errors: [{ field: 'email', message: 'email is already registered' }] });
+    expect(res.body).toMatchObject({
+      code: 'registration.email_taken',
+      errors: [{ field: 'email', message: 'email is already registered' }],
+    });
     expect(await counts()).toEqual(before); // the company row of the refused registration was rolled back
   });
 
@@ -151,7 +172,9 @@ describe('POST /api/v1/registrations', () => {
 
   it('answers an e-mail with an unpaired surrogate (which the e-mail check itself cannot read) with 422 naming it', async () => {
     for (const address of ['a\udc00', '\ud83d@example.com']) {
-      const res = await register().set('Content-Type', 'application/json').send(JSON.stringify({ company_name: 'A GmbH', email: address, password: PASSWORD }));
+      const res = await register()
+        .set('Content-Type', 'application/json')
+        .send(JSON.stringify({ company_name: 'A GmbH', email: address, password: PASSWORD }));
       expectProblem(res, 422);
       expect(res.body.errors.map((e: { field: string }) => e.field)).toEqual(['email', 'email']);
       expect(res.body.errors.map((e: { message: string }) => e.message)).toContain('email must be an e-mail address');
@@ -166,14 +189,40 @@ describe('POST /api/v1/registrations', () => {
       { weight: 4, arbitrary: fc.string({ maxLength: 30 }) },
       { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 20 }) },
       { weight: 1, arbitrary: fc.constant('') },
-      { weight: 1, arbitrary: fc.tuple(fc.integer({ min: 200, max: 3000 }), fc.constantFrom('x', 'ä', '😀', ' ')).map(([n, c]) => c.repeat(n)) },
+      {
+        weight: 1,
+        arbitrary: fc.tuple(fc.integer({ min: 200, max: 3000 }), fc.constantFrom('x', 'ä', '😀', ' ')).map(([n, c]) => c.repeat(n)),
+      },
       {
         weight: 4,
-        arbitrary: fc.constantFrom('\u0000', 'a\u0000b', 'x@example.com\u0000', '\ud83d', 'a\udc00', 'a@b.de', 'A@B.DE', PASSWORD, 'null', '[]', '{}', '%', '&=[]', ' '),
+        arbitrary: fc.constantFrom(
+          '\u0000',
+          'a\u0000b',
+          'x@example.com\u0000',
+          '\ud83d',
+          'a\udc00',
+          'a@b.de',
+          'A@B.DE',
+          PASSWORD,
+          'null',
+          '[]',
+          '{}',
+          '%',
+          '&=[]',
+          ' ',
+        ),
       },
     );
-    const value = fc.oneof({ weight: 8, arbitrary: text }, { weight: 1, arbitrary: fc.array(text, { maxLength: 3 }) }, { weight: 1, arbitrary: fc.dictionary(fc.string({ maxLength: 5 }), text, { maxKeys: 2 }) });
-    const key = fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...KEYS) }, { weight: 1, arbitrary: fc.constantFrom('id', 'company', 'user[email]', '__proto__', 'constructor', '') }, { weight: 1, arbitrary: fc.string({ maxLength: 10 }) });
+    const value = fc.oneof(
+      { weight: 8, arbitrary: text },
+      { weight: 1, arbitrary: fc.array(text, { maxLength: 3 }) },
+      { weight: 1, arbitrary: fc.dictionary(fc.string({ maxLength: 5 }), text, { maxKeys: 2 }) },
+    );
+    const key = fc.oneof(
+      { weight: 6, arbitrary: fc.constantFrom(...KEYS) },
+      { weight: 1, arbitrary: fc.constantFrom('id', 'company', 'user[email]', '__proto__', 'constructor', '') },
+      { weight: 1, arbitrary: fc.string({ maxLength: 10 }) },
+    );
     const random = fc.dictionary(key, value, { maxKeys: 5 });
     /** A valid registration with one or two random changes, so that 201 answers are checked too and one bad field is found. */
     const valid = () => ({ company_name: 'Fuzz GmbH', email: `fuzz-${++seq}@example.com`, password: PASSWORD });
@@ -185,10 +234,18 @@ describe('POST /api/v1/registrations', () => {
 
     async function check(res: Response, before: Counts, context: string): Promise<void> {
       if (res.status === 201) {
-        expect({ context, keys: Object.keys(res.body).sort() }).toEqual({ context, keys: ['api_key', 'api_key_expires_at', 'api_token', 'company', 'user'] });
+        expect({ context, keys: Object.keys(res.body).sort() }).toEqual({
+          context,
+          keys: ['api_key', 'api_key_expires_at', 'api_token', 'company', 'user'],
+        });
         const me = await t.http.get('/').set('Authorization', `Token token=${res.body.api_token}`).expect(200);
         expect({ context, stored: me.body.company }).toEqual({ context, stored: res.body.company });
-        expect(await counts()).toEqual({ companies: before.companies + 1, users: before.users + 1, api_tokens: before.api_tokens + 1, api_keys: before.api_keys + 1 });
+        expect(await counts()).toEqual({
+          companies: before.companies + 1,
+          users: before.users + 1,
+          api_tokens: before.api_tokens + 1,
+          api_keys: before.api_keys + 1,
+        });
         return;
       }
       expect({ context, clientError: res.status >= 400 && res.status < 500 }).toEqual({ context, clientError: true });
@@ -200,7 +257,9 @@ describe('POST /api/v1/registrations', () => {
       await fc.assert(
         fc.asyncProperty(body, async (sent) => {
           const before = await counts();
-          const res = await register().type('form').send(new URLSearchParams(formPairs(sent)).toString());
+          const res = await register()
+            .type('form')
+            .send(new URLSearchParams(formPairs(sent)).toString());
           await check(res, before, `form ${JSON.stringify(sent).slice(0, 300)}`);
         }),
         { numRuns: RUNS, endOnFailure: true },
@@ -208,7 +267,11 @@ describe('POST /api/v1/registrations', () => {
     }, 120_000);
 
     it('as JSON: the same', async () => {
-      const json = fc.oneof(fc.dictionary(fc.oneof(fc.constantFrom(...KEYS), fc.string({ maxLength: 8 })), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 }), fc.jsonValue({ maxDepth: 2 }), nearlyValid);
+      const json = fc.oneof(
+        fc.dictionary(fc.oneof(fc.constantFrom(...KEYS), fc.string({ maxLength: 8 })), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 }),
+        fc.jsonValue({ maxDepth: 2 }),
+        nearlyValid,
+      );
       await fc.assert(
         fc.asyncProperty(json, async (sent) => {
           const before = await counts();

@@ -14,7 +14,19 @@ import {
 } from '../support/factories.js';
 import { useTestApp } from '../support/use-test-app.js';
 
-const CONTACT_FIELDS = ['id', 'external_id', 'name', 'phone', 'gender', 'salutation', 'salutation_text', 'email', 'created_at', 'updated_at', 'customer'].sort();
+const CONTACT_FIELDS = [
+  'id',
+  'external_id',
+  'name',
+  'phone',
+  'gender',
+  'salutation',
+  'salutation_text',
+  'email',
+  'created_at',
+  'updated_at',
+  'customer',
+].sort();
 const CUSTOMER_REFERENCE_FIELDS = ['id', 'external_id', 'name', 'customer_number', 'address', 'created_at', 'updated_at'].sort();
 
 describe('contacts', () => {
@@ -83,8 +95,15 @@ describe('contacts', () => {
       const byExternal = await client
         .postJson('/api/v1/contacts', { name: 'Max Muster', gender: 1, salutation: 0, customer: { external_id: 'ERP-4711' } })
         .expect(201);
-      expect(byExternal.body.contact).toMatchObject({ gender: 1, salutation: 0, salutation_text: 'Sehr geehrter Herr Max Muster', customer: { id: customer.id } });
-      const byId = await client.postJson('/api/v1/contacts', { name: 'Eva', gender: 2, salutation: 1, customer_id: customer.id }).expect(201);
+      expect(byExternal.body.contact).toMatchObject({
+        gender: 1,
+        salutation: 0,
+        salutation_text: 'Sehr geehrter Herr Max Muster',
+        customer: { id: customer.id },
+      });
+      const byId = await client
+        .postJson('/api/v1/contacts', { name: 'Eva', gender: 2, salutation: 1, customer_id: customer.id })
+        .expect(201);
       expect(byId.body.contact).toMatchObject({ gender: 2, salutation: 1, salutation_text: 'Hallo Eva', customer: { id: customer.id } });
     });
 
@@ -144,7 +163,11 @@ describe('contacts', () => {
     });
 
     it('refuses a contact without any customer reference with 422 naming the reference fields', async () => {
-      for (const body of [contactParams(), contactParams({ customer_id: '' }), contactParams({ customer_id: '', 'customer[external_id]': '' })]) {
+      for (const body of [
+        contactParams(),
+        contactParams({ customer_id: '' }),
+        contactParams({ customer_id: '', 'customer[external_id]': '' }),
+      ]) {
         const res = await create(body);
         expectProblem(res, 422);
         const fields = errorFields(res);
@@ -264,7 +287,10 @@ describe('contacts', () => {
     it('is a 409 naming the existing contact, case-insensitively, also across customers', async () => {
       const holder = await createContact(t.app, t.company, customer.id, { external_id: 'KON-7' });
       const otherCustomer = await createCustomer(t.app, t.company);
-      for (const [taken, customerId] of [['KON-7', customer.id], ['kon-7', otherCustomer.id]]) {
+      for (const [taken, customerId] of [
+        ['KON-7', customer.id],
+        ['kon-7', otherCustomer.id],
+      ]) {
         const res = await create(contactParams({ customer_id: customerId, external_id: taken }));
         expectProblem(res, 409);
         expect(res.body).toMatchObject({ code: 'contact.external_id_taken', existing_id: holder.id });
@@ -274,7 +300,9 @@ describe('contacts', () => {
     });
 
     it('lets exactly one of several concurrent creates with the same external_id win; the others get 409', async () => {
-      const answers = await Promise.all(['RACE', 'race', 'Race', 'RACE'].map((key) => create(contactParams({ customer_id: customer.id, external_id: key }))));
+      const answers = await Promise.all(
+        ['RACE', 'race', 'Race', 'RACE'].map((key) => create(contactParams({ customer_id: customer.id, external_id: key }))),
+      );
       const created = answers.filter((res) => res.status === 201);
       expect(created).toHaveLength(1);
       for (const res of answers.filter((r) => r.status !== 201)) {
@@ -305,7 +333,14 @@ describe('contacts', () => {
     it('changes every create parameter and keeps id and created_at', async () => {
       const contact = await createContact(t.app, t.company, customer.id, { name: 'Alt', gender: '0', salutation: '0' });
       await setTimestamps(t.app, 'contacts', contact.id, '2026-03-01T08:00:00Z');
-      const res = await patch(contact.id, { name: 'Neu', gender: '1', salutation: '0', phone: '0170 1', external_id: 'KON-NEU', email: 'neu@muster.de' }).expect(200);
+      const res = await patch(contact.id, {
+        name: 'Neu',
+        gender: '1',
+        salutation: '0',
+        phone: '0170 1',
+        external_id: 'KON-NEU',
+        email: 'neu@muster.de',
+      }).expect(200);
       expect(Object.keys(res.body)).toEqual(['contact']);
       expect(res.body.contact).toEqual({
         id: contact.id,
@@ -323,13 +358,30 @@ describe('contacts', () => {
       expect(new Date(res.body.contact.updated_at).getTime()).toBeGreaterThan(Date.now() - 60_000);
       await get(contact.id).expect(200, res.body);
       const summary = (await client.get(`/api/v1/customers/${customer.id}`)).body.contacts[0];
-      expect(summary).toMatchObject({ id: contact.id, name: 'Neu', gender: 1, email: 'neu@muster.de', updated_at: res.body.contact.updated_at });
+      expect(summary).toMatchObject({
+        id: contact.id,
+        name: 'Neu',
+        gender: 1,
+        email: 'neu@muster.de',
+        updated_at: res.body.contact.updated_at,
+      });
     });
 
     it('changes only what is sent (the spec sample sends only name), and the greeting follows', async () => {
-      const contact = await createContact(t.app, t.company, customer.id, { name: 'Erika', gender: '2', salutation: '0', email: 'e@muster.de', external_id: 'K-9' });
+      const contact = await createContact(t.app, t.company, customer.id, {
+        name: 'Erika',
+        gender: '2',
+        salutation: '0',
+        email: 'e@muster.de',
+        external_id: 'K-9',
+      });
       const renamed = await patch(contact.id, { name: 'Erika Neu' }).expect(200);
-      expect(renamed.body.contact).toEqual({ ...contact, name: 'Erika Neu', salutation_text: 'Sehr geehrte Frau Erika Neu', updated_at: expect.stringMatching(DATETIME) });
+      expect(renamed.body.contact).toEqual({
+        ...contact,
+        name: 'Erika Neu',
+        salutation_text: 'Sehr geehrte Frau Erika Neu',
+        updated_at: expect.stringMatching(DATETIME),
+      });
       const informal = await client.patchJson(`/api/v1/contacts/${contact.id}`, { salutation: 1 }).expect(200);
       expect(informal.body.contact).toMatchObject({ salutation: 1, salutation_text: 'Hallo Erika Neu', gender: 2 });
       const unknownGender = await patch(contact.id, { salutation: '0', gender: '0' }).expect(200);
@@ -383,7 +435,9 @@ describe('contacts', () => {
 
     it('shows the current customer in the embedded reference', async () => {
       const contact = await createContact(t.app, t.company, customer.id);
-      const renamed = await client.patchForm(`/api/v1/customers/${customer.id}`, { name: 'Umbenannt AG', customer_number: 'K-2' }).expect(200);
+      const renamed = await client
+        .patchForm(`/api/v1/customers/${customer.id}`, { name: 'Umbenannt AG', customer_number: 'K-2' })
+        .expect(200);
       const res = await get(contact.id).expect(200);
       expect(res.body.contact.customer).toEqual(reduced(renamed.body));
       expect(res.body.contact.customer).toMatchObject({ name: 'Umbenannt AG', customer_number: 'K-2' });

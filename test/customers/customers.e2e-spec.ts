@@ -37,7 +37,16 @@ const CUSTOMER_FIELDS = [
   'contacts',
 ].sort();
 const REQUIRED = ['name', 'address_line1', 'address_line3', 'zip', 'city', 'country_code'];
-const OPTIONAL_TEXT = ['phone', 'address_line2', 'address_line4', 'customer_number', 'additional_number', 'external_id', 'customer_group_id', 'note'];
+const OPTIONAL_TEXT = [
+  'phone',
+  'address_line2',
+  'address_line4',
+  'customer_number',
+  'additional_number',
+  'external_id',
+  'customer_group_id',
+  'note',
+];
 
 describe('customers', () => {
   const t = useTestApp({}, { company: true });
@@ -91,7 +100,14 @@ describe('customers', () => {
     });
 
     it('leaves optional fields null, skips empty address lines and defaults stop_automatic_reminders to false', async () => {
-      const res = await create({ name: 'Nur Pflicht', address_line1: 'Nur Pflicht AG', address_line3: 'Weg 2', zip: '80331', city: 'München', country_code: 'DE' }).expect(201);
+      const res = await create({
+        name: 'Nur Pflicht',
+        address_line1: 'Nur Pflicht AG',
+        address_line3: 'Weg 2',
+        zip: '80331',
+        city: 'München',
+        country_code: 'DE',
+      }).expect(201);
       expect(res.body).toMatchObject({
         external_id: null,
         customer_number: null,
@@ -110,7 +126,12 @@ describe('customers', () => {
 
     it('composes the address from the address lines, not from the name', async () => {
       const res = await create(
-        customerParams({ name: 'Kurzname', address_line1: 'Langer Firmenname GmbH & Co. KG', address_line3: 'Lindenallee 5', address_line4: 'Postfach 12' }),
+        customerParams({
+          name: 'Kurzname',
+          address_line1: 'Langer Firmenname GmbH & Co. KG',
+          address_line3: 'Lindenallee 5',
+          address_line4: 'Postfach 12',
+        }),
       ).expect(201);
       expect(res.body.name).toBe('Kurzname');
       expect(res.body.address).toBe('Langer Firmenname GmbH & Co. KG\nLindenallee 5\nPostfach 12\n10115 Berlin\nDE');
@@ -120,7 +141,12 @@ describe('customers', () => {
       const res = await client
         .postJson('/api/v1/customers', { ...fullCustomerParams({ external_id: 'JSON-1' }), stop_automatic_reminders: false })
         .expect(201);
-      expect(res.body).toMatchObject({ external_id: 'JSON-1', stop_automatic_reminders: false, shipping_mode: 'dual_shipping', name: 'Muster GmbH' });
+      expect(res.body).toMatchObject({
+        external_id: 'JSON-1',
+        stop_automatic_reminders: false,
+        shipping_mode: 'dual_shipping',
+        name: 'Muster GmbH',
+      });
       const withTrue = await client.postJson('/api/v1/customers', customerParams({ stop_automatic_reminders: true })).expect(201);
       expect(withTrue.body.stop_automatic_reminders).toBe(true);
     });
@@ -133,7 +159,9 @@ describe('customers', () => {
     ])('reads the form boolean %p as the JSON boolean %p', async (sent, expected) => {
       const res = await create(customerParams({ stop_automatic_reminders: sent })).expect(201);
       expect(res.body.stop_automatic_reminders).toBe(expected);
-      await get(res.body.id).expect(200).expect((r) => expect(r.body.stop_automatic_reminders).toBe(expected));
+      await get(res.body.id)
+        .expect(200)
+        .expect((r) => expect(r.body.stop_automatic_reminders).toBe(expected));
     });
 
     it.each(['email', 'post', 'dual_shipping', 'unknown'])('stores the shipping mode %s', async (mode) => {
@@ -143,7 +171,14 @@ describe('customers', () => {
 
     it('trims text and writes the country code in capitals', async () => {
       const res = await create(
-        customerParams({ name: '  Trim GmbH  ', address_line1: ' Trim GmbH ', address_line3: '  Ring 1 ', country_code: 'at', city: ' Wien ', zip: ' 1010 ' }),
+        customerParams({
+          name: '  Trim GmbH  ',
+          address_line1: ' Trim GmbH ',
+          address_line3: '  Ring 1 ',
+          country_code: 'at',
+          city: ' Wien ',
+          zip: ' 1010 ',
+        }),
       ).expect(201);
       expect(res.body.name).toBe('Trim GmbH');
       expect(res.body.address).toBe('Trim GmbH\nRing 1\n1010 Wien\nAT');
@@ -151,7 +186,11 @@ describe('customers', () => {
 
     it('ignores fields the client may not set (id, timestamps, contacts)', async () => {
       const res = await create(
-        customerParams({ id: 'cus-00000000-0000-4000-8000-000000000000', created_at: '2000-01-01T00:00:00+01:00', service_url: 'https://evil.test' }),
+        customerParams({
+          id: 'cus-00000000-0000-4000-8000-000000000000',
+          created_at: '2000-01-01T00:00:00+01:00',
+          service_url: 'https://evil.test',
+        }),
       ).expect(201);
       expect(res.body.id).not.toBe('cus-00000000-0000-4000-8000-000000000000');
       expect(res.body.created_at.startsWith('2000')).toBe(false);
@@ -163,9 +202,13 @@ describe('customers', () => {
     it('are written with the offset of the company time zone, winter and summer', async () => {
       const { id } = await createCustomer(t.app, t.company);
       await setTimestamps(t.app, 'customers', id, '2026-11-21T19:53:00.456Z');
-      await get(id).expect(200).expect((r) => expect(r.body).toMatchObject({ created_at: '2026-11-21T20:53:00+01:00', updated_at: '2026-11-21T20:53:00+01:00' }));
+      await get(id)
+        .expect(200)
+        .expect((r) => expect(r.body).toMatchObject({ created_at: '2026-11-21T20:53:00+01:00', updated_at: '2026-11-21T20:53:00+01:00' }));
       await setTimestamps(t.app, 'customers', id, '2026-07-01T10:00:00Z');
-      await get(id).expect(200).expect((r) => expect(r.body.created_at).toBe('2026-07-01T12:00:00+02:00'));
+      await get(id)
+        .expect(200)
+        .expect((r) => expect(r.body.created_at).toBe('2026-07-01T12:00:00+02:00'));
     });
 
     it('follow a company with another time zone', async () => {
@@ -173,7 +216,9 @@ describe('customers', () => {
       await setTimestamps(t.app, 'customers', id, '2026-01-01T02:30:00Z');
       await t.db.query(`UPDATE companies SET time_zone = 'America/New_York' WHERE id = $1`, [t.company.id.slice(4)]);
       afterCredentialCache(t.app);
-      await get(id).expect(200).expect((r) => expect(r.body.created_at).toBe('2025-12-31T21:30:00-05:00'));
+      await get(id)
+        .expect(200)
+        .expect((r) => expect(r.body.created_at).toBe('2025-12-31T21:30:00-05:00'));
     });
   });
 
@@ -227,7 +272,9 @@ describe('customers', () => {
 
     it('accepts a JSON body', async () => {
       const created = await createCustomer(t.app, t.company);
-      const res = await client.patchJson(`/api/v1/customers/${created.id}`, { stop_automatic_reminders: true, note: 'per JSON' }).expect(200);
+      const res = await client
+        .patchJson(`/api/v1/customers/${created.id}`, { stop_automatic_reminders: true, note: 'per JSON' })
+        .expect(200);
       expect(res.body).toMatchObject({ stop_automatic_reminders: true, note: 'per JSON', name: created.name });
     });
 
@@ -417,14 +464,23 @@ describe('customers', () => {
 
     it('reads a customer by an upper-case id', async () => {
       const { id } = await createCustomer(t.app, t.company);
-      await get(`cus-${id.slice(4).toUpperCase()}`).expect(200).expect((r) => expect(r.body.id).toBe(id));
+      await get(`cus-${id.slice(4).toUpperCase()}`)
+        .expect(200)
+        .expect((r) => expect(r.body.id).toBe(id));
     });
   });
 
   describe('contacts of a customer', () => {
     it('lists the contact summaries, oldest first, with exactly the summary fields', async () => {
       const customer = await createCustomer(t.app, t.company);
-      const erika = await createContact(t.app, t.company, customer.id, { name: 'Erika Muster', gender: '2', salutation: '0', email: 'erika@muster.de', phone: '030 1', external_id: 'C-1' });
+      const erika = await createContact(t.app, t.company, customer.id, {
+        name: 'Erika Muster',
+        gender: '2',
+        salutation: '0',
+        email: 'erika@muster.de',
+        phone: '030 1',
+        external_id: 'C-1',
+      });
       const max = await createContact(t.app, t.company, customer.id, { name: 'Max', gender: '1', salutation: '1' });
       const res = await get(customer.id).expect(200);
       expect(res.body.contacts).toEqual([
@@ -439,7 +495,14 @@ describe('customers', () => {
           created_at: erika.created_at,
           updated_at: erika.updated_at,
         },
-        expect.objectContaining({ id: expect.stringMatching(CONTACT_ID), name: 'Max', gender: 1, salutation: 1, external_id: null, email: null }),
+        expect.objectContaining({
+          id: expect.stringMatching(CONTACT_ID),
+          name: 'Max',
+          gender: 1,
+          salutation: 1,
+          external_id: null,
+          email: null,
+        }),
       ]);
       expect(res.body.contacts[1].id).toBe(max.id);
       // Customers of the same company do not share contacts.
@@ -497,7 +560,9 @@ describe('customers', () => {
     });
 
     it('lets exactly one of several concurrent creates with the same external_id win; the others get 409', async () => {
-      const answers = await Promise.all(['RACE-1', 'race-1', 'Race-1', 'RACE-1', 'rAce-1'].map((key) => create(customerParams({ external_id: key }))));
+      const answers = await Promise.all(
+        ['RACE-1', 'race-1', 'Race-1', 'RACE-1', 'rAce-1'].map((key) => create(customerParams({ external_id: key }))),
+      );
       const created = answers.filter((res) => res.status === 201);
       expect(created).toHaveLength(1);
       for (const res of answers.filter((r) => r.status !== 201)) {
@@ -652,10 +717,14 @@ describe('customers', () => {
 
     it('answers a multipart/form-data body (which nothing here reads) with 415 naming the type, not a 422', async () => {
       const fields = { name: 'Muster', address_line1: 'Muster', address_line3: 'Weg 1', zip: '10115', city: 'Berlin', country_code: 'DE' };
-      const multipart = (req: request.Test) => Object.entries(fields).reduce((r, [k, v]) => r.field(k, v), req.set('Authorization', t.company.auth));
+      const multipart = (req: request.Test) =>
+        Object.entries(fields).reduce((r, [k, v]) => r.field(k, v), req.set('Authorization', t.company.auth));
       const res = await multipart(t.http.post('/api/v1/customers'));
       expectProblem(res, 415);
-      expect(res.body).toMatchObject({ code: 'request.unsupported_media_type', detail: expect.stringContaining('not multipart/form-data') });
+      expect(res.body).toMatchObject({
+        code: 'request.unsupported_media_type',
+        detail: expect.stringContaining('not multipart/form-data'),
+      });
       expect((await rowCounts(t.app)).customers).toBe(0);
       const created = await createCustomer(t.app, t.company);
       expectProblem(await multipart(t.http.patch(`/api/v1/customers/${created.id}`)), 415);

@@ -15,8 +15,47 @@ import { testDatabaseUrl } from '../support/test-app.js';
 const ROOT = join(import.meta.dirname, '..', '..');
 const SQL_DIR = join(ROOT, 'sql');
 /** The columns that only the ledger (statements named ledger.*) may write. */
-const LEDGER_COLUMNS = ['status', 'status_before_paid', 'original_total', 'reminder_fees', 'default_interest', 'flat_fee', 'paid_amount', 'waived_amount', 'open_amount', 'written_off_at'];
-const KEYWORDS = new Set(['where', 'on', 'set', 'join', 'left', 'right', 'inner', 'cross', 'full', 'lateral', 'using', 'order', 'group', 'limit', 'offset', 'returning', 'values', 'select', 'for', 'union', 'natural', 'as', 'with', 'default', 'overriding', 'having', 'window']);
+const LEDGER_COLUMNS = [
+  'status',
+  'status_before_paid',
+  'original_total',
+  'reminder_fees',
+  'default_interest',
+  'flat_fee',
+  'paid_amount',
+  'waived_amount',
+  'open_amount',
+  'written_off_at',
+];
+const KEYWORDS = new Set([
+  'where',
+  'on',
+  'set',
+  'join',
+  'left',
+  'right',
+  'inner',
+  'cross',
+  'full',
+  'lateral',
+  'using',
+  'order',
+  'group',
+  'limit',
+  'offset',
+  'returning',
+  'values',
+  'select',
+  'for',
+  'union',
+  'natural',
+  'as',
+  'with',
+  'default',
+  'overriding',
+  'having',
+  'window',
+]);
 
 async function sourceFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
@@ -44,22 +83,34 @@ function render(declarations: Declaration[]): Map<string, string> {
       const why = d.crossTenant ? `\n-- across companies: ${d.crossTenant}` : '';
       return `${header}${why}\n${dedent(text)};\n`;
     });
-    files.set(area, (files.get(area) ?? `-- Generated from the statements declared in src/ (test/database/sql-files.e2e-spec.ts). Do not edit.\n\n`) + blocks.join('\n') + '\n');
+    files.set(
+      area,
+      (files.get(area) ?? `-- Generated from the statements declared in src/ (test/database/sql-files.e2e-spec.ts). Do not edit.\n\n`) +
+        blocks.join('\n') +
+        '\n',
+    );
   }
   return files;
 }
 
 function dedent(text: string): string {
   const lines = text.replace(/^\n+|\s+$/g, '').split('\n');
-  const indents = lines.slice(1).filter((l) => l.trim()).map((l) => l.match(/^ */)![0].length);
+  const indents = lines
+    .slice(1)
+    .filter((l) => l.trim())
+    .map((l) => l.match(/^ */)![0].length);
   const cut = indents.length ? Math.min(...indents) : 0;
   return [lines[0].trim(), ...lines.slice(1).map((l) => l.slice(Math.min(cut, l.match(/^ */)![0].length)).trimEnd())].join('\n');
 }
 
 /** The tenant tables a statement names, each with the name it is referred to by. */
-function tableReferences(text: string, tenantTables: Set<string>): Array<{ table: string; alias: string; insert: boolean; columns: string | null }> {
+function tableReferences(
+  text: string,
+  tenantTables: Set<string>,
+): Array<{ table: string; alias: string; insert: boolean; columns: string | null }> {
   const found = [];
-  const pattern = /\b(FROM|JOIN|UPDATE|INTO|USING)\s+(?:ONLY\s+)?"?([a-z_][a-z0-9_]*)"?(?:\s+(?:AS\s+)?([a-z_][a-z0-9_]*))?(\s*\(([^)]*)\))?/gi;
+  const pattern =
+    /\b(FROM|JOIN|UPDATE|INTO|USING)\s+(?:ONLY\s+)?"?([a-z_][a-z0-9_]*)"?(?:\s+(?:AS\s+)?([a-z_][a-z0-9_]*))?(\s*\(([^)]*)\))?/gi;
   for (const m of text.matchAll(pattern)) {
     const table = m[2].toLowerCase();
     if (!tenantTables.has(table)) continue;
@@ -79,7 +130,8 @@ function tenantProblems(name: string, text: string, tenantTables: Set<string>): 
     }
     const qualified = new RegExp(`\\b${ref.alias}\\.company_id\\b`);
     const bare = /(^|[^.\w])company_id\s*(=|IN\b|<>|IS\b)/i;
-    if (!qualified.test(text) && !(ref.alias === ref.table && bare.test(text))) problems.push(`${name}: ${ref.table} ${ref.alias} has no company_id condition`);
+    if (!qualified.test(text) && !(ref.alias === ref.table && bare.test(text)))
+      problems.push(`${name}: ${ref.table} ${ref.alias} has no company_id condition`);
   }
   return problems;
 }
@@ -120,7 +172,8 @@ describe('the SQL files', () => {
     const files = render(declarations);
     if (process.env.SQL_FILES === 'write') {
       await mkdir(SQL_DIR, { recursive: true });
-      for (const existing of await readdir(SQL_DIR).catch(() => [])) if (!files.has(existing.replace(/\.sql$/, ''))) await writeFile(join(SQL_DIR, existing), '');
+      for (const existing of await readdir(SQL_DIR).catch(() => []))
+        if (!files.has(existing.replace(/\.sql$/, ''))) await writeFile(join(SQL_DIR, existing), '');
       for (const [area, text] of files) await writeFile(join(SQL_DIR, `${area}.sql`), text);
     }
     const stale: string[] = [];
@@ -149,7 +202,9 @@ describe('the SQL files', () => {
   });
 
   it('name company_id for every tenant table a statement touches, unless it says why not', () => {
-    const problems = declarations.filter((d) => !d.crossTenant).flatMap((d) => d.texts().flatMap((t) => tenantProblems(d.name, t, tenantTables)));
+    const problems = declarations
+      .filter((d) => !d.crossTenant)
+      .flatMap((d) => d.texts().flatMap((t) => tenantProblems(d.name, t, tenantTables)));
     expect(problems).toEqual([]);
   });
 
@@ -172,11 +227,7 @@ describe('the one way to PostgreSQL', () => {
   // The door (src/database/sql) and the start-up code that runs before any app exists (migrations, the
   // embedded server) are the only places that send SQL text themselves.
   const DOOR = [join('src', 'database', 'sql'), join('src', 'database', 'migrate.ts'), join('src', 'database', 'embedded-postgres.ts')];
-  const BYPASSES = [
-    /\bcreateQueryBuilder\(/,
-    /\b(manager|db|dataSource|queryRunner|client|pool)\.query\(/,
-    /\.driver\b.*\bmaster\b/,
-  ];
+  const BYPASSES = [/\bcreateQueryBuilder\(/, /\b(manager|db|dataSource|queryRunner|client|pool)\.query\(/, /\.driver\b.*\bmaster\b/];
 
   it('is the SQL door or a TypeORM single-row call: no query builder, no raw query, no private driver access', async () => {
     const offenders: string[] = [];

@@ -36,7 +36,14 @@ describe('dunning charges (BGB § 288) and the remainder rule', () => {
         { kind: 'default_interest', amount: '3.94', from: '2026-01-18', until: '2026-01-31', points_above_base_rate: '9.0' },
         { kind: 'flat_fee', amount: '40.0' },
       ]);
-      expect(invoice).toMatchObject({ original_total: '1000.0', reminder_fees: '0.0', default_interest: '3.94', flat_fee: '40.0', total: '1043.94', open_amount: '1043.94' });
+      expect(invoice).toMatchObject({
+        original_total: '1000.0',
+        reminder_fees: '0.0',
+        default_interest: '3.94',
+        flat_fee: '40.0',
+        total: '1043.94',
+        open_amount: '1043.94',
+      });
       const letter = await d.api().get(`/api/v1/invoices/${id}/reminders/${invoice.reminders[1].id}/letter`).expect(200);
       const text = await pdfText(letter.body);
       expect(text).toContain('Verzugspauschale (§ 288 Abs. 5 BGB) 40,00 €');
@@ -128,7 +135,10 @@ describe('dunning charges (BGB § 288) and the remainder rule', () => {
       const reopened = await d.invoice(id);
       expect(reopened).toMatchObject({ invoice_status: 'reminder2_sent', waived_amount: '0.0', open_amount: '443.94' });
       events = await d.events(id);
-      expect(events.find((e) => e.kind === 'waiver_revoked')).toMatchObject({ reason: 'the payments no longer reach the original total', details: { revoked: '43.94', waived_amount: '0.0' } });
+      expect(events.find((e) => e.kind === 'waiver_revoked')).toMatchObject({
+        reason: 'the payments no longer reach the original total',
+        details: { revoked: '43.94', waived_amount: '0.0' },
+      });
       // The dunning goes on from where it stood.
       await d.runUntil('2026-02-14', id, 'reminder3_sent');
     });

@@ -36,7 +36,11 @@ describe('the daily run waits for the ERP pulls', () => {
     return rows[0].id;
   }
 
-  async function pull(connectionId: string, status: string, times: { queuedAt: Date; startedAt?: Date; heartbeatAt?: Date }): Promise<void> {
+  async function pull(
+    connectionId: string,
+    status: string,
+    times: { queuedAt: Date; startedAt?: Date; heartbeatAt?: Date },
+  ): Promise<void> {
     await sql(
       `INSERT INTO erp_pull_runs (company_id, id, connection_id, trigger, status, queued_at, started_at, heartbeat_at)
        VALUES ($1, gen_random_uuid(), $2, 'schedule', $3, $4, $5, $6)`,
@@ -46,7 +50,9 @@ describe('the daily run waits for the ERP pulls', () => {
 
   const scheduledRun = (): Promise<Json> =>
     waitFor(async () => {
-      const rows = await sql(`SELECT status, to_char(business_date, 'YYYY-MM-DD') AS date, errors FROM dunning_runs WHERE trigger = 'schedule' AND status <> 'running'`);
+      const rows = await sql(
+        `SELECT status, to_char(business_date, 'YYYY-MM-DD') AS date, errors FROM dunning_runs WHERE trigger = 'schedule' AND status <> 'running'`,
+      );
       return rows[0];
     }, 'the scheduled run');
 
@@ -59,7 +65,11 @@ describe('the daily run waits for the ERP pulls', () => {
 
   it('waits for a pull that is running (alive) or queued, and runs once it succeeded', async () => {
     const erp = await connection();
-    await pull(erp, 'running', { queuedAt: new Date(NOW.getTime() - minutes(20)), startedAt: new Date(NOW.getTime() - minutes(20)), heartbeatAt: new Date(NOW.getTime() - minutes(1)) });
+    await pull(erp, 'running', {
+      queuedAt: new Date(NOW.getTime() - minutes(20)),
+      startedAt: new Date(NOW.getTime() - minutes(20)),
+      heartbeatAt: new Date(NOW.getTime() - minutes(1)),
+    });
     expect(await tick()).toBe(0);
     await sql(`UPDATE erp_pull_runs SET status = 'succeeded', finished_at = $1`, [NOW]);
     const other = await connection();
@@ -83,7 +93,11 @@ describe('the daily run waits for the ERP pulls', () => {
     const erp = await connection('0 5 * * *', new Date('2026-03-11T04:00:00Z'));
     await pull(erp, 'failed', { queuedAt: new Date(NOW.getTime() - minutes(60)) });
     const dead = await connection();
-    await pull(dead, 'running', { queuedAt: new Date(NOW.getTime() - minutes(90)), startedAt: new Date(NOW.getTime() - minutes(90)), heartbeatAt: new Date(NOW.getTime() - minutes(30)) });
+    await pull(dead, 'running', {
+      queuedAt: new Date(NOW.getTime() - minutes(90)),
+      startedAt: new Date(NOW.getTime() - minutes(90)),
+      heartbeatAt: new Date(NOW.getTime() - minutes(30)),
+    });
     const stuck = await connection();
     await pull(stuck, 'queued', { queuedAt: new Date(NOW.getTime() - minutes(30)) });
     expect(await tick()).toBe(1);
@@ -98,6 +112,8 @@ describe('the daily run waits for the ERP pulls', () => {
     expect(await tick(later)).toBe(1);
     const run = await scheduledRun();
     expect(run).toMatchObject({ status: 'succeeded', date: '2026-03-10' });
-    expect(run.errors).toEqual([expect.stringContaining(`ran without waiting for the ERP pull of erp-${erp} (running since ${NOW.toISOString()})`)]);
+    expect(run.errors).toEqual([
+      expect.stringContaining(`ran without waiting for the ERP pull of erp-${erp} (running since ${NOW.toISOString()})`),
+    ]);
   });
 });

@@ -15,9 +15,12 @@ describe('dunning transitions', () => {
   });
   beforeEach(async () => d.reset());
 
-  const block = (id: string, until: string | null = null) => d.api().patch(`/api/v1/invoices/${id}`).send({ dunning_block_reason: 'Reklamation', dunning_block_until: until }).expect(200);
-  const unblock = (id: string) => d.api().patch(`/api/v1/invoices/${id}`).send({ dunning_block_reason: null, dunning_block_until: null }).expect(200);
-  const approve = async (date: string) => (await d.api().post('/api/v1/dunning/approvals').send({ date }).expect(201)).body.reminders as Json[];
+  const block = (id: string, until: string | null = null) =>
+    d.api().patch(`/api/v1/invoices/${id}`).send({ dunning_block_reason: 'Reklamation', dunning_block_until: until }).expect(200);
+  const unblock = (id: string) =>
+    d.api().patch(`/api/v1/invoices/${id}`).send({ dunning_block_reason: null, dunning_block_until: null }).expect(200);
+  const approve = async (date: string) =>
+    (await d.api().post('/api/v1/dunning/approvals').send({ date }).expect(201)).body.reminders as Json[];
 
   it('sent → due only once the business date is past the due date plus the grace days', async () => {
     await d.policy({ grace_days: 3 });
@@ -39,7 +42,11 @@ describe('dunning transitions', () => {
     await d.api().patch(`/api/v1/customers/${stoppedCustomer}`).send({ stop_automatic_reminders: true }).expect(200);
     await block(blocked);
     expect((await d.run('2026-01-31')).transitions).toEqual({});
-    expect([await d.statusOf(small), await d.statusOf(stopped), await d.statusOf(blocked)]).toEqual(['reminder1_sent', 'reminder1_sent', 'reminder1_sent']);
+    expect([await d.statusOf(small), await d.statusOf(stopped), await d.statusOf(blocked)]).toEqual([
+      'reminder1_sent',
+      'reminder1_sent',
+      'reminder1_sent',
+    ]);
 
     // The block lifted: reminder 2, then 3; a new block holds the hand-over to debt collection too.
     await unblock(blocked);
@@ -52,7 +59,10 @@ describe('dunning transitions', () => {
   });
 
   it('the run steps ready_for_reminderN back when the invoice got blocked or fell below the minimum before approval', async () => {
-    await d.policy({ auto_ship: false, levels: [{ minimum_open_amount: '50.00' }, { minimum_open_amount: '50.00' }, { minimum_open_amount: '50.00' }] });
+    await d.policy({
+      auto_ship: false,
+      levels: [{ minimum_open_amount: '50.00' }, { minimum_open_amount: '50.00' }, { minimum_open_amount: '50.00' }],
+    });
     const ids = [await d.sentInvoice('2026-01-10'), await d.sentInvoice('2026-01-10'), await d.sentInvoice('2026-01-10')];
     await d.run('2026-01-17');
     // A partial payment while ready_for_reminder1 keeps it there.
@@ -61,7 +71,11 @@ describe('dunning transitions', () => {
     await approve('2026-01-17');
     for (const id of ids) await d.waitForStatus(id, 'reminder1_sent');
     expect((await d.run('2026-01-31')).transitions).toEqual({ ready_for_reminder2: 3 });
-    await d.api().post('/api/v1/dunning/approvals').send({ date: '2026-01-31', invoice_ids: [ids[2]] }).expect(201);
+    await d
+      .api()
+      .post('/api/v1/dunning/approvals')
+      .send({ date: '2026-01-31', invoice_ids: [ids[2]] })
+      .expect(201);
     await d.waitForStatus(ids[2], 'reminder2_sent');
     expect((await d.run('2026-02-14')).transitions).toEqual({ ready_for_reminder3: 1 });
     // Invoice 1 waits in ready_for_reminder2 and falls below the minimum; invoice 2 in ready_for_reminder3 gets blocked.
@@ -71,7 +85,13 @@ describe('dunning transitions', () => {
     expect(back.transitions).toEqual({ step_back2: 1, step_back3: 1 });
     expect([await d.statusOf(ids[1]), await d.statusOf(ids[2])]).toEqual(['reminder1_sent', 'reminder2_sent']);
     const events = await d.events(ids[1]);
-    expect(events.at(-1)).toMatchObject({ kind: 'status_changed', from_status: 'ready_for_reminder2', to_status: 'reminder1_sent', actor: { type: 'run' }, reason: 'blocked, or the open amount is below the level minimum' });
+    expect(events.at(-1)).toMatchObject({
+      kind: 'status_changed',
+      from_status: 'ready_for_reminder2',
+      to_status: 'reminder1_sent',
+      actor: { type: 'run' },
+      reason: 'blocked, or the open amount is below the level minimum',
+    });
 
     // Level 1: blocked while waiting for approval.
     const fourth = await d.sentInvoice('2026-03-01');
@@ -152,7 +172,9 @@ describe('dunning transitions', () => {
     const after = await Promise.all(Object.values(ids).map((id) => d.statusOf(id)));
     const proposed = Object.fromEntries(proposal.transitions.map((t: Json) => [t.action, t.count]));
     expect(proposed).toEqual(run.transitions);
-    const moved = Object.values(ids).filter((_, i) => before[i] !== after[i]).sort();
+    const moved = Object.values(ids)
+      .filter((_, i) => before[i] !== after[i])
+      .sort();
     expect(proposal.transitions.flatMap((t: Json) => t.invoice_ids).sort()).toEqual(moved);
     expect(run.transitions).toEqual({ become_due: 1, ready_for_reminder1: 1, step_back1: 1 });
   });

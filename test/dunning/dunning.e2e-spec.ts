@@ -24,11 +24,24 @@ describe('dunning engine', () => {
     pdf = await makePdf('Rechnung');
   });
   beforeEach(async () => {
-    const customer = await api().post('/api/v1/customers').type('form').send({
-      name: 'Kunde AG', address_line1: 'Kunde AG', address_line3: 'Hauptstr. 1', zip: '10115', city: 'Berlin', country_code: 'DE',
-    }).expect(201);
+    const customer = await api()
+      .post('/api/v1/customers')
+      .type('form')
+      .send({
+        name: 'Kunde AG',
+        address_line1: 'Kunde AG',
+        address_line3: 'Hauptstr. 1',
+        zip: '10115',
+        city: 'Berlin',
+        country_code: 'DE',
+      })
+      .expect(201);
     customerId = customer.body.id;
-    await api().post('/api/v1/contacts').type('form').send({ name: 'Erika Muster', gender: 2, salutation: 0, email: 'erika@kunde.de', customer_id: customerId }).expect(201);
+    await api()
+      .post('/api/v1/contacts')
+      .type('form')
+      .send({ name: 'Erika Muster', gender: 2, salutation: 0, email: 'erika@kunde.de', customer_id: customerId })
+      .expect(201);
   });
 
   function api() {
@@ -44,8 +57,13 @@ describe('dunning engine', () => {
 
   /** A sent invoice (the client shipped it), whose reminders go out by e-mail. */
   async function sentInvoice(dueDate: string, total = '100.00', extra: Record<string, string> = {}): Promise<string> {
-    const req = api().post('/api/v1/invoices').field('customer_id', customerId).field('total', total)
-      .field('invoice_date', '2026-01-01').field('due_date', dueDate).field('options[autoskip_shipping]', 'true');
+    const req = api()
+      .post('/api/v1/invoices')
+      .field('customer_id', customerId)
+      .field('total', total)
+      .field('invoice_date', '2026-01-01')
+      .field('due_date', dueDate)
+      .field('options[autoskip_shipping]', 'true');
     for (const [k, v] of Object.entries(extra)) req.field(k, v);
     const res = await req.attach('invoice', pdf, 'r.pdf').expect(201);
     const id = res.body.invoice.id;
@@ -66,7 +84,12 @@ describe('dunning engine', () => {
     expect(await statusOf(id)).toBe('due');
     expect((await run('2026-01-16')).transitions).toEqual({});
     const first = await run('2026-01-17');
-    expect(first).toMatchObject({ transitions: { ready_for_reminder1: 1 }, reminders_created: 1, fees_planned: '0.0', status: 'succeeded' });
+    expect(first).toMatchObject({
+      transitions: { ready_for_reminder1: 1 },
+      reminders_created: 1,
+      fees_planned: '0.0',
+      status: 'succeeded',
+    });
     await waitForStatus(id, 'reminder1_sent');
     expect((await run('2026-01-30')).transitions).toEqual({});
     expect((await run('2026-01-31')).transitions).toEqual({ ready_for_reminder2: 1 });
@@ -114,7 +137,9 @@ describe('dunning engine', () => {
     await waitForStatus(id, 'reminder1_sent');
     // Both steps in one statement still leave two events, in order.
     const events = (await api().get(`/api/v1/invoices/${id}/events`).expect(200)).body.events as Json[];
-    expect(events.filter((e) => e.actor.type === 'run' && e.kind === 'status_changed').map((e) => [e.from_status, e.to_status, e.reason])).toEqual([
+    expect(
+      events.filter((e) => e.actor.type === 'run' && e.kind === 'status_changed').map((e) => [e.from_status, e.to_status, e.reason]),
+    ).toEqual([
       ['sent', 'due', 'the due date has passed'],
       ['due', 'ready_for_reminder1', '7 days overdue'],
       ['ready_for_reminder1', 'reminder1_sent', expect.any(String)],
@@ -124,10 +149,16 @@ describe('dunning engine', () => {
   });
 
   it('respects the minimum open amount, stop_automatic_reminders and a dunning block, which still become due', async () => {
-    await api().put('/api/v1/dunning_policy').send({ levels: [{ minimum_open_amount: '50.00' }, {}, {}] }).expect(200);
+    await api()
+      .put('/api/v1/dunning_policy')
+      .send({ levels: [{ minimum_open_amount: '50.00' }, {}, {}] })
+      .expect(200);
     const small = await sentInvoice('2026-01-10', '49.99');
     const blocked = await sentInvoice('2026-01-10', '100.00');
-    await api().patch(`/api/v1/invoices/${blocked}`).send({ dunning_block_reason: 'Reklamation', dunning_block_until: '2026-02-01' }).expect(200);
+    await api()
+      .patch(`/api/v1/invoices/${blocked}`)
+      .send({ dunning_block_reason: 'Reklamation', dunning_block_until: '2026-02-01' })
+      .expect(200);
     const result = await run('2026-01-20');
     expect(result.transitions).toEqual({ become_due: 2 });
     expect([await statusOf(small), await statusOf(blocked)]).toEqual(['due', 'due']);
@@ -166,7 +197,10 @@ describe('dunning engine', () => {
   });
 
   it('waits for approval when the policy says so, and re-checks every guard at send time', async () => {
-    await api().put('/api/v1/dunning_policy').send({ auto_ship: false, levels: [{ minimum_open_amount: '50.00' }, {}, {}] }).expect(200);
+    await api()
+      .put('/api/v1/dunning_policy')
+      .send({ auto_ship: false, levels: [{ minimum_open_amount: '50.00' }, {}, {}] })
+      .expect(200);
     const paidMeanwhile = await sentInvoice('2026-01-10');
     const belowMinimum = await sentInvoice('2026-01-10');
     const waiting = await sentInvoice('2026-01-10');
@@ -232,7 +266,10 @@ describe('dunning engine', () => {
   });
 
   it('refuses an invalid policy with 422 naming the field', async () => {
-    const res = await api().put('/api/v1/dunning_policy').send({ run_at: '25:00', levels: [{ fee: '-1' }, {}, {}] }).expect(422);
+    const res = await api()
+      .put('/api/v1/dunning_policy')
+      .send({ run_at: '25:00', levels: [{ fee: '-1' }, {}, {}] })
+      .expect(422);
     expect(res.body.errors.map((e: Json) => e.field).sort()).toEqual(['levels[0][fee]', 'run_at']);
   });
 });

@@ -10,7 +10,11 @@ import { BP_PATH, generateData, ITEMS_PATH, SapODataServer, type SapServerOption
 const ITEMS = ITEMS_PATH.slice(1);
 const PARTNERS = BP_PATH.slice(1);
 const KEY = ['CompanyCode', 'FiscalYear', 'AccountingDocument', 'AccountingDocumentItem'];
-const ITEM_QUERY: ODataQuery = { select: [...KEY, 'AmountInTransactionCurrency', 'DocumentDate', 'PostingDate'], orderby: KEY, filter: "FinancialAccountType eq 'D'" };
+const ITEM_QUERY: ODataQuery = {
+  select: [...KEY, 'AmountInTransactionCurrency', 'DocumentDate', 'PostingDate'],
+  orderby: KEY,
+  filter: "FinancialAccountType eq 'D'",
+};
 
 let pki: ErpPki;
 const servers: SapODataServer[] = [];
@@ -25,7 +29,11 @@ async function sapServer(options: Partial<SapServerOptions> = {}, items = 0, par
   return server;
 }
 
-function client(server: SapODataServer, credentials: Partial<ConnectorCredentials> = {}, options: Partial<ODataClientOptions> = {}): ODataClient {
+function client(
+  server: SapODataServer,
+  credentials: Partial<ConnectorCredentials> = {},
+  options: Partial<ODataClientOptions> = {},
+): ODataClient {
   const created = createODataClient(
     {
       baseUrl: server.origin,
@@ -77,7 +85,10 @@ describe('OAuth 2.0 client credentials', () => {
   });
 
   it('fetches one token for many concurrent requests, the client authenticating with the form fields only (client_secret_post)', async () => {
-    const server = await sapServer({ auth: 'oauth', clientId: 'RECEIVABLES_CC', clientSecret: 's3cr3t-Client!', tokenAuth: 'client_secret_post' }, 30);
+    const server = await sapServer(
+      { auth: 'oauth', clientId: 'RECEIVABLES_CC', clientSecret: 's3cr3t-Client!', tokenAuth: 'client_secret_post' },
+      30,
+    );
     const c = client(server, oauth(server));
     const pages = await Promise.all(Array.from({ length: 8 }, () => c.getPage(ITEMS, { ...ITEM_QUERY, top: 5 })));
     expect(pages.every((p) => p.records.length === 5)).toBe(true);
@@ -91,7 +102,10 @@ describe('OAuth 2.0 client credentials', () => {
   const AWKWARD_SECRET = 'p$s=w+o/r&d@%x y~*é';
 
   it('client_secret_basic: id and secret form-urlencoded before base64, and never in the form as well', async () => {
-    const server = await sapServer({ auth: 'oauth', clientId: AWKWARD_ID, clientSecret: AWKWARD_SECRET, tokenAuth: 'client_secret_basic' }, 3);
+    const server = await sapServer(
+      { auth: 'oauth', clientId: AWKWARD_ID, clientSecret: AWKWARD_SECRET, tokenAuth: 'client_secret_basic' },
+      3,
+    );
     const c = client(server, { ...oauth(server, AWKWARD_SECRET), clientId: AWKWARD_ID, tokenEndpointAuthMethod: 'client_secret_basic' });
     expect((await c.getPage(ITEMS, ITEM_QUERY)).records).toHaveLength(3);
     expect(server.tokenRequests).toEqual([expect.objectContaining({ form: false, basic: true, ok: true })]);
@@ -102,16 +116,28 @@ describe('OAuth 2.0 client credentials', () => {
 
   it('client_secret_post carries the same awkward secret in the form; a strict endpoint for the other method refuses it', async () => {
     const post = await sapServer({ auth: 'oauth', clientId: AWKWARD_ID, clientSecret: AWKWARD_SECRET, tokenAuth: 'client_secret_post' }, 2);
-    expect((await client(post, { ...oauth(post, AWKWARD_SECRET), clientId: AWKWARD_ID }).getPage(ITEMS, ITEM_QUERY)).records).toHaveLength(2);
+    expect((await client(post, { ...oauth(post, AWKWARD_SECRET), clientId: AWKWARD_ID }).getPage(ITEMS, ITEM_QUERY)).records).toHaveLength(
+      2,
+    );
     expect(post.tokenRequests).toEqual([expect.objectContaining({ form: true, basic: false, ok: true })]);
-    const basicOnly = await sapServer({ auth: 'oauth', clientId: AWKWARD_ID, clientSecret: AWKWARD_SECRET, tokenAuth: 'client_secret_basic' }, 2);
-    const refused = await failure(client(basicOnly, { ...oauth(basicOnly, AWKWARD_SECRET), clientId: AWKWARD_ID }).getPage(ITEMS, ITEM_QUERY));
-    expect(refused.message).toMatch(/refused the client credentials: 401 \(invalid_client: client authentication must be client_secret_basic\)/);
+    const basicOnly = await sapServer(
+      { auth: 'oauth', clientId: AWKWARD_ID, clientSecret: AWKWARD_SECRET, tokenAuth: 'client_secret_basic' },
+      2,
+    );
+    const refused = await failure(
+      client(basicOnly, { ...oauth(basicOnly, AWKWARD_SECRET), clientId: AWKWARD_ID }).getPage(ITEMS, ITEM_QUERY),
+    );
+    expect(refused.message).toMatch(
+      /refused the client credentials: 401 \(invalid_client: client authentication must be client_secret_basic\)/,
+    );
   });
 
   it('retries the token endpoint on 5xx and 429 (honouring Retry-After), like any request', async () => {
     const server = await sapServer({ auth: 'oauth', clientId: 'RECEIVABLES_CC', clientSecret: 's3cr3t-Client!' }, 3);
-    server.faults.push({ kind: 'status', status: 503, match: /oauth/, times: 1 }, { kind: 'status', status: 429, retryAfter: '1', match: /oauth/, times: 1 });
+    server.faults.push(
+      { kind: 'status', status: 503, match: /oauth/, times: 1 },
+      { kind: 'status', status: 429, retryAfter: '1', match: /oauth/, times: 1 },
+    );
     expect((await client(server, oauth(server)).getPage(ITEMS, ITEM_QUERY)).records).toHaveLength(3);
     const attempts = server.requests.filter((r) => r.url === '/oauth/token');
     expect(attempts.map((r) => r.status)).toEqual([503, 429, 200]);
@@ -146,7 +172,9 @@ describe('OAuth 2.0 client credentials', () => {
     server.faults.push({ kind: 'status', status: 401, match: /A_Operational/, times: 2 });
     const error = await failure(c.getPage(ITEMS, ITEM_QUERY));
     expect(error.kind).toBe('unauthorized');
-    expect(error.message).toMatch(/^401 Unauthorized for \/sap\/opu\/odata\/sap\/API_OPLACCTGDOCITEMCUBE_SRV\/A_OperationalAcctgDocItemCube/);
+    expect(error.message).toMatch(
+      /^401 Unauthorized for \/sap\/opu\/odata\/sap\/API_OPLACCTGDOCITEMCUBE_SRV\/A_OperationalAcctgDocItemCube/,
+    );
     expect(server.tokenRequests).toHaveLength(2);
     expect(server.odataRequests()).toHaveLength(2);
   });
@@ -154,7 +182,10 @@ describe('OAuth 2.0 client credentials', () => {
   it('renews the token shortly before expires_in, not per request', async () => {
     // Tokens live 2 s and the stand-in refuses them after that. Whatever the machine's load, every
     // request gets an answer, and tokens are fetched no more often than their lifetime allows.
-    const server = await sapServer({ auth: 'oauth', clientId: 'RECEIVABLES_CC', clientSecret: 's3cr3t-Client!', tokenLifetimeSeconds: 2 }, 3);
+    const server = await sapServer(
+      { auth: 'oauth', clientId: 'RECEIVABLES_CC', clientSecret: 's3cr3t-Client!', tokenLifetimeSeconds: 2 },
+      3,
+    );
     const c = client(server, oauth(server));
     const until = Date.now() + 5000;
     let calls = 0;
@@ -205,7 +236,12 @@ describe('X.509 client certificate', () => {
     const server = await sapServer({ auth: 'x509' }, 4);
     const plain = client(server, { method: 'x509', clientCertificate: pki.clientCert, privateKey: pki.clientKey });
     expect((await plain.getPage(ITEMS, ITEM_QUERY)).records).toHaveLength(4);
-    const encrypted = client(server, { method: 'x509', clientCertificate: pki.clientCert, privateKey: pki.clientKeyEncrypted, privateKeyPassphrase: CLIENT_KEY_PASSPHRASE });
+    const encrypted = client(server, {
+      method: 'x509',
+      clientCertificate: pki.clientCert,
+      privateKey: pki.clientKeyEncrypted,
+      privateKeyPassphrase: CLIENT_KEY_PASSPHRASE,
+    });
     expect((await encrypted.getPage(ITEMS, ITEM_QUERY)).records).toHaveLength(4);
     expect(server.odataRequests().map((r) => [r.clientCertCn, r.headers.authorization])).toEqual([
       ['RECEIVABLES_PULL', undefined],
@@ -215,11 +251,17 @@ describe('X.509 client certificate', () => {
 
   it('a certificate the ERP does not trust ends in a clear TLS error', async () => {
     const server = await sapServer({ auth: 'x509' }, 4);
-    const c = client(server, { method: 'x509', clientCertificate: pki.rogueClientCert, privateKey: pki.rogueClientKey }, { retry: { retries: 0, baseDelayMs: 1, maxRetryAfterMs: 0 } });
+    const c = client(
+      server,
+      { method: 'x509', clientCertificate: pki.rogueClientCert, privateKey: pki.rogueClientKey },
+      { retry: { retries: 0, baseDelayMs: 1, maxRetryAfterMs: 0 } },
+    );
     const error = await failure(c.getPage(ITEMS, ITEM_QUERY));
     expect(error.kind).toBe('tls');
     // Node's TLS server closes without an alert (SAP's sends "unknown ca", which reads the same way).
-    expect(error.message).toMatch(/^TLS: 127\.0\.0\.1:\d+ (closed the connection right after the handshake without answering|broke off the handshake): it most likely does not accept our client certificate/);
+    expect(error.message).toMatch(
+      /^TLS: 127\.0\.0\.1:\d+ (closed the connection right after the handshake without answering|broke off the handshake): it most likely does not accept our client certificate/,
+    );
   });
 });
 
@@ -228,7 +270,9 @@ describe('TLS and SSRF', () => {
     const server = await sapServer({}, 1);
     const error = await failure(client(server, {}, { caCertificates: null }).getPage(ITEMS, ITEM_QUERY));
     expect(error.kind).toBe('tls');
-    expect(error.message).toMatch(/^TLS: the ERP's server certificate is not trusted \((UNABLE_TO_VERIFY_LEAF_SIGNATURE|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_GET_ISSUER_CERT_LOCALLY)\)/);
+    expect(error.message).toMatch(
+      /^TLS: the ERP's server certificate is not trusted \((UNABLE_TO_VERIFY_LEAF_SIGNATURE|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_GET_ISSUER_CERT_LOCALLY)\)/,
+    );
     expect(server.requests).toHaveLength(0);
   });
 
@@ -246,7 +290,12 @@ describe('TLS and SSRF', () => {
     const byIp = await failure(client(server, {}, { allowPrivateNetworks: false }).getPage(ITEMS, ITEM_QUERY));
     expect(byIp.kind).toBe('address_refused');
     expect(byIp.message).toMatch(/^Refused: 127\.0\.0\.1 is a loopback address\. .*ERP_ALLOW_PRIVATE_NETWORKS=true/);
-    const byName = await failure(client(server, {}, { allowPrivateNetworks: false, baseUrl: server.origin.replace('127.0.0.1', 'localhost') }).getPage(ITEMS, ITEM_QUERY));
+    const byName = await failure(
+      client(server, {}, { allowPrivateNetworks: false, baseUrl: server.origin.replace('127.0.0.1', 'localhost') }).getPage(
+        ITEMS,
+        ITEM_QUERY,
+      ),
+    );
     expect(byName.kind).toBe('address_refused');
     expect(byName.message).toMatch(/^Refused: localhost resolves to a loopback address\. /);
     expect(byName.message).not.toMatch(/127\.0\.0\.1|::1/);
@@ -266,7 +315,12 @@ describe('paging', () => {
     expect(pages.map((p) => p.records.length)).toEqual([40, 40, 20, 40, 40, 20, 40, 10]);
     expect(server.requests.every((r) => r.status === 200)).toBe(true);
     expect(server.requests.filter((r) => r.url.includes('$inlinecount=allpages'))).toHaveLength(1);
-    expect(records[0]).toMatchObject({ AccountingDocument: '1800000000', AmountInTransactionCurrency: '100.000', DocumentDate: '2026-01-01T00:00:00.000Z', PostingDate: '2026-01-01T00:00:00.000Z' });
+    expect(records[0]).toMatchObject({
+      AccountingDocument: '1800000000',
+      AmountInTransactionCurrency: '100.000',
+      DocumentDate: '2026-01-01T00:00:00.000Z',
+      PostingDate: '2026-01-01T00:00:00.000Z',
+    });
     expect(records[0]).not.toHaveProperty('__metadata');
   });
 
@@ -276,7 +330,11 @@ describe('paging', () => {
     const records = pages.flatMap((p) => p.records);
     expect(records).toHaveLength(75);
     expect(pages.map((p) => p.records.length)).toEqual([30, 30, 15]);
-    expect(records[1]).toMatchObject({ AccountingDocument: '1800000001', AmountInTransactionCurrency: '101.010', DocumentDate: '2026-01-02' });
+    expect(records[1]).toMatchObject({
+      AccountingDocument: '1800000001',
+      AmountInTransactionCurrency: '101.010',
+      DocumentDate: '2026-01-02',
+    });
     expect(server.requests[0].headers.accept).toBe('application/json;IEEE754Compatible=true');
     expect(server.requests[0].url).toContain('$count=true');
   });
@@ -291,15 +349,26 @@ describe('paging', () => {
 
   it('V4 expands navigation properties with nested $select', async () => {
     const server = await sapServer({ version: 'v4' }, 0, 2);
-    const page = await client(server).getPage(PARTNERS, { select: ['Customer', 'to_BusinessPartnerAddress/CityName', 'to_BusinessPartnerAddress/to_EmailAddress/EmailAddress'], top: 2 });
-    expect(new URL(server.requests[0].url, server.origin).searchParams.get('$expand')).toBe('to_BusinessPartnerAddress($select=CityName;$expand=to_EmailAddress($select=EmailAddress))');
-    expect(page.records[0]).toMatchObject({ Customer: '1000000', to_BusinessPartnerAddress: [{ CityName: 'Berlin', to_EmailAddress: [{ EmailAddress: 'ap0@kunde.example' }] }] });
+    const page = await client(server).getPage(PARTNERS, {
+      select: ['Customer', 'to_BusinessPartnerAddress/CityName', 'to_BusinessPartnerAddress/to_EmailAddress/EmailAddress'],
+      top: 2,
+    });
+    expect(new URL(server.requests[0].url, server.origin).searchParams.get('$expand')).toBe(
+      'to_BusinessPartnerAddress($select=CityName;$expand=to_EmailAddress($select=EmailAddress))',
+    );
+    expect(page.records[0]).toMatchObject({
+      Customer: '1000000',
+      to_BusinessPartnerAddress: [{ CityName: 'Berlin', to_EmailAddress: [{ EmailAddress: 'ap0@kunde.example' }] }],
+    });
   });
 
   it('notices a server that ignores $skip, or sends the same next link twice, instead of reading forever', async () => {
     const noSkip = await sapServer({ ignoreSkip: true }, 25);
     const ignored = await failure(collect(client(noSkip), ITEMS, ITEM_QUERY, 10));
-    expect(ignored).toMatchObject({ kind: 'protocol', message: expect.stringMatching(/answers every \$skip with the same records: the server ignores \$skip$/) });
+    expect(ignored).toMatchObject({
+      kind: 'protocol',
+      message: expect.stringMatching(/answers every \$skip with the same records: the server ignores \$skip$/),
+    });
     expect(noSkip.requests).toHaveLength(2);
     const looping = await sapServer({ serverPageSize: 5, repeatNextLink: true }, 25);
     const repeated = await failure(collect(client(looping), ITEMS, ITEM_QUERY, 100));
@@ -322,7 +391,11 @@ describe('paging', () => {
     expect(first.value?.records).toHaveLength(10);
     server.items.splice(0, 5);
     server.touch();
-    const error = await failure((async () => { for await (const _ of pages); })());
+    const error = await failure(
+      (async () => {
+        for await (const _ of pages);
+      })(),
+    );
     expect(error.kind).toBe('incomplete');
     expect(error.message).toMatch(/announced 30 records but sent 25/);
   });
@@ -339,7 +412,11 @@ describe('retries', () => {
     expect(at).toHaveLength(4);
     const gaps = at.slice(1).map((t, i) => t - at[i]);
     // base 200 ms: retry n waits between 100·2^(n−1) and 200·2^(n−1) ms.
-    [[100, 200], [200, 400], [400, 800]].forEach(([min, max], i) => {
+    [
+      [100, 200],
+      [200, 400],
+      [400, 800],
+    ].forEach(([min, max], i) => {
       expect(gaps[i]).toBeGreaterThanOrEqual(min - 5);
       expect(gaps[i]).toBeLessThan(max + 100);
     });
@@ -381,10 +458,17 @@ describe('retries', () => {
     expect((await client(server).getPage(ITEMS, ITEM_QUERY)).records).toHaveLength(3);
     expect(server.requests.map((r) => r.status)).toEqual([-1, -1, 200]);
 
-    server.faults.push({ kind: 'status', status: 403, times: 1, body: JSON.stringify({ error: { code: 'CX_SADL_ENTITY_SRV_AUTH', message: { value: 'No authorization for F_BKPF_BUK' } } }) });
+    server.faults.push({
+      kind: 'status',
+      status: 403,
+      times: 1,
+      body: JSON.stringify({ error: { code: 'CX_SADL_ENTITY_SRV_AUTH', message: { value: 'No authorization for F_BKPF_BUK' } } }),
+    });
     const forbidden = await failure(client(server).getPage(ITEMS, ITEM_QUERY));
     expect(forbidden.kind).toBe('forbidden');
-    expect(forbidden.message).toMatch(/lacks the authorization to read .*A_OperationalAcctgDocItemCube\. The ERP says: CX_SADL_ENTITY_SRV_AUTH: No authorization for F_BKPF_BUK/);
+    expect(forbidden.message).toMatch(
+      /lacks the authorization to read .*A_OperationalAcctgDocItemCube\. The ERP says: CX_SADL_ENTITY_SRV_AUTH: No authorization for F_BKPF_BUK/,
+    );
     const missing = await failure(client(server).getPage('sap/opu/odata/sap/API_WRONG_SRV/A_Thing', ITEM_QUERY));
     expect(missing.kind).toBe('not_found');
     expect(missing.message).toMatch(/404 Not Found for \/sap\/opu\/odata\/sap\/API_WRONG_SRV\/A_Thing/);
@@ -400,9 +484,20 @@ describe('retries', () => {
     expect(server.requests.map((r) => r.status)).toEqual([-3, 200]);
     expect(server.requests[1].at - started).toBeGreaterThanOrEqual(1400);
     server.faults.push({ kind: 'trickle', intervalMs: 100, times: 1 });
-    const once = client(server, {}, { timeouts: { connectMs: 1000, headersMs: 1000, bodyMs: 1000, totalMs: 800 }, retry: { retries: 0, baseDelayMs: 1, maxRetryAfterMs: 0 } });
+    const once = client(
+      server,
+      {},
+      {
+        timeouts: { connectMs: 1000, headersMs: 1000, bodyMs: 1000, totalMs: 800 },
+        retry: { retries: 0, baseDelayMs: 1, maxRetryAfterMs: 0 },
+      },
+    );
     const error = await failure(once.getPage(ITEMS, ITEM_QUERY));
-    expect(error).toMatchObject({ kind: 'timeout', retryable: true, message: expect.stringMatching(/did not complete its answer within 800 ms \(the deadline of one request\)$/) });
+    expect(error).toMatchObject({
+      kind: 'timeout',
+      retryable: true,
+      message: expect.stringMatching(/did not complete its answer within 800 ms \(the deadline of one request\)$/),
+    });
   });
 
   it('times out a stalled answer and retries it', async () => {

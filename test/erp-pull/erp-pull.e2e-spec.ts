@@ -5,7 +5,19 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { ErpPullService } from '../../src/erp-pull/run/erp-pull.service.js';
 import { api as restApi } from '../support/factories.js';
-import { connectionBody, erpApi, erpTestConfig, runPull, sapItem, sapPartner, uuidOf, CLIENT_ID, CLIENT_SECRET, TECH_PASSWORD, TECH_USER } from '../support/erp.js';
+import {
+  connectionBody,
+  erpApi,
+  erpTestConfig,
+  runPull,
+  sapItem,
+  sapPartner,
+  uuidOf,
+  CLIENT_ID,
+  CLIENT_SECRET,
+  TECH_PASSWORD,
+  TECH_USER,
+} from '../support/erp.js';
 import { type ErpPki, makeErpPki } from '../support/pki.js';
 import { ITEMS_PATH, SapODataServer, type SapServerOptions } from '../support/sap-odata-server.js';
 import { testDatabaseUrl } from '../support/test-app.js';
@@ -51,12 +63,29 @@ describe('a first pull (OAuth client credentials, OData V2)', () => {
     const server = await sap({ sapClient: '100' });
     server.partners = [
       sapPartner('17100001', { BusinessPartner: '10100001', BusinessPartnerFullName: 'Muster GmbH' }),
-      sapPartner('17100002', { BusinessPartnerFullName: '', OrganizationBPName1: 'Beispiel AG', LastChangeDate: null, address: { StreetName: 'Am Markt', HouseNumber: '', PostalCode: '80331', CityName: 'München', Country: 'DE', email: '', phone: '' } }),
+      sapPartner('17100002', {
+        BusinessPartnerFullName: '',
+        OrganizationBPName1: 'Beispiel AG',
+        LastChangeDate: null,
+        address: { StreetName: 'Am Markt', HouseNumber: '', PostalCode: '80331', CityName: 'München', Country: 'DE', email: '', phone: '' },
+      }),
       sapPartner('17100003', { address: null }),
     ];
     server.items = [
-      sapItem(1, { AmountInTransactionCurrency: '1190.500', DocumentReferenceID: 'RE-4711', BillingDocument: '90000001', DocumentDate: '2026-01-10', NetDueDate: '2026-02-09' }),
-      sapItem(2, { Customer: '17100002', DocumentReferenceID: '', BillingDocument: '', DunningBlockingReason: 'A', NetDueDate: '2026-01-15' }),
+      sapItem(1, {
+        AmountInTransactionCurrency: '1190.500',
+        DocumentReferenceID: 'RE-4711',
+        BillingDocument: '90000001',
+        DocumentDate: '2026-01-10',
+        NetDueDate: '2026-02-09',
+      }),
+      sapItem(2, {
+        Customer: '17100002',
+        DocumentReferenceID: '',
+        BillingDocument: '',
+        DunningBlockingReason: 'A',
+        NetDueDate: '2026-01-15',
+      }),
       sapItem(3, { AmountInTransactionCurrency: '-50.000' }),
       sapItem(4, { TransactionCurrency: 'USD' }),
       sapItem(5, { Customer: '17199999' }),
@@ -85,7 +114,11 @@ describe('a first pull (OAuth client credentials, OData V2)', () => {
     expect(run.errors).toEqual(
       expect.arrayContaining([
         { entity: 'customers', key: '10000003', message: expect.stringMatching(/^no ISO country code/) },
-        { entity: 'receivables', key: '1010-2026-1800000005-001', message: 'customer 17199999 is unknown (not among the pulled customers)' },
+        {
+          entity: 'receivables',
+          key: '1010-2026-1800000005-001',
+          message: 'customer 17199999 is unknown (not among the pulled customers)',
+        },
         { entity: 'receivables', key: null, message: '1 skipped: not a receivable (credit or zero amount)' },
         { entity: 'receivables', key: null, message: "1 skipped: currency USD is not the connection's EUR" },
       ]),
@@ -130,7 +163,14 @@ describe('a first pull (OAuth client credentials, OData V2)', () => {
       dunning_block: null,
     });
     const blocked = (await rest.get('/api/v1/invoices/find/1010-2026-1800000002-001').expect(200)).body.invoice;
-    expect(blocked).toMatchObject({ invoice_number: '1800000002', additional_number: null, total: '119.0', due_date: '2026-01-15', contact: null, dunning_block: { reason: 'ERP dunning block A', until: null } });
+    expect(blocked).toMatchObject({
+      invoice_number: '1800000002',
+      additional_number: null,
+      total: '119.0',
+      due_date: '2026-01-15',
+      contact: null,
+      dunning_block: { reason: 'ERP dunning block A', until: null },
+    });
     const events = (await rest.get(`/api/v1/invoices/${invoice.id}/events`).expect(200)).body;
     expect(JSON.stringify(events)).toContain('erp_pull');
 
@@ -148,9 +188,13 @@ describe('a first pull (OAuth client credentials, OData V2)', () => {
     expect(itemQuery.get('$orderby')).toBe('CompanyCode,FiscalYear,AccountingDocument,AccountingDocumentItem');
     expect(itemQuery.get('$top')).toBe('5000');
     expect(itemQuery.get('$inlinecount')).toBe('allpages');
-    expect(itemQuery.get('$select')?.split(',')).toEqual(expect.arrayContaining(['AmountInTransactionCurrency', 'NetDueDate', 'IsCleared', 'ClearingDate']));
+    expect(itemQuery.get('$select')?.split(',')).toEqual(
+      expect.arrayContaining(['AmountInTransactionCurrency', 'NetDueDate', 'IsCleared', 'ClearingDate']),
+    );
     const partnerQuery = new URL(partners.url, server.origin).searchParams;
-    expect(partnerQuery.get('$expand')).toBe('to_BusinessPartnerAddress,to_BusinessPartnerAddress/to_EmailAddress,to_BusinessPartnerAddress/to_PhoneNumber');
+    expect(partnerQuery.get('$expand')).toBe(
+      'to_BusinessPartnerAddress,to_BusinessPartnerAddress/to_EmailAddress,to_BusinessPartnerAddress/to_PhoneNumber',
+    );
   });
 });
 
@@ -172,7 +216,14 @@ describe('incremental pulls', () => {
     const { server, id } = await pulledOnce();
     const events = await count('SELECT count(*) AS n FROM invoice_events');
     const run = await runPull(t.app, t.company, id);
-    expect(run).toMatchObject({ status: 'succeeded', created: 0, updated: 0, unchanged: 4, failed: 0, watermark_from: { customers: '2026-01-10', receivables: '2026-01-16' } });
+    expect(run).toMatchObject({
+      status: 'succeeded',
+      created: 0,
+      updated: 0,
+      unchanged: 4,
+      failed: 0,
+      watermark_from: { customers: '2026-01-10', receivables: '2026-01-16' },
+    });
     expect(await count('SELECT count(*) AS n FROM invoice_events')).toBe(events);
     expect(await count('SELECT count(*) AS n FROM invoices')).toBe(3);
     expect(await count('SELECT count(*) AS n FROM customers')).toBe(1);
@@ -180,16 +231,29 @@ describe('incremental pulls', () => {
     // Changed since the watermark − 1 day, open or cleared; the clearing query from its own watermark.
     const [changed, clearings] = itemsRequests(server).slice(-2);
     expect(filterOf(server, changed.url)).toBe("(FinancialAccountType eq 'D') and (LastChangeDate ge datetime'2026-01-15T00:00:00')");
-    expect(filterOf(server, clearings.url)).toMatch(/^\(FinancialAccountType eq 'D'\) and \(IsCleared eq true\) and \(ClearingDate ge datetime'\d{4}-\d{2}-\d{2}T00:00:00'\)$/);
+    expect(filterOf(server, clearings.url)).toMatch(
+      /^\(FinancialAccountType eq 'D'\) and \(IsCleared eq true\) and \(ClearingDate ge datetime'\d{4}-\d{2}-\d{2}T00:00:00'\)$/,
+    );
     const partners = server.requests.filter((r) => r.url.includes('A_BusinessPartner')).pop()!;
-    expect(filterOf(server, partners.url)).toBe("(Customer ne '') and (LastChangeDate ge datetime'2026-01-09T00:00:00' or CreationDate ge datetime'2026-01-09T00:00:00')");
+    expect(filterOf(server, partners.url)).toBe(
+      "(Customer ne '') and (LastChangeDate ge datetime'2026-01-09T00:00:00' or CreationDate ge datetime'2026-01-09T00:00:00')",
+    );
   });
 
   it('takes over changed and new records, and moves the watermark', async () => {
     const { server, id } = await pulledOnce();
-    server.items[0] = { ...server.items[0], AmountInTransactionCurrency: '150.250', NetDueDate: '2026-03-01', LastChangeDate: '2026-01-20' };
+    server.items[0] = {
+      ...server.items[0],
+      AmountInTransactionCurrency: '150.250',
+      NetDueDate: '2026-03-01',
+      LastChangeDate: '2026-01-20',
+    };
     server.items.push(sapItem(4, { LastChangeDate: '2026-01-21' }));
-    server.partners[0] = { ...server.partners[0], LastChangeDate: '2026-01-22', address: { ...server.partners[0].address!, email: 'neu@kunde.example' } };
+    server.partners[0] = {
+      ...server.partners[0],
+      LastChangeDate: '2026-01-22',
+      address: { ...server.partners[0].address!, email: 'neu@kunde.example' },
+    };
     server.touch();
     const run = await runPull(t.app, t.company, id);
     expect(run).toMatchObject({
@@ -234,7 +298,13 @@ describe('clearings', () => {
     expect(paid).toMatchObject({ invoice_status: 'paid', open_amount: '0.0' });
     expect(paid.payments).toEqual([
       expect.objectContaining({ amount: '100.0', source: 'API' }),
-      expect.objectContaining({ external_id: '1010-2026-1800000001-001'.replace(/^/, 'ERP-CLEARING-1400000077-'), amount: '400.0', payment_date: today(), source: 'ERP', note: 'Cleared in the ERP by document 1400000077' }),
+      expect.objectContaining({
+        external_id: '1010-2026-1800000001-001'.replace(/^/, 'ERP-CLEARING-1400000077-'),
+        amount: '400.0',
+        payment_date: today(),
+        source: 'ERP',
+        note: 'Cleared in the ERP by document 1400000077',
+      }),
     ]);
     const events = (await rest.get(`/api/v1/invoices/${before.id}/events`).expect(200)).body;
     expect(JSON.stringify(events)).toMatch(/"to_status":"paid"/);
@@ -247,7 +317,11 @@ describe('clearings', () => {
     server.touch();
     expect(await runPull(t.app, t.company, id)).toMatchObject({ status: 'succeeded', counts: { clearings: { reopened: 1 } } });
     const reopened = (await rest.get(`/api/v1/invoices/${before.id}`).expect(200)).body.invoice;
-    expect(reopened).toMatchObject({ invoice_status: 'sent', open_amount: '400.0', payments: [expect.objectContaining({ source: 'API' })] });
+    expect(reopened).toMatchObject({
+      invoice_status: 'sent',
+      open_amount: '400.0',
+      payments: [expect.objectContaining({ source: 'API' })],
+    });
   });
 
   it('does not import an item that was cleared before it was ever pulled open', async () => {
@@ -256,7 +330,9 @@ describe('clearings', () => {
     server.items = [sapItem(1)];
     const id = await connect(server);
     await runPull(t.app, t.company, id);
-    server.items.push(sapItem(2, { IsCleared: true, ClearingDate: today(), ClearingAccountingDocument: '1400000001', LastChangeDate: today() }));
+    server.items.push(
+      sapItem(2, { IsCleared: true, ClearingDate: today(), ClearingAccountingDocument: '1400000001', LastChangeDate: today() }),
+    );
     server.touch();
     const run = await runPull(t.app, t.company, id);
     expect(run).toMatchObject({ status: 'succeeded', counts: { receivables: { created: 0, skipped: 2 } } });
@@ -268,7 +344,9 @@ describe('auth methods end to end', () => {
   it('Basic over OData V4, following server paging and next links that name an internal host', async () => {
     const server = await sap({ version: 'v4', auth: 'basic', serverPageSize: 40, nextLinkOrigin: 'https://s4h-internal.corp:44300' });
     server.partners = [sapPartner('17100001'), sapPartner('17100002')];
-    server.items = Array.from({ length: 230 }, (_, n) => sapItem(n, { Customer: n % 2 ? '17100001' : '17100002', AmountInTransactionCurrency: `${n + 1}.5` }));
+    server.items = Array.from({ length: 230 }, (_, n) =>
+      sapItem(n, { Customer: n % 2 ? '17100001' : '17100002', AmountInTransactionCurrency: `${n + 1}.5` }),
+    );
     const id = await connect(server, { page_size: 100 });
     const run = await runPull(t.app, t.company, id);
     expect(run).toMatchObject({ status: 'succeeded', created: 232, failed: 0 });
@@ -276,11 +354,15 @@ describe('auth methods end to end', () => {
     expect(run.pages).toBe(1 + 7);
     expect(await count('SELECT count(DISTINCT lower(external_id)) AS n FROM invoices')).toBe(230);
     expect(await count(`SELECT count(*) AS n FROM invoices WHERE original_total = 230.5`)).toBe(1);
-    expect(server.requests.every((r) => r.headers.authorization === `Basic ${Buffer.from(`${TECH_USER}:${TECH_PASSWORD}`).toString('base64')}`)).toBe(true);
+    expect(
+      server.requests.every((r) => r.headers.authorization === `Basic ${Buffer.from(`${TECH_USER}:${TECH_PASSWORD}`).toString('base64')}`),
+    ).toBe(true);
     expect(server.requests.every((r) => r.status === 200)).toBe(true);
     // V4 literals on the next, incremental pull.
     await runPull(t.app, t.company, id);
-    expect(filterOf(server, itemsRequests(server).slice(-2)[0].url)).toBe("(FinancialAccountType eq 'D') and (LastChangeDate ge 2026-01-15)");
+    expect(filterOf(server, itemsRequests(server).slice(-2)[0].url)).toBe(
+      "(FinancialAccountType eq 'D') and (LastChangeDate ge 2026-01-15)",
+    );
   });
 
   it('X.509 client certificate; a certificate the ERP does not trust fails the run with a TLS error', async () => {
@@ -291,11 +373,15 @@ describe('auth methods end to end', () => {
     expect(await runPull(t.app, t.company, id)).toMatchObject({ status: 'succeeded', created: 2 });
     expect(server.requests.every((r) => r.clientCertCn === 'RECEIVABLES_PULL')).toBe(true);
 
-    await erpApi(t.app, t.company).patch(`/api/v1/erp_connections/${id}`, { client_certificate: pki.rogueClientCert, private_key: pki.rogueClientKey }).expect(200);
+    await erpApi(t.app, t.company)
+      .patch(`/api/v1/erp_connections/${id}`, { client_certificate: pki.rogueClientCert, private_key: pki.rogueClientKey })
+      .expect(200);
     const failed = await runPull(t.app, t.company, id);
     expect(failed.status).toBe('failed');
     // Refused again on every attempt: not retried (not transient); the next run tries again.
-    expect(failed.error).toMatch(/^TLS: 127\.0\.0\.1:\d+ .*it most likely does not accept our client certificate \(issued by a CA it trusts\? imported in the ERP\?\)$/);
+    expect(failed.error).toMatch(
+      /^TLS: 127\.0\.0\.1:\d+ .*it most likely does not accept our client certificate \(issued by a CA it trusts\? imported in the ERP\?\)$/,
+    );
     expect(failed.requests).toBe(1);
   });
 
@@ -334,7 +420,10 @@ describe('resilience', () => {
     const server = await sap({ auth: 'basic' });
     server.partners = [sapPartner('17100001')];
     server.items = [sapItem(1)];
-    server.faults.push({ kind: 'status', status: 429, retryAfter: '1', match: /A_Operational/, times: 1 }, { kind: 'status', status: 502, match: /A_Operational/, times: 1 });
+    server.faults.push(
+      { kind: 'status', status: 429, retryAfter: '1', match: /A_Operational/, times: 1 },
+      { kind: 'status', status: 502, match: /A_Operational/, times: 1 },
+    );
     const id = await connect(server);
     const run = await runPull(t.app, t.company, id);
     expect(run).toMatchObject({ status: 'succeeded', created: 2, requests: 4 });
@@ -358,7 +447,11 @@ describe('resilience', () => {
 
     server.faults = [];
     const resumed = await runPull(t.app, t.company, id);
-    expect(resumed).toMatchObject({ status: 'succeeded', watermark_from: { customers: '2026-01-10' }, counts: { receivables: { created: 50, unchanged: 200 } } });
+    expect(resumed).toMatchObject({
+      status: 'succeeded',
+      watermark_from: { customers: '2026-01-10' },
+      counts: { receivables: { created: 50, unchanged: 200 } },
+    });
     expect(await count('SELECT count(*) AS n FROM invoices')).toBe(250);
     expect(await count('SELECT count(DISTINCT lower(external_id)) AS n FROM invoices')).toBe(250);
   });
@@ -374,10 +467,14 @@ describe('resilience', () => {
     const started = await api.post(`/api/v1/erp_connections/${id}/pulls`).expect(202);
     const runId: string = started.body.pull_run.id;
 
-    const child = fork(fileURLToPath(new URL('../support/erp-pull-child.ts', import.meta.url)), [JSON.stringify({ databaseUrl: testDatabaseUrl(), companyId: uuidOf(t.company.id), runId: uuidOf(runId) })], {
-      execArgv: ['--import', fileURLToPath(new URL('../support/ts-loader.mjs', import.meta.url))],
-      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-    });
+    const child = fork(
+      fileURLToPath(new URL('../support/erp-pull-child.ts', import.meta.url)),
+      [JSON.stringify({ databaseUrl: testDatabaseUrl(), companyId: uuidOf(t.company.id), runId: uuidOf(runId) })],
+      {
+        execArgv: ['--import', fileURLToPath(new URL('../support/ts-loader.mjs', import.meta.url))],
+        stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+      },
+    );
     try {
       // Both batches written (two are written at a time, so the progress of the first may already count the second page).
       await until(async () => (await count('SELECT count(*) AS n FROM invoices')) >= 200, 60_000);
@@ -417,7 +514,11 @@ describe('schedule', () => {
     server.items = [sapItem(1)];
     const id = await connect(server, { schedule: '*/15 * * * *' });
     const connection = (await erpApi(t.app, t.company).get(`/api/v1/erp_connections/${id}`).expect(200)).body.erp_connection;
-    expect(connection).toMatchObject({ schedule: '*/15 * * * *', schedule_time_zone: 'Europe/Berlin', next_pull_at: expect.stringMatching(/:(00|15|30|45):00\+0[12]:00$/) });
+    expect(connection).toMatchObject({
+      schedule: '*/15 * * * *',
+      schedule_time_zone: 'Europe/Berlin',
+      next_pull_at: expect.stringMatching(/:(00|15|30|45):00\+0[12]:00$/),
+    });
 
     await t.db.query(`UPDATE erp_connections SET next_pull_at = now() - interval '1 second'`);
     const pulls = t.app.get(ErpPullService);

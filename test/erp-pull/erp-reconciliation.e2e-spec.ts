@@ -5,7 +5,19 @@
 // and a schedule that fires once.
 import { ErpPullService } from '../../src/erp-pull/run/erp-pull.service.js';
 import { api as restApi } from '../support/factories.js';
-import { connectionBody, erpApi, erpTestConfig, runPull, sapItem, sapPartner, uuidOf, CLIENT_ID, CLIENT_SECRET, TECH_PASSWORD, TECH_USER } from '../support/erp.js';
+import {
+  connectionBody,
+  erpApi,
+  erpTestConfig,
+  runPull,
+  sapItem,
+  sapPartner,
+  uuidOf,
+  CLIENT_ID,
+  CLIENT_SECRET,
+  TECH_PASSWORD,
+  TECH_USER,
+} from '../support/erp.js';
 import { type ErpPki, makeErpPki } from '../support/pki.js';
 import { ITEMS_PATH, SapODataServer, type SapServerOptions } from '../support/sap-odata-server.js';
 import { useTestApp } from '../support/use-test-app.js';
@@ -15,7 +27,16 @@ const t = useTestApp(erpTestConfig(), { company: true });
 const servers: SapODataServer[] = [];
 
 async function sap(options: Partial<SapServerOptions> = {}): Promise<SapODataServer> {
-  const server = new SapODataServer({ pki, version: 'v2', auth: 'basic', clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, username: TECH_USER, password: TECH_PASSWORD, ...options });
+  const server = new SapODataServer({
+    pki,
+    version: 'v2',
+    auth: 'basic',
+    clientId: CLIENT_ID,
+    clientSecret: CLIENT_SECRET,
+    username: TECH_USER,
+    password: TECH_PASSWORD,
+    ...options,
+  });
   server.partners = [sapPartner('17100001')];
   servers.push(await server.start());
   return server;
@@ -29,10 +50,13 @@ async function connect(server: SapODataServer, overrides: Record<string, unknown
 
 const today = () => new Date().toISOString().slice(0, 10);
 const count = async (sql: string, params: unknown[] = []) => Number((await t.db.query(sql, params))[0].n);
-const filters = (server: SapODataServer) => server.requests.filter((r) => r.url.startsWith(ITEMS_PATH)).map((r) => new URL(r.url, server.origin).searchParams.get('$filter') ?? '');
-const invoice = async (externalId: string) => (await restApi(t.app, t.company).get(`/api/v1/invoices/find/${externalId}`).expect(200)).body.invoice;
+const filters = (server: SapODataServer) =>
+  server.requests.filter((r) => r.url.startsWith(ITEMS_PATH)).map((r) => new URL(r.url, server.origin).searchParams.get('$filter') ?? '');
+const invoice = async (externalId: string) =>
+  (await restApi(t.app, t.company).get(`/api/v1/invoices/find/${externalId}`).expect(200)).body.invoice;
 const key = (n: number) => `1010-2026-${1_800_000_000 + n}-001`;
-const keyClause = (n: number) => `CompanyCode eq '1010' and FiscalYear eq '2026' and AccountingDocument eq '${1_800_000_000 + n}' and AccountingDocumentItem eq '001'`;
+const keyClause = (n: number) =>
+  `CompanyCode eq '1010' and FiscalYear eq '2026' and AccountingDocument eq '${1_800_000_000 + n}' and AccountingDocumentItem eq '001'`;
 
 beforeAll(() => {
   pki = makeErpPki();
@@ -46,14 +70,19 @@ describe('full reconciliation', () => {
   it('settles what the ERP cleared with a back-dated clearing date, and reports what it no longer has; other connections stay out', async () => {
     const server = await sap();
     // Item 4 changed last: the receivables watermark moves past the others' change date.
-    server.items = [1, 2, 3, 4].map((n) => sapItem(n, { AmountInTransactionCurrency: '200.000', LastChangeDate: n === 4 ? '2026-01-25' : '2026-01-16' }));
+    server.items = [1, 2, 3, 4].map((n) =>
+      sapItem(n, { AmountInTransactionCurrency: '200.000', LastChangeDate: n === 4 ? '2026-01-25' : '2026-01-16' }),
+    );
     const id = await connect(server);
     // A second ERP of the same company: its invoices are not this connection's to reconcile.
     const other = await sap();
     other.items = [sapItem(50)];
     const otherId = await connect(other);
     expect(await runPull(t.app, t.company, otherId)).toMatchObject({ status: 'succeeded', counts: { receivables: { created: 1 } } });
-    expect(await runPull(t.app, t.company, id)).toMatchObject({ status: 'succeeded', counts: { receivables: { created: 4 }, reconciliation: { missing: 0 } } });
+    expect(await runPull(t.app, t.company, id)).toMatchObject({
+      status: 'succeeded',
+      counts: { receivables: { created: 4 }, reconciliation: { missing: 0 } },
+    });
 
     // A late bank statement clears item 1 with a value date weeks ago (LastChangeDate untouched);
     // item 2 disappears from the ERP altogether.
@@ -73,9 +102,15 @@ describe('full reconciliation', () => {
       counts: { reconciliation: { missing: 2, cleared: 1, not_found: 1 }, clearings: { payments: 1, settled: 1, reopened: 0 } },
       watermark_to: { reconciled: today() },
     });
-    expect(full.errors).toContainEqual({ entity: 'receivables', key: key(2), message: expect.stringMatching(/^open here, but the ERP has no such item any more/) });
+    expect(full.errors).toContainEqual({
+      entity: 'receivables',
+      key: key(2),
+      message: expect.stringMatching(/^open here, but the ERP has no such item any more/),
+    });
     // The open list, then one request asking for the two missing keys.
-    const [openList, byKey] = filters(server).slice(asked).filter((f) => !f.includes('IsCleared eq true'));
+    const [openList, byKey] = filters(server)
+      .slice(asked)
+      .filter((f) => !f.includes('IsCleared eq true'));
     expect(openList).toBe("(FinancialAccountType eq 'D') and (IsCleared eq false)");
     expect(byKey).toMatch(/^\(FinancialAccountType eq 'D'\) and \(\(.*\) or \(.*\)\)$/);
     expect(byKey).toContain(`(${keyClause(1)})`);
@@ -86,15 +121,26 @@ describe('full reconciliation', () => {
 
     const paid = await invoice(key(1));
     expect(paid).toMatchObject({ invoice_status: 'paid', open_amount: '0.0' });
-    expect(paid.payments).toEqual([expect.objectContaining({ amount: '200.0', payment_date: '2026-01-05', source: 'ERP', external_id: `ERP-CLEARING-1400000099-${key(1)}` })]);
+    expect(paid.payments).toEqual([
+      expect.objectContaining({
+        amount: '200.0',
+        payment_date: '2026-01-05',
+        source: 'ERP',
+        external_id: `ERP-CLEARING-1400000099-${key(1)}`,
+      }),
+    ]);
     const events = (await restApi(t.app, t.company).get(`/api/v1/invoices/${paid.id}/events`).expect(200)).body;
     expect(JSON.stringify(events)).toMatch(/"from_status":"sent","to_status":"paid"/);
     expect((await invoice(key(2))).invoice_status).toBe('sent');
     expect((await invoice(key(50))).invoice_status).toBe('sent');
-    expect((await erpApi(t.app, t.company).get(`/api/v1/erp_connections/${id}`).expect(200)).body.erp_connection.watermarks.reconciled).toBe(today());
+    expect(
+      (await erpApi(t.app, t.company).get(`/api/v1/erp_connections/${id}`).expect(200)).body.erp_connection.watermarks.reconciled,
+    ).toBe(today());
 
     // Again: nothing booked twice; the vanished item is reported again.
-    expect(await runPull(t.app, t.company, id, 'full')).toMatchObject({ counts: { reconciliation: { missing: 1, cleared: 0, not_found: 1 }, clearings: { payments: 0 } } });
+    expect(await runPull(t.app, t.company, id, 'full')).toMatchObject({
+      counts: { reconciliation: { missing: 1, cleared: 0, not_found: 1 }, clearings: { payments: 0 } },
+    });
     expect(await count('SELECT count(*) AS n FROM payments')).toBe(1);
 
     // A deleted connection takes its record of what it pulled along; the invoices stay.
@@ -117,7 +163,11 @@ describe('full reconciliation', () => {
     server.touch();
     const run = await runPull(t.app, t.company, id, 'full');
     expect(run).toMatchObject({ status: 'succeeded', counts: { reconciliation: { missing: 3, cleared: 0, not_found: 3 } } });
-    expect(run.errors).toContainEqual({ entity: 'receivables', key: `${key(3)}-X`, message: expect.stringMatching(/its key does not fit the mapping's 4 key properties/) });
+    expect(run.errors).toContainEqual({
+      entity: 'receivables',
+      key: `${key(3)}-X`,
+      message: expect.stringMatching(/its key does not fit the mapping's 4 key properties/),
+    });
     const byKey = filters(server).filter((f) => f.includes('AccountingDocument eq'));
     expect(byKey).toHaveLength(1);
     expect(byKey[0]).toContain(`(${keyClause(1)})`);
@@ -144,7 +194,9 @@ describe('full reconciliation', () => {
     const sevenDays = new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10);
     await t.db.query(`UPDATE erp_connections SET watermarks = watermarks || jsonb_build_object('reconciled', $1::text)`, [sevenDays]);
     expect(await scheduled()).toMatchObject({ mode: 'full' });
-    expect((await erpApi(t.app, t.company).get(`/api/v1/erp_connections/${id}`).expect(200)).body.erp_connection.watermarks.reconciled).toBe(today());
+    expect(
+      (await erpApi(t.app, t.company).get(`/api/v1/erp_connections/${id}`).expect(200)).body.erp_connection.watermarks.reconciled,
+    ).toBe(today());
   });
 });
 
@@ -161,20 +213,31 @@ describe('a receivables mapping without change and clearing dates', () => {
     server.items[2] = { ...server.items[2], AmountInTransactionCurrency: '99.000' };
     server.touch();
     const second = await runPull(t.app, t.company, id);
-    expect(second).toMatchObject({ status: 'succeeded', mode: 'incremental', counts: { receivables: { created: 0, updated: 1, unchanged: 2 }, reconciliation: { missing: 0 } } });
+    expect(second).toMatchObject({
+      status: 'succeeded',
+      mode: 'incremental',
+      counts: { receivables: { created: 0, updated: 1, unchanged: 2 }, reconciliation: { missing: 0 } },
+    });
     expect(await count('SELECT count(*) AS n FROM invoice_events')).toBe(events + 1);
     expect((await invoice(key(3))).open_amount).toBe('99.0');
 
     // Item 2 cleared: it leaves the open list, and is asked for by key.
     server.items[1] = { ...server.items[1], IsCleared: true, ClearingDate: '2026-01-20', ClearingAccountingDocument: '1400000002' };
     server.touch();
-    expect(await runPull(t.app, t.company, id)).toMatchObject({ status: 'succeeded', counts: { reconciliation: { missing: 1, cleared: 1, not_found: 0 }, clearings: { settled: 1 } } });
+    expect(await runPull(t.app, t.company, id)).toMatchObject({
+      status: 'succeeded',
+      counts: { reconciliation: { missing: 1, cleared: 1, not_found: 0 }, clearings: { settled: 1 } },
+    });
     // Without a clearing date in the mapping, the payment is dated the day the pull found it.
     expect(await invoice(key(2))).toMatchObject({ invoice_status: 'paid', payments: [expect.objectContaining({ payment_date: today() })] });
 
     const all = filters(server);
-    expect(all.filter((f) => !f.includes('AccountingDocument eq'))).toEqual(Array(3).fill("(FinancialAccountType eq 'D') and (IsCleared eq false)"));
-    const select = new URL(server.requests.filter((r) => r.url.startsWith(ITEMS_PATH))[0].url, server.origin).searchParams.get('$select')!.split(',');
+    expect(all.filter((f) => !f.includes('AccountingDocument eq'))).toEqual(
+      Array(3).fill("(FinancialAccountType eq 'D') and (IsCleared eq false)"),
+    );
+    const select = new URL(server.requests.filter((r) => r.url.startsWith(ITEMS_PATH))[0].url, server.origin).searchParams
+      .get('$select')!
+      .split(',');
     expect(select).not.toContain('LastChangeDate');
     expect(select).not.toContain('ClearingDate');
     const watermarks = (await erpApi(t.app, t.company).get(`/api/v1/erp_connections/${id}`).expect(200)).body.erp_connection.watermarks;
@@ -190,9 +253,11 @@ describe('settling and reopening', () => {
     await runPull(t.app, t.company, id);
     await runPull(t.app, t.company, id); // the clearing query runs from the second pull on
     const statuses: Record<number, string> = { 1: 'due', 2: 'reminder1_sent', 3: 'written_off', 4: 'archived', 5: 'sent' };
-    for (const [n, status] of Object.entries(statuses)) await t.db.query(`UPDATE invoices SET status = $1 WHERE external_id = $2`, [status, key(Number(n))]);
+    for (const [n, status] of Object.entries(statuses))
+      await t.db.query(`UPDATE invoices SET status = $1 WHERE external_id = $2`, [status, key(Number(n))]);
 
-    for (const n of [1, 2, 3, 4, 5]) server.items[n - 1] = { ...server.items[n - 1], IsCleared: true, ClearingDate: today(), ClearingAccountingDocument: `14000000${n}0` };
+    for (const n of [1, 2, 3, 4, 5])
+      server.items[n - 1] = { ...server.items[n - 1], IsCleared: true, ClearingDate: today(), ClearingAccountingDocument: `14000000${n}0` };
     server.touch();
     const cleared = await runPull(t.app, t.company, id);
     expect(cleared).toMatchObject({ status: 'succeeded', counts: { clearings: { payments: 4, settled: 4, reopened: 0 } } });
@@ -210,15 +275,27 @@ describe('settling and reopening', () => {
     const moved: Array<{ from_status: string; to_status: string; actor_id: string }> = await t.db.query(
       `SELECT from_status, to_status, actor_id FROM invoice_events WHERE kind = 'status_changed' ORDER BY from_status`,
     );
-    expect(moved).toEqual(['due', 'reminder1_sent', 'sent', 'written_off'].map((from) => ({ from_status: from, to_status: 'paid', actor_id: cleared.id })));
+    expect(moved).toEqual(
+      ['due', 'reminder1_sent', 'sent', 'written_off'].map((from) => ({ from_status: from, to_status: 'paid', actor_id: cleared.id })),
+    );
 
     // The clearings of items 1 and 2 are reset: back where they were before they were paid.
-    for (const n of [1, 2]) server.items[n - 1] = { ...server.items[n - 1], IsCleared: false, ClearingDate: null, ClearingAccountingDocument: '', LastChangeDate: today() };
+    for (const n of [1, 2])
+      server.items[n - 1] = {
+        ...server.items[n - 1],
+        IsCleared: false,
+        ClearingDate: null,
+        ClearingAccountingDocument: '',
+        LastChangeDate: today(),
+      };
     server.touch();
     expect(await runPull(t.app, t.company, id)).toMatchObject({ counts: { clearings: { reopened: 2 } } });
     expect((await invoice(key(1))).invoice_status).toBe('due');
     expect((await invoice(key(2))).invoice_status).toBe('reminder1_sent');
-    expect(await t.db.query(`SELECT status_before_paid FROM invoices WHERE status IN ('due', 'reminder1_sent')`)).toEqual([{ status_before_paid: null }, { status_before_paid: null }]);
+    expect(await t.db.query(`SELECT status_before_paid FROM invoices WHERE status IN ('due', 'reminder1_sent')`)).toEqual([
+      { status_before_paid: null },
+      { status_before_paid: null },
+    ]);
     expect(await count(`SELECT count(*) AS n FROM invoice_events WHERE kind = 'status_changed' AND from_status = 'paid'`)).toBe(2);
   });
 });
@@ -258,10 +335,15 @@ describe('watermarks reset during a run', () => {
       if (patched || !target.startsWith(ITEMS_PATH)) return;
       patched = true;
       // Another mapping: the watermarks say nothing about it any more.
-      await erpApi(t.app, t.company).patch(path, { mapping: { receivables: { filter: "FinancialAccountType eq 'D' and CompanyCode eq '1010'" } } }).expect(200);
+      await erpApi(t.app, t.company)
+        .patch(path, { mapping: { receivables: { filter: "FinancialAccountType eq 'D' and CompanyCode eq '1010'" } } })
+        .expect(200);
     };
     const run = await runPull(t.app, t.company, id);
-    expect(run).toMatchObject({ status: 'failed', error: expect.stringMatching(/^the connection was pointed at another system, service or mapping during the run/) });
+    expect(run).toMatchObject({
+      status: 'failed',
+      error: expect.stringMatching(/^the connection was pointed at another system, service or mapping during the run/),
+    });
     expect((await erpApi(t.app, t.company).get(path).expect(200)).body.erp_connection.watermarks).toEqual({});
     const next = await runPull(t.app, t.company, id);
     expect(next).toMatchObject({ status: 'succeeded', watermark_from: {} });
@@ -277,7 +359,10 @@ describe('resuming an interrupted run', () => {
     const started = await erpApi(t.app, t.company).post(`/api/v1/erp_connections/${id}/pulls`).expect(202);
     const runId = uuidOf(started.body.pull_run.id);
     // Its worker took it and died: running, and no sign of life for an hour.
-    await t.db.query(`UPDATE erp_pull_runs SET status = 'running', started_at = now() - interval '1 hour', heartbeat_at = now() - interval '1 hour' WHERE id = $1`, [runId]);
+    await t.db.query(
+      `UPDATE erp_pull_runs SET status = 'running', started_at = now() - interval '1 hour', heartbeat_at = now() - interval '1 hour' WHERE id = $1`,
+      [runId],
+    );
     return { id, runId, publicRunId: started.body.pull_run.id as string };
   }
 
@@ -290,7 +375,9 @@ describe('resuming an interrupted run', () => {
     expect(resumed).toMatchObject({ trigger: 'resume', status: 'queued', resumed_from: publicRunId });
     expect(dead).toMatchObject({ id: publicRunId, status: 'failed', error: expect.stringMatching(/^interrupted: no sign of life since/) });
     await pulls.handleJob({ companyId: uuidOf(t.company.id), runId: uuidOf(resumed.id) });
-    expect((await erpApi(t.app, t.company).get(`/api/v1/erp_connections/${id}/pulls/${resumed.id}`).expect(200)).body.pull_run).toMatchObject({ status: 'succeeded', created: 21 });
+    expect(
+      (await erpApi(t.app, t.company).get(`/api/v1/erp_connections/${id}/pulls/${resumed.id}`).expect(200)).body.pull_run,
+    ).toMatchObject({ status: 'succeeded', created: 21 });
     expect(await count('SELECT count(*) AS n FROM erp_pull_runs WHERE id = $1', [runId])).toBe(1);
   });
 

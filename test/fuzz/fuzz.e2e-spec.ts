@@ -3,8 +3,25 @@
 // problem document after which the tables and the target record are exactly as before.
 import fc from 'fast-check';
 import request, { type Response } from 'supertest';
-import { api, CONTACT_ID, CUSTOMER_ID, contactParams, createContact, createCustomer, customerParams, rowCounts, withoutRateLimits } from '../support/factories.js';
-import { type InvoiceApi, invoiceApi, invoiceSuiteConfig, leftoverUploads, storedFiles, tableCounts } from '../support/invoice-factories.js';
+import {
+  api,
+  CONTACT_ID,
+  CUSTOMER_ID,
+  contactParams,
+  createContact,
+  createCustomer,
+  customerParams,
+  rowCounts,
+  withoutRateLimits,
+} from '../support/factories.js';
+import {
+  type InvoiceApi,
+  invoiceApi,
+  invoiceSuiteConfig,
+  leftoverUploads,
+  storedFiles,
+  tableCounts,
+} from '../support/invoice-factories.js';
 import { makePdf } from '../support/pdf.js';
 import { registerCompany, type TestCompany } from '../support/test-app.js';
 import { useTestApp } from '../support/use-test-app.js';
@@ -33,7 +50,19 @@ const CUSTOMER_KEYS = [
   'note',
 ];
 const CONTACT_KEYS = ['name', 'gender', 'salutation', 'customer_id', 'customer', 'phone', 'external_id', 'email'];
-const JUNK_KEYS = ['id', 'company_id', 'created_at', 'contacts', '__proto__', 'constructor', 'toString', 'hasOwnProperty', 'customer[id]', 'page', ''];
+const JUNK_KEYS = [
+  'id',
+  'company_id',
+  'created_at',
+  'contacts',
+  '__proto__',
+  'constructor',
+  'toString',
+  'hasOwnProperty',
+  'customer[id]',
+  'page',
+  '',
+];
 
 type FormValue = string | FormValue[] | { [key: string]: FormValue };
 type FormBody = Record<string, FormValue>;
@@ -133,17 +162,28 @@ describe('fuzzing the create and update endpoints', () => {
   const value = fc.oneof(
     { weight: 8, arbitrary: leaf },
     { weight: 1, arbitrary: fc.array(leaf, { maxLength: 3 }) },
-    { weight: 1, arbitrary: fc.dictionary(fc.oneof(fc.constantFrom('external_id', '0', '1', 'name', 'id'), fc.string({ maxLength: 5 })), leaf, { maxKeys: 3 }) },
+    {
+      weight: 1,
+      arbitrary: fc.dictionary(fc.oneof(fc.constantFrom('external_id', '0', '1', 'name', 'id'), fc.string({ maxLength: 5 })), leaf, {
+        maxKeys: 3,
+      }),
+    },
   );
   const key = (specKeys: string[]) =>
-    fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...specKeys) }, { weight: 1, arbitrary: fc.constantFrom(...JUNK_KEYS) }, { weight: 1, arbitrary: fc.string({ maxLength: 12 }) });
-  const randomBody = (specKeys: string[]) =>
-    fc.dictionary(key(specKeys), value, { maxKeys: 8 }).map((body) => resolve(body) as FormBody);
+    fc.oneof(
+      { weight: 6, arbitrary: fc.constantFrom(...specKeys) },
+      { weight: 1, arbitrary: fc.constantFrom(...JUNK_KEYS) },
+      { weight: 1, arbitrary: fc.string({ maxLength: 12 }) },
+    );
+  const randomBody = (specKeys: string[]) => fc.dictionary(key(specKeys), value, { maxKeys: 8 }).map((body) => resolve(body) as FormBody);
   /** A valid body with a few random changes, so that the 2xx paths are exercised too. */
   const nearlyValid = (base: () => FormBody, specKeys: string[]) =>
     fc.dictionary(key(specKeys), value, { maxKeys: 2 }).map((changes) => ({ ...base(), ...(resolve(changes) as FormBody) }));
 
-  const customerBody = fc.oneof(randomBody(CUSTOMER_KEYS), nearlyValid(() => customerParams() as FormBody, CUSTOMER_KEYS));
+  const customerBody = fc.oneof(
+    randomBody(CUSTOMER_KEYS),
+    nearlyValid(() => customerParams() as FormBody, CUSTOMER_KEYS),
+  );
   const contactBody = fc.oneof(
     randomBody(CONTACT_KEYS),
     nearlyValid(() => contactParams({ customer_id: customerId }) as FormBody, CONTACT_KEYS),
@@ -154,7 +194,13 @@ describe('fuzzing the create and update endpoints', () => {
     const summary = `${context} → ${res.status} ${res.text.slice(0, 500)}`;
     expect({ summary, clientError: res.status >= 400 && res.status < 500 }).toEqual({ summary, clientError: true });
     expect({ summary, type: res.headers['content-type'] }).toEqual({ summary, type: expect.stringMatching(/^application\/problem\+json/) });
-    expect({ summary, status: res.body.status, type: typeof res.body.type, title: typeof res.body.title, errors: Array.isArray(res.body.errors) }).toEqual({
+    expect({
+      summary,
+      status: res.body.status,
+      type: typeof res.body.type,
+      title: typeof res.body.title,
+      errors: Array.isArray(res.body.errors),
+    }).toEqual({
       summary,
       status: res.status,
       type: 'string',
@@ -168,10 +214,17 @@ describe('fuzzing the create and update endpoints', () => {
 
   type Send = (body: unknown) => request.Test;
   const server = () => t.app.getHttpServer();
-  const asForm = (method: 'post' | 'patch', path: string): Send => (body) =>
-    request(server())[method](path).set('Authorization', company.auth).type('form').send(formEncode(body as FormBody));
-  const asJson = (method: 'post' | 'patch', path: string): Send => (body) =>
-    request(server())[method](path).set('Authorization', company.auth).set('Content-Type', 'application/json').send(JSON.stringify(body));
+  const asForm =
+    (method: 'post' | 'patch', path: string): Send =>
+    (body) =>
+      (method === 'post' ? request(server()).post(path) : request(server()).patch(path))
+        .set('Authorization', company.auth)
+        .type('form')
+        .send(formEncode(body as FormBody));
+  const asJson =
+    (method: 'post' | 'patch', path: string): Send =>
+    (body) =>
+      request(server())[method](path).set('Authorization', company.auth).set('Content-Type', 'application/json').send(JSON.stringify(body));
 
   /** Sends one body and checks the answer and what is stored afterwards. */
   async function check(
@@ -204,56 +257,80 @@ describe('fuzzing the create and update endpoints', () => {
 
   const runs = (numRuns: number) => ({ numRuns, endOnFailure: true });
 
-  it('POST /api/v1/customers with random form bodies', async () => {
-    await fc.assert(
-      fc.asyncProperty(customerBody, (body) => check('customer', 'create', asForm('post', '/api/v1/customers'), body, () => '')),
-      runs(RUNS),
-    );
-  }, TIMEOUT);
+  it(
+    'POST /api/v1/customers with random form bodies',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(customerBody, (body) => check('customer', 'create', asForm('post', '/api/v1/customers'), body, () => '')),
+        runs(RUNS),
+      );
+    },
+    TIMEOUT,
+  );
 
-  it('PATCH /api/v1/customers/<id> with random form bodies', async () => {
-    await fc.assert(
-      fc.asyncProperty(randomBody(CUSTOMER_KEYS), (body) =>
-        check('customer', 'update', asForm('patch', `/api/v1/customers/${customerId}`), body, () => customerId),
-      ),
-      runs(RUNS),
-    );
-  }, TIMEOUT);
+  it(
+    'PATCH /api/v1/customers/<id> with random form bodies',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(randomBody(CUSTOMER_KEYS), (body) =>
+          check('customer', 'update', asForm('patch', `/api/v1/customers/${customerId}`), body, () => customerId),
+        ),
+        runs(RUNS),
+      );
+    },
+    TIMEOUT,
+  );
 
-  it('POST /api/v1/contacts with random form bodies', async () => {
-    await fc.assert(
-      fc.asyncProperty(contactBody, (body) => check('contact', 'create', asForm('post', '/api/v1/contacts'), body, () => '')),
-      runs(RUNS),
-    );
-  }, TIMEOUT);
+  it(
+    'POST /api/v1/contacts with random form bodies',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(contactBody, (body) => check('contact', 'create', asForm('post', '/api/v1/contacts'), body, () => '')),
+        runs(RUNS),
+      );
+    },
+    TIMEOUT,
+  );
 
-  it('PATCH /api/v1/contacts/<id> with random form bodies', async () => {
-    await fc.assert(
-      fc.asyncProperty(randomBody(CONTACT_KEYS), (body) =>
-        check('contact', 'update', asForm('patch', `/api/v1/contacts/${contactId}`), body, () => contactId),
-      ),
-      runs(RUNS),
-    );
-  }, TIMEOUT);
+  it(
+    'PATCH /api/v1/contacts/<id> with random form bodies',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(randomBody(CONTACT_KEYS), (body) =>
+          check('contact', 'update', asForm('patch', `/api/v1/contacts/${contactId}`), body, () => contactId),
+        ),
+        runs(RUNS),
+      );
+    },
+    TIMEOUT,
+  );
 
-  it('all four endpoints with random JSON bodies', async () => {
-    const json = fc.oneof(
-      fc.dictionary(fc.oneof(fc.constantFrom(...CUSTOMER_KEYS, ...CONTACT_KEYS), fc.string({ maxLength: 8 })), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 6 }),
-      fc.jsonValue({ maxDepth: 2 }),
-    );
-    const endpoints = fc.constantFrom(
-      ['customer', 'create', () => asJson('post', '/api/v1/customers')] as const,
-      ['customer', 'update', () => asJson('patch', `/api/v1/customers/${customerId}`)] as const,
-      ['contact', 'create', () => asJson('post', '/api/v1/contacts')] as const,
-      ['contact', 'update', () => asJson('patch', `/api/v1/contacts/${contactId}`)] as const,
-    );
-    await fc.assert(
-      fc.asyncProperty(endpoints, json, ([kind, operation, send], body) =>
-        check(kind, operation, send(), body, () => (kind === 'customer' ? customerId : contactId)),
-      ),
-      runs(JSON_RUNS * 4),
-    );
-  }, TIMEOUT);
+  it(
+    'all four endpoints with random JSON bodies',
+    async () => {
+      const json = fc.oneof(
+        fc.dictionary(
+          fc.oneof(fc.constantFrom(...CUSTOMER_KEYS, ...CONTACT_KEYS), fc.string({ maxLength: 8 })),
+          fc.jsonValue({ maxDepth: 2 }),
+          { maxKeys: 6 },
+        ),
+        fc.jsonValue({ maxDepth: 2 }),
+      );
+      const endpoints = fc.constantFrom(
+        ['customer', 'create', () => asJson('post', '/api/v1/customers')] as const,
+        ['customer', 'update', () => asJson('patch', `/api/v1/customers/${customerId}`)] as const,
+        ['contact', 'create', () => asJson('post', '/api/v1/contacts')] as const,
+        ['contact', 'update', () => asJson('patch', `/api/v1/contacts/${contactId}`)] as const,
+      );
+      await fc.assert(
+        fc.asyncProperty(endpoints, json, ([kind, operation, send], body) =>
+          check(kind, operation, send(), body, () => (kind === 'customer' ? customerId : contactId)),
+        ),
+        runs(JSON_RUNS * 4),
+      );
+    },
+    TIMEOUT,
+  );
 
   describe('text Postgres cannot store as sent (found by the fuzzer)', () => {
     it.each([
@@ -325,13 +402,47 @@ describe('fuzzing the invoice endpoints', () => {
   });
 
   const CREATE_KEYS = [
-    'external_id', 'customer_id', 'contact_id', 'invoice_number', 'additional_number', 'total', 'net', 'vat7', 'vat19', 'order_date',
-    'invoice_date', 'due_date', 'time_for_payment', 'shipping_mode', 'ignore_reminder_fees', 'options[autoskip_shipping]', 'options[autosend]',
-    'customer[name]', 'customer[external_id]', 'customer[zip]', 'customer[country_code]', 'contact[name]', 'contact[external_id]', 'contact[email]',
+    'external_id',
+    'customer_id',
+    'contact_id',
+    'invoice_number',
+    'additional_number',
+    'total',
+    'net',
+    'vat7',
+    'vat19',
+    'order_date',
+    'invoice_date',
+    'due_date',
+    'time_for_payment',
+    'shipping_mode',
+    'ignore_reminder_fees',
+    'options[autoskip_shipping]',
+    'options[autosend]',
+    'customer[name]',
+    'customer[external_id]',
+    'customer[zip]',
+    'customer[country_code]',
+    'contact[name]',
+    'contact[external_id]',
+    'contact[email]',
   ];
   const PATCH_KEYS = CREATE_KEYS.filter((key) => !key.includes('[')).concat(['dunning_block_reason', 'dunning_block_until']);
   const PAYMENT_KEYS = ['amount', 'payment_date', 'external_id', 'note', 'inkasso_payment'];
-  const JUNK = ['id', 'company_id', 'status', 'invoice_status', 'open_amount', 'customer', 'options', 'invoice', '__proto__', 'customer[id]', 'options[x]', ''];
+  const JUNK = [
+    'id',
+    'company_id',
+    'status',
+    'invoice_status',
+    'open_amount',
+    'customer',
+    'options',
+    'invoice',
+    '__proto__',
+    'customer[id]',
+    'options[x]',
+    '',
+  ];
 
   const text = fc.oneof(
     { weight: 3, arbitrary: fc.string({ maxLength: 20 }) },
@@ -341,15 +452,54 @@ describe('fuzzing the invoice endpoints', () => {
     {
       weight: 6,
       arbitrary: fc.constantFrom(
-        '', ' ', 'true', 'false', '0', '1', '-1', '119,50', '119.505', '1e3', '999999999999.99', '1000000000000', 'NaN', 'Infinity',
-        '31.02.2026', '29.02.2027', '2026-02-29', '2026-13-01', '01.12.2026', '2026-12-01', '0001-01-01', '9999-12-31', '3650', '3651',
-        'email', 'post', 'dual_shipping', 'skip_shipping', 'BASE-CUS', 'base-inv', 'BASE-CON', 'DE', 'XX', 'cus-00000000-0000-4000-8000-000000000000',
-        'inv-', 'a\u0000b', '\ud83d', 'x'.repeat(3000),
+        '',
+        ' ',
+        'true',
+        'false',
+        '0',
+        '1',
+        '-1',
+        '119,50',
+        '119.505',
+        '1e3',
+        '999999999999.99',
+        '1000000000000',
+        'NaN',
+        'Infinity',
+        '31.02.2026',
+        '29.02.2027',
+        '2026-02-29',
+        '2026-13-01',
+        '01.12.2026',
+        '2026-12-01',
+        '0001-01-01',
+        '9999-12-31',
+        '3650',
+        '3651',
+        'email',
+        'post',
+        'dual_shipping',
+        'skip_shipping',
+        'BASE-CUS',
+        'base-inv',
+        'BASE-CON',
+        'DE',
+        'XX',
+        'cus-00000000-0000-4000-8000-000000000000',
+        'inv-',
+        'a\u0000b',
+        '\ud83d',
+        'x'.repeat(3000),
       ),
     },
   );
   const known = fc.constantFrom('customer', 'contact', 'draft').map((which) => ({ which }));
-  const field = (keys: string[]) => fc.oneof({ weight: 8, arbitrary: fc.constantFrom(...keys) }, { weight: 1, arbitrary: fc.constantFrom(...JUNK) }, { weight: 1, arbitrary: fc.string({ maxLength: 8 }) });
+  const field = (keys: string[]) =>
+    fc.oneof(
+      { weight: 8, arbitrary: fc.constantFrom(...keys) },
+      { weight: 1, arbitrary: fc.constantFrom(...JUNK) },
+      { weight: 1, arbitrary: fc.string({ maxLength: 8 }) },
+    );
   const fields = (keys: string[], maxKeys: number) =>
     fc.array(fc.tuple(field(keys), fc.oneof({ weight: 10, arbitrary: text }, { weight: 1, arbitrary: known })), { maxLength: maxKeys });
   const resolveValue = (value: string | { which: string }): string =>
@@ -371,16 +521,28 @@ describe('fuzzing the invoice endpoints', () => {
       clientError: true,
       type: expect.stringMatching(/^application\/problem\+json/),
     });
-    expect({ summary, status: res.body.status, errors: Array.isArray(res.body.errors) }).toEqual({ summary, status: res.status, errors: true });
+    expect({ summary, status: res.body.status, errors: Array.isArray(res.body.errors) }).toEqual({
+      summary,
+      status: res.status,
+      errors: true,
+    });
   }
 
   function sendCreate(body: { base: boolean; pairs: Array<[string, string | { which: string }]>; files: (typeof FILES)[number] }) {
     const req = t.http.post('/api/v1/invoices').set('Authorization', company.auth);
-    const pairs: Array<[string, string]> = [...(body.base ? ([['customer_id', customerId], ['total', '10']] as Array<[string, string]>) : [])];
+    const pairs: Array<[string, string]> = [
+      ...(body.base
+        ? ([
+            ['customer_id', customerId],
+            ['total', '10'],
+          ] as Array<[string, string]>)
+        : []),
+    ];
     for (const [name, value] of body.pairs) pairs.push([name, resolveValue(value)]);
     for (const [name, value] of pairs) req.field(name, value);
     const file = (name: string, data: Buffer) => req.attach(name, data, { filename: 'f.pdf', contentType: 'application/pdf' });
-    if (body.files === 'pdf' || body.files === 'two-invoices' || body.files === 'junk-attachment' || body.files === 'unknown-field') file('invoice', pdf);
+    if (body.files === 'pdf' || body.files === 'two-invoices' || body.files === 'junk-attachment' || body.files === 'unknown-field')
+      file('invoice', pdf);
     if (body.files === 'two-invoices') file('invoice', pdf);
     if (body.files === 'junk-attachment') file('invoice_attachment', Buffer.from('%PDF-1.7 not really'));
     if (body.files === 'unknown-field') file('logo', pdf);
@@ -392,40 +554,52 @@ describe('fuzzing the invoice endpoints', () => {
 
   const runs = (numRuns: number) => ({ numRuns, endOnFailure: true });
 
-  it('POST /api/v1/invoices with random multipart bodies and files', async () => {
-    await fc.assert(
-      fc.asyncProperty(createBody, async (body) => {
-        const before = await tableState();
-        const { req, context } = sendCreate(body);
-        const res = await req;
-        if (res.status === 201) {
-          const stored = await invoices.invoice(res.body.invoice.id).expect(200);
-          expect({ context, stored: stored.body }).toEqual({ context, stored: res.body });
-          expect({ context, invoices: (await tableCounts(t.app)).invoices }).toEqual({ context, invoices: before.counts.invoices + 1 });
-          return;
-        }
-        expectProblem4xx(res, context);
-        expect({ context, ...(await tableState()) }).toEqual({ context, ...before });
-        expect({ context, uploads: await leftoverUploads(config) }).toEqual({ context, uploads: [] });
-      }),
-      runs(RUNS),
-    );
-  }, TIMEOUT);
+  it(
+    'POST /api/v1/invoices with random multipart bodies and files',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(createBody, async (body) => {
+          const before = await tableState();
+          const { req, context } = sendCreate(body);
+          const res = await req;
+          if (res.status === 201) {
+            const stored = await invoices.invoice(res.body.invoice.id).expect(200);
+            expect({ context, stored: stored.body }).toEqual({ context, stored: res.body });
+            expect({ context, invoices: (await tableCounts(t.app)).invoices }).toEqual({ context, invoices: before.counts.invoices + 1 });
+            return;
+          }
+          expectProblem4xx(res, context);
+          expect({ context, ...(await tableState()) }).toEqual({ context, ...before });
+          expect({ context, uploads: await leftoverUploads(config) }).toEqual({ context, uploads: [] });
+        }),
+        runs(RUNS),
+      );
+    },
+    TIMEOUT,
+  );
 
   /** One PATCH or payment body, form or JSON, against an invoice: 2xx reads back as answered, 4xx changes nothing. */
-  async function checkChange(kind: 'PATCH' | 'payment', invoiceId: string, pairs: Array<[string, string | { which: string }]>, asJson: boolean): Promise<void> {
+  async function checkChange(
+    kind: 'PATCH' | 'payment',
+    invoiceId: string,
+    pairs: Array<[string, string | { which: string }]>,
+    asJson: boolean,
+  ): Promise<void> {
     const body: Record<string, string> = {};
     for (const [name, value] of pairs) body[name] = resolveValue(value);
     const before = await tableState();
     const invoiceBefore = (await invoices.invoice(invoiceId).expect(200)).body;
     const path = kind === 'PATCH' ? `/api/v1/invoices/${invoiceId}` : `/api/v1/invoices/${invoiceId}/payments`;
     const req = t.http[kind === 'PATCH' ? 'patch' : 'post'](path).set('Authorization', company.auth);
-    const res = asJson ? await req.set('Content-Type', 'application/json').send(JSON.stringify(body)) : await req.type('form').send(new URLSearchParams(body).toString());
+    const res = asJson
+      ? await req.set('Content-Type', 'application/json').send(JSON.stringify(body))
+      : await req.type('form').send(new URLSearchParams(body).toString());
     const context = `${kind} ${asJson ? 'json' : 'form'} ${JSON.stringify(body).slice(0, 400)}`;
     if (res.status >= 200 && res.status < 300) {
       expect({ context, status: res.status }).toEqual({ context, status: kind === 'PATCH' ? 200 : 201 });
       expect({ context, stored: (await invoices.invoice(invoiceId).expect(200)).body }).toEqual({ context, stored: res.body });
-      if (kind === 'payment') expect({ context, payments: (await tableCounts(t.app)).payments }).toEqual({ context, payments: before.counts.payments + 1 });
+      if (kind === 'payment')
+        expect({ context, payments: (await tableCounts(t.app)).payments }).toEqual({ context, payments: before.counts.payments + 1 });
       return;
     }
     expectProblem4xx(res, context);
@@ -433,23 +607,33 @@ describe('fuzzing the invoice endpoints', () => {
     expect({ context, stored: (await invoices.invoice(invoiceId).expect(200)).body }).toEqual({ context, stored: invoiceBefore });
   }
 
-  it('PATCH /api/v1/invoices/<id> (a draft and a sent invoice) with random form and JSON bodies', async () => {
-    await fc.assert(
-      fc.asyncProperty(fields(PATCH_KEYS, 5), fc.boolean(), fc.boolean(), (pairs, onDraft, asJson) =>
-        checkChange('PATCH', onDraft ? draftId : sentId, pairs, asJson),
-      ),
-      runs(RUNS),
-    );
-  }, TIMEOUT);
+  it(
+    'PATCH /api/v1/invoices/<id> (a draft and a sent invoice) with random form and JSON bodies',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(fields(PATCH_KEYS, 5), fc.boolean(), fc.boolean(), (pairs, onDraft, asJson) =>
+          checkChange('PATCH', onDraft ? draftId : sentId, pairs, asJson),
+        ),
+        runs(RUNS),
+      );
+    },
+    TIMEOUT,
+  );
 
-  it('POST /api/v1/invoices/<id>/payments with random form and JSON bodies', async () => {
-    const amount = fc.oneof(text, fc.constantFrom('0.01', '5', '12,34', '999999999999.99'));
-    const body = fc.tuple(fc.option(amount, { nil: undefined }), fields(PAYMENT_KEYS, 4)).map(([value, pairs]) =>
-      value === undefined ? pairs : ([['amount', value], ...pairs] as Array<[string, string | { which: string }]>),
-    );
-    await fc.assert(
-      fc.asyncProperty(body, fc.boolean(), (pairs, asJson) => checkChange('payment', sentId, pairs, asJson)),
-      runs(RUNS),
-    );
-  }, TIMEOUT);
+  it(
+    'POST /api/v1/invoices/<id>/payments with random form and JSON bodies',
+    async () => {
+      const amount = fc.oneof(text, fc.constantFrom('0.01', '5', '12,34', '999999999999.99'));
+      const body = fc
+        .tuple(fc.option(amount, { nil: undefined }), fields(PAYMENT_KEYS, 4))
+        .map(([value, pairs]) =>
+          value === undefined ? pairs : ([['amount', value], ...pairs] as Array<[string, string | { which: string }]>),
+        );
+      await fc.assert(
+        fc.asyncProperty(body, fc.boolean(), (pairs, asJson) => checkChange('payment', sentId, pairs, asJson)),
+        runs(RUNS),
+      );
+    },
+    TIMEOUT,
+  );
 });

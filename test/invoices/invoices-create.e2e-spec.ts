@@ -54,8 +54,20 @@ describe('invoice create', () => {
   describe('the answer', () => {
     it('is what a read of the invoice answers afterwards, with a referenced and with a nested customer', async () => {
       const contact = await createContact(t.app, t.company, customer.id, { external_id: 'P-2', email: 'p2@kunde.de' });
-      const referenced = await api.create({ customer_id: customer.id, contact_id: contact.id, external_id: 'R-1', total: '119.00', net: '100.00', vat19: '19.00' });
-      const nested = await api.create({ ...nestedCustomer({ 'customer[external_id]': 'K-NEW' }), ...nestedContact(), external_id: 'R-2', total: '50' });
+      const referenced = await api.create({
+        customer_id: customer.id,
+        contact_id: contact.id,
+        external_id: 'R-1',
+        total: '119.00',
+        net: '100.00',
+        vat19: '19.00',
+      });
+      const nested = await api.create({
+        ...nestedCustomer({ 'customer[external_id]': 'K-NEW' }),
+        ...nestedContact(),
+        external_id: 'R-2',
+        total: '50',
+      });
       for (const created of [referenced, nested]) {
         expect(created.status).toBe(201);
         const read = await api.invoice(created.body.invoice.id).expect(200);
@@ -64,7 +76,12 @@ describe('invoice create', () => {
     });
 
     it('has exactly the fields of the spec’s Invoice table, each in its wire format', async () => {
-      const contact = await createContact(t.app, t.company, customer.id, { external_id: 'P-1', email: 'erika@kunde.de', gender: '2', salutation: '1' });
+      const contact = await createContact(t.app, t.company, customer.id, {
+        external_id: 'P-1',
+        email: 'erika@kunde.de',
+        gender: '2',
+        salutation: '1',
+      });
       const before = Date.now();
       const res = await api.create(
         {
@@ -174,12 +191,24 @@ describe('invoice create', () => {
         [invoice.id.slice(4)],
       );
       await setReminderFees(t.app, invoice.id, '2.50');
-      await api.payForm(invoice.id, { amount: '10', payment_date: '03.12.2026', external_id: 'BANK-1', note: 'Teilzahlung', inkasso_payment: 'true' }).expect(201);
+      await api
+        .payForm(invoice.id, {
+          amount: '10',
+          payment_date: '03.12.2026',
+          external_id: 'BANK-1',
+          note: 'Teilzahlung',
+          inkasso_payment: 'true',
+        })
+        .expect(201);
       const res = await api.invoice(invoice.id).expect(200);
       const body = res.body.invoice;
       expect(body).toMatchObject({ total: '102.5', original_total: '100.0', reminder_fees: '2.5', open_amount: '92.5' });
       expect(body.reminders).toHaveLength(1);
-      expect(Object.keys(body.reminders[0]).filter((key) => !REMINDER_EXTENSION_KEYS.includes(key)).sort()).toEqual(REMINDER_KEYS);
+      expect(
+        Object.keys(body.reminders[0])
+          .filter((key) => !REMINDER_EXTENSION_KEYS.includes(key))
+          .sort(),
+      ).toEqual(REMINDER_KEYS);
       expect(body.reminders[0]).toEqual({
         id: expect.stringMatching(/^rem-[0-9a-f-]{36}$/),
         reminder_stage: 2,
@@ -213,7 +242,9 @@ describe('invoice create', () => {
       expect(invoice.created_at.slice(-6)).toBe(offsetIn('America/New_York', new Date(invoice.created_at)));
       const written = await api.act(invoice.id, 'write_off').expect(200);
       expect(written.body.invoice.written_off_at).toMatch(DATETIME);
-      expect(written.body.invoice.written_off_at.slice(-6)).toBe(offsetIn('America/New_York', new Date(written.body.invoice.written_off_at)));
+      expect(written.body.invoice.written_off_at.slice(-6)).toBe(
+        offsetIn('America/New_York', new Date(written.body.invoice.written_off_at)),
+      );
     });
   });
 
@@ -233,11 +264,14 @@ describe('invoice create', () => {
       expect((await invoiceRow(t.app, invoice.id)).original_total).toBe(Number(sent.trim().replace(',', '.')).toFixed(2));
     });
 
-    it.each(['total', 'net', 'vat7', 'vat19'])('refuses a negative, non-numeric or over-precise %s with 422 naming it, storing nothing', async (field) => {
-      for (const value of ['-1', '-0,01', 'abc', '1.005', '1,234.50', '1e3', '12 EUR', '0x10']) {
-        await expectRefused({ [field]: value }, field);
-      }
-    });
+    it.each(['total', 'net', 'vat7', 'vat19'])(
+      'refuses a negative, non-numeric or over-precise %s with 422 naming it, storing nothing',
+      async (field) => {
+        for (const value of ['-1', '-0,01', 'abc', '1.005', '1,234.50', '1e3', '12 EUR', '0x10']) {
+          await expectRefused({ [field]: value }, field);
+        }
+      },
+    );
 
     it('keeps net, vat7 and vat19 as sent (not part of the answer)', async () => {
       const invoice = await api.createOk({ customer_id: customer.id, total: '126,00', net: '100', vat7: '7,00', vat19: '19.0' });
@@ -250,36 +284,86 @@ describe('invoice create', () => {
 
   describe('dates', () => {
     it('reads DD.MM.YYYY and YYYY-MM-DD and answers YYYY-MM-DD', async () => {
-      const german = await api.createOk({ customer_id: customer.id, order_date: '28.02.2028', invoice_date: '29.02.2028', due_date: '14.03.2028' });
+      const german = await api.createOk({
+        customer_id: customer.id,
+        order_date: '28.02.2028',
+        invoice_date: '29.02.2028',
+        due_date: '14.03.2028',
+      });
       expect(german).toMatchObject({ order_date: '2028-02-28', invoice_date: '2028-02-29', due_date: '2028-03-14', time_for_payment: 14 });
-      const iso = await api.createOk({ customer_id: customer.id, order_date: '2026-10-31', invoice_date: '2026-11-02', due_date: '2026-12-02' });
+      const iso = await api.createOk({
+        customer_id: customer.id,
+        order_date: '2026-10-31',
+        invoice_date: '2026-11-02',
+        due_date: '2026-12-02',
+      });
       expect(iso).toMatchObject({ order_date: '2026-10-31', invoice_date: '2026-11-02', due_date: '2026-12-02', time_for_payment: 30 });
       const mixed = await api.createOk({ customer_id: customer.id, invoice_date: '2026-12-15', due_date: '14.01.2027' });
       expect(mixed).toMatchObject({ invoice_date: '2026-12-15', due_date: '2027-01-14', time_for_payment: 30 });
     });
 
     it.each([
-      ['invoice_date and time_for_payment → due_date', { invoice_date: '15.12.2026', time_for_payment: '30' }, { invoice_date: '2026-12-15', due_date: '2027-01-14', time_for_payment: 30 }],
-      ['invoice_date and due_date → time_for_payment', { invoice_date: '01.02.2028', due_date: '01.03.2028' }, { invoice_date: '2028-02-01', due_date: '2028-03-01', time_for_payment: 29 }],
-      ['all three when they agree', { invoice_date: '01.11.2026', due_date: '08.11.2026', time_for_payment: '7' }, { invoice_date: '2026-11-01', due_date: '2026-11-08', time_for_payment: 7 }],
-      ['time_for_payment 0: due on the invoice date', { invoice_date: '01.11.2026', time_for_payment: '0' }, { invoice_date: '2026-11-01', due_date: '2026-11-01', time_for_payment: 0 }],
-      ['invoice_date alone: 14 days', { invoice_date: '20.12.2026' }, { invoice_date: '2026-12-20', due_date: '2027-01-03', time_for_payment: 14 }],
-      ['due_date and time_for_payment → invoice_date', { due_date: '15.12.2026', time_for_payment: '14' }, { invoice_date: '2026-12-01', due_date: '2026-12-15', time_for_payment: 14 }],
+      [
+        'invoice_date and time_for_payment → due_date',
+        { invoice_date: '15.12.2026', time_for_payment: '30' },
+        { invoice_date: '2026-12-15', due_date: '2027-01-14', time_for_payment: 30 },
+      ],
+      [
+        'invoice_date and due_date → time_for_payment',
+        { invoice_date: '01.02.2028', due_date: '01.03.2028' },
+        { invoice_date: '2028-02-01', due_date: '2028-03-01', time_for_payment: 29 },
+      ],
+      [
+        'all three when they agree',
+        { invoice_date: '01.11.2026', due_date: '08.11.2026', time_for_payment: '7' },
+        { invoice_date: '2026-11-01', due_date: '2026-11-08', time_for_payment: 7 },
+      ],
+      [
+        'time_for_payment 0: due on the invoice date',
+        { invoice_date: '01.11.2026', time_for_payment: '0' },
+        { invoice_date: '2026-11-01', due_date: '2026-11-01', time_for_payment: 0 },
+      ],
+      [
+        'invoice_date alone: 14 days',
+        { invoice_date: '20.12.2026' },
+        { invoice_date: '2026-12-20', due_date: '2027-01-03', time_for_payment: 14 },
+      ],
+      [
+        'due_date and time_for_payment → invoice_date',
+        { due_date: '15.12.2026', time_for_payment: '14' },
+        { invoice_date: '2026-12-01', due_date: '2026-12-15', time_for_payment: 14 },
+      ],
     ])('derives %s', async (_name, fields, expected) => {
       expect(await api.createOk({ customer_id: customer.id, ...fields })).toMatchObject(expected);
     });
 
     it('takes today (in the company’s time zone) as invoice date when none is sent', async () => {
       const today = todayIn('Europe/Berlin');
-      expect(await api.createOk({ customer_id: customer.id })).toMatchObject({ invoice_date: today, due_date: addDays(today, 14), time_for_payment: 14 });
-      expect(await api.createOk({ customer_id: customer.id, time_for_payment: '10' })).toMatchObject({ invoice_date: today, due_date: addDays(today, 10), time_for_payment: 10 });
+      expect(await api.createOk({ customer_id: customer.id })).toMatchObject({
+        invoice_date: today,
+        due_date: addDays(today, 14),
+        time_for_payment: 14,
+      });
+      expect(await api.createOk({ customer_id: customer.id, time_for_payment: '10' })).toMatchObject({
+        invoice_date: today,
+        due_date: addDays(today, 10),
+        time_for_payment: 10,
+      });
       const due = addDays(today, 21);
-      expect(await api.createOk({ customer_id: customer.id, due_date: due })).toMatchObject({ invoice_date: today, due_date: due, time_for_payment: 21 });
+      expect(await api.createOk({ customer_id: customer.id, due_date: due })).toMatchObject({
+        invoice_date: today,
+        due_date: due,
+        time_for_payment: 21,
+      });
     });
 
     it.each([
       ['a due date before the invoice date', { invoice_date: '10.11.2026', due_date: '09.11.2026' }, 'due_date'],
-      ['a time_for_payment that contradicts the dates', { invoice_date: '01.11.2026', due_date: '15.11.2026', time_for_payment: '10' }, 'time_for_payment'],
+      [
+        'a time_for_payment that contradicts the dates',
+        { invoice_date: '01.11.2026', due_date: '15.11.2026', time_for_payment: '10' },
+        'time_for_payment',
+      ],
       ['31.02.2026', { invoice_date: '31.02.2026' }, 'invoice_date'],
       ['29.02.2026 (no leap year)', { due_date: '29.02.2026' }, 'due_date'],
       ['a one-digit day', { invoice_date: '1.11.2026' }, 'invoice_date'],
@@ -306,11 +390,21 @@ describe('invoice create', () => {
       expect(invoice).toMatchObject({ invoice_status: 'sent', shipping_mode: 'skip_shipping' });
       const events = (await api.events(invoice.id).expect(200)).body.events;
       expect(events.map((e: { kind: string }) => e.kind)).toEqual(['created', 'status_changed']);
-      expect(events[1]).toMatchObject({ from_status: 'draft', to_status: 'sent', actor: { type: 'api' }, reason: expect.stringContaining('autoskip_shipping') });
+      expect(events[1]).toMatchObject({
+        from_status: 'draft',
+        to_status: 'sent',
+        actor: { type: 'api' },
+        reason: expect.stringContaining('autoskip_shipping'),
+      });
     });
 
     it('options[autosend]=true hands the invoice to shipping: sent at once when nothing is to deliver, else once delivered', async () => {
-      const skipped = await api.createOk({ customer_id: customer.id, total: '50', shipping_mode: 'skip_shipping', 'options[autosend]': 'true' });
+      const skipped = await api.createOk({
+        customer_id: customer.id,
+        total: '50',
+        shipping_mode: 'skip_shipping',
+        'options[autosend]': 'true',
+      });
       expect(skipped).toMatchObject({ invoice_status: 'sent', shipping_mode: 'skip_shipping' });
       expect(await statusChanges(api, skipped.id)).toEqual([['draft', 'sent']]);
       // By post (DESIGN.md: "it becomes sent once shipping succeeded"): still a draft when the answer comes.
@@ -321,15 +415,25 @@ describe('invoice create', () => {
 
     it('neither option keeps the invoice a draft (default company settings), and false is not true', async () => {
       expect((await api.createOk({ customer_id: customer.id, total: '50' })).invoice_status).toBe('draft');
-      const off = await api.createOk({ customer_id: customer.id, total: '50', 'options[autoskip_shipping]': 'false', 'options[autosend]': '0' });
+      const off = await api.createOk({
+        customer_id: customer.id,
+        total: '50',
+        'options[autoskip_shipping]': 'false',
+        'options[autosend]': '0',
+      });
       expect(off.invoice_status).toBe('draft');
       expect(await statusChanges(api, off.id)).toEqual([]);
     });
 
     it('the company setting applies without options, and options override it', async () => {
       await setCompanySettings(t.app, t.company, { autoskipShipping: true });
-      expect(await api.createOk({ customer_id: customer.id, total: '50' })).toMatchObject({ invoice_status: 'sent', shipping_mode: 'skip_shipping' });
-      expect(await api.createOk({ customer_id: customer.id, total: '50', 'options[autoskip_shipping]': 'false' })).toMatchObject({ invoice_status: 'draft' });
+      expect(await api.createOk({ customer_id: customer.id, total: '50' })).toMatchObject({
+        invoice_status: 'sent',
+        shipping_mode: 'skip_shipping',
+      });
+      expect(await api.createOk({ customer_id: customer.id, total: '50', 'options[autoskip_shipping]': 'false' })).toMatchObject({
+        invoice_status: 'draft',
+      });
     });
 
     it('refuses to import or send an invoice without a positive total (422 naming total), storing nothing', async () => {
@@ -442,7 +546,8 @@ describe('invoice create', () => {
     it('stores the answer in the create’s transaction: a request whose key a retry took over (lease run out) creates nothing', async () => {
       const fields = { ...nestedCustomer({ 'customer[external_id]': 'K-SLOW' }), total: '10' };
       const slowKey = { 'Idempotency-Key': 'slow-create' };
-      const claimOf = async () => (await t.db.query(`SELECT claim_token FROM idempotency_keys WHERE key = 'slow-create'`))[0]?.claim_token as string | undefined;
+      const claimOf = async () =>
+        (await t.db.query(`SELECT claim_token FROM idempotency_keys WHERE key = 'slow-create'`))[0]?.claim_token as string | undefined;
       const until = async (done: () => Promise<boolean>) => {
         const deadline = Date.now() + 15_000;
         while (!(await done())) {

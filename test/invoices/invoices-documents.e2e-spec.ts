@@ -63,7 +63,10 @@ describe('invoice documents', () => {
   }
 
   it('stores the PDF and the attachment with size and SHA-256, and serves both back byte for byte', async () => {
-    const res = await api.create({ ...nestedCustomer(), invoice_number: 'RE/2026 042', total: '10' }, { invoice: pdf, invoice_attachment: attachment });
+    const res = await api.create(
+      { ...nestedCustomer(), invoice_number: 'RE/2026 042', total: '10' },
+      { invoice: pdf, invoice_attachment: attachment },
+    );
     expect(res.status).toBe(201);
     const invoice = res.body.invoice;
     const folder = `invoices/${invoice.id.slice(4)}`;
@@ -71,7 +74,11 @@ describe('invoice documents', () => {
     expect(Buffer.compare(await storedFile(t.company, `${folder}/invoice.pdf`), pdf)).toBe(0);
     expect(Buffer.compare(await storedFile(t.company, `${folder}/attachment.pdf`), attachment)).toBe(0);
     const row = await invoiceRow(t.app, invoice.id);
-    expect(row).toMatchObject({ pdf_key: `${t.company.id.slice(4)}/${folder}/invoice.pdf`, pdf_size: String(pdf.length), attachment_size: String(attachment.length) });
+    expect(row).toMatchObject({
+      pdf_key: `${t.company.id.slice(4)}/${folder}/invoice.pdf`,
+      pdf_size: String(pdf.length),
+      attachment_size: String(attachment.length),
+    });
     expect(row.pdf_sha256!.toString('hex')).toBe(sha256(pdf));
     expect(row.attachment_sha256!.toString('hex')).toBe(sha256(attachment));
 
@@ -125,18 +132,48 @@ describe('invoice documents', () => {
   describe('refusals store nothing', () => {
     const cases: Array<[string, number, string, () => InvoiceFiles | Promise<InvoiceFiles>]> = [
       ['an invoice that is plain text', 415, 'invoice', () => ({ invoice: Buffer.from('Rechnung 42: 119,00 EUR\n'.repeat(100)) })],
-      ['an invoice with a PDF header but no PDF inside', 415, 'invoice', () => ({ invoice: Buffer.from(`%PDF-1.7\n${'kaputt '.repeat(500)}`) })],
+      [
+        'an invoice with a PDF header but no PDF inside',
+        415,
+        'invoice',
+        () => ({ invoice: Buffer.from(`%PDF-1.7\n${'kaputt '.repeat(500)}`) }),
+      ],
       ['an empty invoice file', 415, 'invoice', () => ({ invoice: Buffer.alloc(0) })],
-      ['a PNG sent as invoice', 415, 'invoice', () => ({ invoice: Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(2000, 1)]) })],
+      [
+        'a PNG sent as invoice',
+        415,
+        'invoice',
+        () => ({ invoice: Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(2000, 1)]) }),
+      ],
       ['an invoice over MAX_UPLOAD_MB', 413, 'invoice', async () => ({ invoice: await makePdf('Groß', 200_000) })],
-      ['an attachment that is not a PDF', 415, 'invoice_attachment', () => ({ invoice: pdf, invoice_attachment: Buffer.from('<html>Anlage</html>'.repeat(100)) })],
-      ['an attachment with a PDF header but no PDF inside', 415, 'invoice_attachment', () => ({ invoice: pdf, invoice_attachment: Buffer.from(`%PDF-1.4\n${'x'.repeat(3000)}`) })],
-      ['an attachment over MAX_UPLOAD_MB', 413, 'invoice_attachment', async () => ({ invoice: pdf, invoice_attachment: await makePdf('Groß', 120_000) })],
+      [
+        'an attachment that is not a PDF',
+        415,
+        'invoice_attachment',
+        () => ({ invoice: pdf, invoice_attachment: Buffer.from('<html>Anlage</html>'.repeat(100)) }),
+      ],
+      [
+        'an attachment with a PDF header but no PDF inside',
+        415,
+        'invoice_attachment',
+        () => ({ invoice: pdf, invoice_attachment: Buffer.from(`%PDF-1.4\n${'x'.repeat(3000)}`) }),
+      ],
+      [
+        'an attachment over MAX_UPLOAD_MB',
+        413,
+        'invoice_attachment',
+        async () => ({ invoice: pdf, invoice_attachment: await makePdf('Groß', 120_000) }),
+      ],
       ['an attachment without the invoice', 422, 'invoice', () => ({ invoice: null, invoice_attachment: attachment })],
     ];
 
     it.each(cases)('%s: %d naming %s', async (_name, status, field, files) => {
-      const fields: Fields = { ...nestedCustomer({ 'customer[external_id]': 'K-NEU' }), ...nestedContact(), external_id: 'RE-1', total: '10' };
+      const fields: Fields = {
+        ...nestedCustomer({ 'customer[external_id]': 'K-NEU' }),
+        ...nestedContact(),
+        external_id: 'RE-1',
+        total: '10',
+      };
       const res = await api.create(fields, await files());
       expectProblem(res, status);
       expect(errorFields(res)).toEqual([field]);
@@ -160,21 +197,30 @@ describe('invoice documents', () => {
 
   describe('failures after the files were stored remove them again', () => {
     it('an unknown customer (422)', async () => {
-      const res = await api.create({ customer_id: 'cus-00000000-0000-4000-8000-000000000000', total: '10' }, { invoice: pdf, invoice_attachment: attachment });
+      const res = await api.create(
+        { customer_id: 'cus-00000000-0000-4000-8000-000000000000', total: '10' },
+        { invoice: pdf, invoice_attachment: attachment },
+      );
       expectProblem(res, 422);
       expect(errorFields(res)).toEqual(['customer_id']);
       await expectNothingStored();
     });
 
     it('a nested contact without its required fields (422): the new customer and the files are gone', async () => {
-      const res = await api.create({ ...nestedCustomer(), 'contact[name]': 'Ohne Anrede', total: '10' }, { invoice: pdf, invoice_attachment: attachment });
+      const res = await api.create(
+        { ...nestedCustomer(), 'contact[name]': 'Ohne Anrede', total: '10' },
+        { invoice: pdf, invoice_attachment: attachment },
+      );
       expectProblem(res, 422);
       expect(errorFields(res).sort()).toEqual(['contact[gender]', 'contact[salutation]']);
       await expectNothingStored();
     });
 
     it('an autoskip import without a total (422)', async () => {
-      const res = await api.create({ ...nestedCustomer(), 'options[autoskip_shipping]': 'true' }, { invoice: pdf, invoice_attachment: attachment });
+      const res = await api.create(
+        { ...nestedCustomer(), 'options[autoskip_shipping]': 'true' },
+        { invoice: pdf, invoice_attachment: attachment },
+      );
       expectProblem(res, 422);
       expect(errorFields(res)).toEqual(['total']);
       await expectNothingStored();
@@ -184,7 +230,10 @@ describe('invoice documents', () => {
       const first = await api.createOk({ ...nestedCustomer({ 'customer[external_id]': 'K-1' }), external_id: 'RE-1' }, { invoice: pdf });
       const before = await storedFiles(t.company);
       expect(before).toEqual([`invoices/${first.id.slice(4)}/invoice.pdf`]);
-      const res = await api.create({ ...nestedCustomer({ 'customer[external_id]': 'K-2' }), external_id: 're-1' }, { invoice: pdf, invoice_attachment: attachment });
+      const res = await api.create(
+        { ...nestedCustomer({ 'customer[external_id]': 'K-2' }), external_id: 're-1' },
+        { invoice: pdf, invoice_attachment: attachment },
+      );
       expectProblem(res, 409);
       expect(await storedFiles(t.company)).toEqual(before);
       expect(Buffer.compare(await storedFile(t.company, before[0]), pdf)).toBe(0);
@@ -202,7 +251,10 @@ describe('invoice documents', () => {
       // What a create leaves when its process dies after storing its files: the announcement and the files.
       const store = t.app.get(DocumentStore);
       const pending = t.app.get(PendingDocumentsRepository);
-      const crashed = (name: string) => [`${t.company.id.slice(4)}/invoices/${name}/invoice.pdf`, `${t.company.id.slice(4)}/invoices/${name}/attachment.pdf`];
+      const crashed = (name: string) => [
+        `${t.company.id.slice(4)}/invoices/${name}/invoice.pdf`,
+        `${t.company.id.slice(4)}/invoices/${name}/attachment.pdf`,
+      ];
       const [oldId, youngId] = ['6f1c2d34-5a6b-4c7d-8e9f-0a1b2c3d4e51', '6f1c2d34-5a6b-4c7d-8e9f-0a1b2c3d4e52'];
       for (const id of [oldId, youngId]) {
         await pending.announce(t.company.id.slice(4), id, crashed(id));

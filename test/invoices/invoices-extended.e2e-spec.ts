@@ -1,6 +1,14 @@
 // Create invoice (extended): nested customer[...] and contact[...] are created, or (matched by
 // external_id) reused and updated, in the invoice's transaction; any failure stores nothing.
-import { api as restApi, createContact, createCustomer, errorFields, expectProblem, fullCustomerParams, type Json } from '../support/factories.js';
+import {
+  api as restApi,
+  createContact,
+  createCustomer,
+  errorFields,
+  expectProblem,
+  fullCustomerParams,
+  type Json,
+} from '../support/factories.js';
 import {
   type Fields,
   type InvoiceApi,
@@ -47,7 +55,14 @@ describe('invoice create (extended)', () => {
   describe('new records', () => {
     it('creates the customer with every nested parameter and the contact in one request', async () => {
       const customerParams = fullCustomerParams({ external_id: 'ERP-4711' });
-      const contactParams = { name: 'Erika Mustermann', phone: '+49 40 99', gender: '2', salutation: '0', email: 'erika@muster.de', external_id: 'P-1' };
+      const contactParams = {
+        name: 'Erika Mustermann',
+        phone: '+49 40 99',
+        gender: '2',
+        salutation: '0',
+        email: 'erika@muster.de',
+        external_id: 'P-1',
+      };
       const invoice = await api.createOk({ ...nest('customer', customerParams), ...nest('contact', contactParams), total: '119' });
       expect(await tableCounts(t.app)).toMatchObject({ invoices: 1, customers: 1, contacts: 1 });
 
@@ -66,7 +81,14 @@ describe('invoice create (extended)', () => {
       });
       expect(customer.contacts.map((c: { id: string }) => c.id)).toEqual([invoice.contact.id]);
       const contact = (await rest.get(`/api/v1/contacts/${invoice.contact.id}`).expect(200)).body.contact;
-      expect(contact).toMatchObject({ name: 'Erika Mustermann', phone: '+49 40 99', gender: 2, salutation: 0, email: 'erika@muster.de', external_id: 'P-1' });
+      expect(contact).toMatchObject({
+        name: 'Erika Mustermann',
+        phone: '+49 40 99',
+        gender: 2,
+        salutation: 0,
+        email: 'erika@muster.de',
+        external_id: 'P-1',
+      });
       expect(contact.customer.id).toBe(customer.id);
       // The invoice shows the same records, reduced.
       expect(invoice.customer).toEqual({
@@ -91,7 +113,11 @@ describe('invoice create (extended)', () => {
     });
 
     it('lets several invoices for the same new customer and contact arrive at once: all created, one customer, one contact', async () => {
-      const fields = { ...nestedCustomer({ 'customer[external_id]': 'K-PARALLEL' }), ...nestedContact({ 'contact[external_id]': 'P-PARALLEL' }), total: '5' };
+      const fields = {
+        ...nestedCustomer({ 'customer[external_id]': 'K-PARALLEL' }),
+        ...nestedContact({ 'contact[external_id]': 'P-PARALLEL' }),
+        total: '5',
+      };
       const answers = await Promise.all(Array.from({ length: 6 }, () => api.create(fields)));
       expect(answers.map((res) => res.status)).toEqual(Array(6).fill(201));
       expect(new Set(answers.map((res) => res.body.invoice.customer.id)).size).toBe(1);
@@ -104,20 +130,35 @@ describe('invoice create (extended)', () => {
   describe('reuse by external_id', () => {
     it('uses the customer with this customer[external_id] (any case) and updates the fields sent, keeping the others', async () => {
       const existing = await createCustomer(t.app, t.company, { external_id: 'ERP-1', name: 'Alt GmbH', phone: '030 1', note: 'bleibt' });
-      const invoice = await api.createOk({ 'customer[external_id]': 'ERP-1', 'customer[name]': 'Neu GmbH', 'customer[phone]': '040 2', total: '1' });
+      const invoice = await api.createOk({
+        'customer[external_id]': 'ERP-1',
+        'customer[name]': 'Neu GmbH',
+        'customer[phone]': '040 2',
+        total: '1',
+      });
       expect(invoice.customer.id).toBe(existing.id);
       const second = await api.createOk({ 'customer[external_id]': 'erp-1', total: '2' });
       expect(second.customer.id).toBe(existing.id);
       expect(await tableCounts(t.app)).toMatchObject({ customers: 1, invoices: 2 });
       const customer = (await rest.get(`/api/v1/customers/${existing.id}`).expect(200)).body;
-      expect(customer).toMatchObject({ name: 'Neu GmbH', phone: '040 2', note: 'bleibt', address: existing.address, customer_number: existing.customer_number });
+      expect(customer).toMatchObject({
+        name: 'Neu GmbH',
+        phone: '040 2',
+        note: 'bleibt',
+        address: existing.address,
+        customer_number: existing.customer_number,
+      });
       expect(customer.updated_at >= existing.updated_at).toBe(true);
     });
 
     it('uses the contact with this contact[external_id] and updates it; an unknown one is created', async () => {
       const customer = await createCustomer(t.app, t.company, { external_id: 'ERP-1' });
       const contact = await createContact(t.app, t.company, customer.id, { external_id: 'P-1', name: 'Erika Alt', email: 'alt@kunde.de' });
-      const invoice = await api.createOk({ 'customer[external_id]': 'ERP-1', 'contact[external_id]': 'p-1', 'contact[email]': 'neu@kunde.de' });
+      const invoice = await api.createOk({
+        'customer[external_id]': 'ERP-1',
+        'contact[external_id]': 'p-1',
+        'contact[email]': 'neu@kunde.de',
+      });
       expect(invoice.contact).toMatchObject({ id: contact.id, name: 'Erika Alt', email: 'neu@kunde.de' });
       expect(await tableCounts(t.app)).toMatchObject({ contacts: 1 });
       const created = await api.createOk({ customer_id: customer.id, ...nestedContact({ 'contact[external_id]': 'P-2' }) });
@@ -128,7 +169,11 @@ describe('invoice create (extended)', () => {
     it('refuses a contact[external_id] that belongs to another customer (422), storing nothing', async () => {
       const owner = await createCustomer(t.app, t.company);
       const contact = await createContact(t.app, t.company, owner.id, { external_id: 'P-OTHER' });
-      await expectRefused({ ...nestedCustomer({ 'customer[external_id]': 'K-NEW' }), 'contact[external_id]': 'P-OTHER' }, 422, 'contact[external_id]');
+      await expectRefused(
+        { ...nestedCustomer({ 'customer[external_id]': 'K-NEW' }), 'contact[external_id]': 'P-OTHER' },
+        422,
+        'contact[external_id]',
+      );
       expect((await rest.get(`/api/v1/contacts/${contact.id}`).expect(200)).body.contact.customer.id).toBe(owner.id);
       await rest.get('/api/v1/customers/find/K-NEW').expect(404);
     });
@@ -139,7 +184,11 @@ describe('invoice create (extended)', () => {
       const customer = await createCustomer(t.app, t.company);
       const first = await api.createOk({ customer_id: customer.id, external_id: 'RE-2026-1' });
       const body = await expectRefused(
-        { ...nestedCustomer({ 'customer[external_id]': 'K-ORPHAN' }), ...nestedContact({ 'contact[external_id]': 'P-ORPHAN' }), external_id: 're-2026-1' },
+        {
+          ...nestedCustomer({ 'customer[external_id]': 'K-ORPHAN' }),
+          ...nestedContact({ 'contact[external_id]': 'P-ORPHAN' }),
+          external_id: 're-2026-1',
+        },
         409,
         'external_id',
       );
@@ -154,7 +203,13 @@ describe('invoice create (extended)', () => {
       const contact = await createContact(t.app, t.company, customer.id, { external_id: 'P-1', name: 'Alt Kontakt' });
       await api.createOk({ customer_id: customer.id, external_id: 'RE-1' });
       await expectRefused(
-        { 'customer[external_id]': 'ERP-1', 'customer[name]': 'Neu GmbH', 'contact[external_id]': 'P-1', 'contact[name]': 'Neu Kontakt', external_id: 'RE-1' },
+        {
+          'customer[external_id]': 'ERP-1',
+          'customer[name]': 'Neu GmbH',
+          'contact[external_id]': 'P-1',
+          'contact[name]': 'Neu Kontakt',
+          external_id: 'RE-1',
+        },
         409,
         'external_id',
       );
@@ -164,7 +219,11 @@ describe('invoice create (extended)', () => {
     });
 
     it('a contact that fails after the new customer was inserted leaves no customer behind', async () => {
-      await expectRefused({ ...nestedCustomer({ 'customer[external_id]': 'K-X' }), 'contact[name]': 'Ohne Geschlecht' }, 422, 'contact[gender]');
+      await expectRefused(
+        { ...nestedCustomer({ 'customer[external_id]': 'K-X' }), 'contact[name]': 'Ohne Geschlecht' },
+        422,
+        'contact[gender]',
+      );
       await rest.get('/api/v1/customers/find/K-X').expect(404);
     });
   });
@@ -196,25 +255,45 @@ describe('invoice create (extended)', () => {
 
     it('names every missing required parameter of a new customer and of a new contact', async () => {
       const customer = await expectRefused({ 'customer[phone]': '030 1', 'customer[external_id]': 'K-NEU' }, 422, 'customer[name]');
-      expect(customer.errors.map((e: { field: string }) => e.field).sort()).toEqual(
-        ['customer[address_line1]', 'customer[address_line3]', 'customer[city]', 'customer[country_code]', 'customer[name]', 'customer[zip]'],
-      );
+      expect(customer.errors.map((e: { field: string }) => e.field).sort()).toEqual([
+        'customer[address_line1]',
+        'customer[address_line3]',
+        'customer[city]',
+        'customer[country_code]',
+        'customer[name]',
+        'customer[zip]',
+      ]);
       const existing = await createCustomer(t.app, t.company);
       const contact = await expectRefused({ customer_id: existing.id, 'contact[email]': 'a@b.de' }, 422, 'contact[name]');
-      expect(contact.errors.map((e: { field: string }) => e.field).sort()).toEqual(['contact[gender]', 'contact[name]', 'contact[salutation]']);
+      expect(contact.errors.map((e: { field: string }) => e.field).sort()).toEqual([
+        'contact[gender]',
+        'contact[name]',
+        'contact[salutation]',
+      ]);
     });
 
     it('validates nested values like the customer and contact resources do, with bracket names', async () => {
       const res = await expectRefused(
         {
-          ...nestedCustomer({ 'customer[country_code]': 'XX', 'customer[shipping_mode]': 'fax', 'customer[stop_automatic_reminders]': 'vielleicht' }),
+          ...nestedCustomer({
+            'customer[country_code]': 'XX',
+            'customer[shipping_mode]': 'fax',
+            'customer[stop_automatic_reminders]': 'vielleicht',
+          }),
           ...nestedContact({ 'contact[gender]': '7', 'contact[salutation]': 'du', 'contact[email]': 'keine-adresse' }),
         },
         422,
         'customer[country_code]',
       );
       expect(new Set(res.errors.map((e: { field: string }) => e.field))).toEqual(
-        new Set(['customer[country_code]', 'customer[shipping_mode]', 'customer[stop_automatic_reminders]', 'contact[gender]', 'contact[salutation]', 'contact[email]']),
+        new Set([
+          'customer[country_code]',
+          'customer[shipping_mode]',
+          'customer[stop_automatic_reminders]',
+          'contact[gender]',
+          'contact[salutation]',
+          'contact[email]',
+        ]),
       );
     });
 

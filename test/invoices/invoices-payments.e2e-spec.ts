@@ -49,10 +49,22 @@ describe('invoice payments', () => {
   describe('recording', () => {
     it('takes a form body and answers 201 with the invoice, the payment in the spec’s record format', async () => {
       const invoice = await sentInvoice();
-      const res = await api.payForm(invoice.id, { amount: '40,50', payment_date: '20.11.2026', external_id: 'BANK-1', note: 'Überweisung', inkasso_payment: 'true' });
+      const res = await api.payForm(invoice.id, {
+        amount: '40,50',
+        payment_date: '20.11.2026',
+        external_id: 'BANK-1',
+        note: 'Überweisung',
+        inkasso_payment: 'true',
+      });
       expect(res.status).toBe(201);
       expect(Object.keys(res.body)).toEqual(['invoice']);
-      expect(res.body.invoice).toMatchObject({ id: invoice.id, open_amount: '59.5', total: '100.0', original_total: '100.0', invoice_status: 'sent' });
+      expect(res.body.invoice).toMatchObject({
+        id: invoice.id,
+        open_amount: '59.5',
+        total: '100.0',
+        original_total: '100.0',
+        invoice_status: 'sent',
+      });
       const [payment] = res.body.invoice.payments;
       expect(Object.keys(payment).sort()).toEqual(PAYMENT_KEYS);
       expect(payment).toEqual({
@@ -73,7 +85,13 @@ describe('invoice payments', () => {
       const invoice = await sentInvoice();
       const res = await api.payJson(invoice.id, { amount: 19.5 }).expect(201);
       expect(res.body.invoice.open_amount).toBe('80.5');
-      expect(res.body.invoice.payments[0]).toMatchObject({ amount: '19.5', payment_date: todayIn('Europe/Berlin'), inkasso_payment: 'false', note: null, external_id: null });
+      expect(res.body.invoice.payments[0]).toMatchObject({
+        amount: '19.5',
+        payment_date: todayIn('Europe/Berlin'),
+        inkasso_payment: 'false',
+        note: null,
+        external_id: null,
+      });
       const iso = await api.payJson(invoice.id, { amount: '0.5', payment_date: '2026-11-21', inkasso_payment: true }).expect(201);
       expect(iso.body.invoice.payments[1]).toMatchObject({ amount: '0.5', payment_date: '2026-11-21', inkasso_payment: 'true' });
       expect(iso.body.invoice.open_amount).toBe('80.0');
@@ -131,7 +149,11 @@ describe('invoice payments', () => {
       const invoice = await sentInvoice();
       const res = await api.payForm(invoice.id, { amount: '12.34' }).expect(201);
       const events: WireEvent[] = (await api.events(invoice.id).expect(200)).body.events;
-      expect(events.at(-1)).toMatchObject({ kind: 'payment_recorded', actor: { type: 'api' }, details: { amount: '12.34', payment_id: res.body.invoice.payments[0].id } });
+      expect(events.at(-1)).toMatchObject({
+        kind: 'payment_recorded',
+        actor: { type: 'api' },
+        details: { amount: '12.34', payment_id: res.body.invoice.payments[0].id },
+      });
     });
   });
 
@@ -143,7 +165,12 @@ describe('invoice payments', () => {
       const paid = await api.payForm(invoice.id, { amount: '0.01' }).expect(201);
       expect(paid.body.invoice).toMatchObject({ invoice_status: 'paid', open_amount: '0.0' });
       const events: WireEvent[] = (await api.events(invoice.id).expect(200)).body.events;
-      expect(events.filter((e) => e.kind === 'status_changed').at(-1)).toMatchObject({ from_status: 'sent', to_status: 'paid', actor: { type: 'api' }, reason: 'payment recorded' });
+      expect(events.filter((e) => e.kind === 'status_changed').at(-1)).toMatchObject({
+        from_status: 'sent',
+        to_status: 'paid',
+        actor: { type: 'api' },
+        reason: 'payment recorded',
+      });
     });
 
     it('reminder fees raise total and open amount; payments cover fees and principal; the original total alone leaves the fees open', async () => {
@@ -151,13 +178,26 @@ describe('invoice payments', () => {
       const invoice = await sentInvoice('100');
       await setStatus(t.app, invoice.id, 'reminder2_sent');
       await setReminderFees(t.app, invoice.id, '5');
-      expect(await current(invoice.id)).toMatchObject({ total: '105.0', original_total: '100.0', reminder_fees: '5.0', open_amount: '105.0' });
-      expect((await api.payForm(invoice.id, { amount: '3' }).expect(201)).body.invoice).toMatchObject({ open_amount: '102.0', total: '105.0' });
+      expect(await current(invoice.id)).toMatchObject({
+        total: '105.0',
+        original_total: '100.0',
+        reminder_fees: '5.0',
+        open_amount: '105.0',
+      });
+      expect((await api.payForm(invoice.id, { amount: '3' }).expect(201)).body.invoice).toMatchObject({
+        open_amount: '102.0',
+        total: '105.0',
+      });
       const principal = await api.payForm(invoice.id, { amount: '97' }).expect(201);
       expect(principal.body.invoice).toMatchObject({ open_amount: '5.0', invoice_status: 'reminder2_sent', reminder_fees: '5.0' });
       const settled = await api.payForm(invoice.id, { amount: '5' }).expect(201);
       expect(settled.body.invoice).toMatchObject({ open_amount: '0.0', invoice_status: 'paid' });
-      expect(await invoiceRow(t.app, invoice.id)).toMatchObject({ paid_amount: '105.00', reminder_fees: '5.00', open_amount: '0.00', waived_amount: '0.00' });
+      expect(await invoiceRow(t.app, invoice.id)).toMatchObject({
+        paid_amount: '105.00',
+        reminder_fees: '5.00',
+        open_amount: '0.00',
+        waived_amount: '0.00',
+      });
     });
 
     it('by default waives fees left once the original total is paid, and records the waiver', async () => {
@@ -178,7 +218,10 @@ describe('invoice payments', () => {
       const more = await api.payForm(invoice.id, { amount: '10,25' }).expect(201);
       expect(more.body.invoice).toMatchObject({ invoice_status: 'paid', open_amount: '-30.25' });
       expect(await invoiceRow(t.app, invoice.id)).toMatchObject({ paid_amount: '130.25', open_amount: '-30.25' });
-      expect(await statusChanges(api, invoice.id)).toEqual([['draft', 'sent'], ['sent', 'paid']]);
+      expect(await statusChanges(api, invoice.id)).toEqual([
+        ['draft', 'sent'],
+        ['sent', 'paid'],
+      ]);
       // Removing the extra payment keeps it paid; removing the big one reopens it.
       await api.deletePayment(invoice.id, more.body.invoice.payments[1].id).expect(204);
       expect(await current(invoice.id)).toMatchObject({ invoice_status: 'paid', open_amount: '-20.0' });
@@ -186,30 +229,40 @@ describe('invoice payments', () => {
       expect(await current(invoice.id)).toMatchObject({ invoice_status: 'sent', open_amount: '100.0', payments: [] });
     });
 
-    it.each(['draft', 'sent', 'due', 'ready_for_reminder1', 'reminder2_sent', 'ready_for_dept_collection', 'sent_to_dept_collection', 'written_off'])(
-      'a payment deletion reopens a paid invoice to the stage it left: %s',
-      async (stage) => {
-        const invoice = await api.createOk({ customer_id: customerId, total: '80' });
-        await setStatus(t.app, invoice.id, stage);
-        const paid = await api.payForm(invoice.id, { amount: '80' }).expect(201);
-        expect(paid.body.invoice.invoice_status).toBe('paid');
-        await api.deletePayment(invoice.id, paid.body.invoice.payments[0].id).expect(204);
-        expect(await current(invoice.id)).toMatchObject({ invoice_status: stage, open_amount: '80.0', payments: [] });
-        const events: WireEvent[] = (await api.events(invoice.id).expect(200)).body.events;
-        expect(events.filter((e) => e.kind === 'status_changed').map((e) => [e.from_status, e.to_status, e.reason])).toEqual([
-          [stage, 'paid', 'payment recorded'],
-          ['paid', stage, 'payment deleted'],
-        ]);
-        expect(events.at(-2)).toMatchObject({ kind: 'payment_deleted', details: { amount: '80.0' } });
-      },
-    );
+    it.each([
+      'draft',
+      'sent',
+      'due',
+      'ready_for_reminder1',
+      'reminder2_sent',
+      'ready_for_dept_collection',
+      'sent_to_dept_collection',
+      'written_off',
+    ])('a payment deletion reopens a paid invoice to the stage it left: %s', async (stage) => {
+      const invoice = await api.createOk({ customer_id: customerId, total: '80' });
+      await setStatus(t.app, invoice.id, stage);
+      const paid = await api.payForm(invoice.id, { amount: '80' }).expect(201);
+      expect(paid.body.invoice.invoice_status).toBe('paid');
+      await api.deletePayment(invoice.id, paid.body.invoice.payments[0].id).expect(204);
+      expect(await current(invoice.id)).toMatchObject({ invoice_status: stage, open_amount: '80.0', payments: [] });
+      const events: WireEvent[] = (await api.events(invoice.id).expect(200)).body.events;
+      expect(events.filter((e) => e.kind === 'status_changed').map((e) => [e.from_status, e.to_status, e.reason])).toEqual([
+        [stage, 'paid', 'payment recorded'],
+        ['paid', stage, 'payment deleted'],
+      ]);
+      expect(events.at(-2)).toMatchObject({ kind: 'payment_deleted', details: { amount: '80.0' } });
+    });
 
     it('after a write-off, payments keep it written_off until fully recovered, then it is paid', async () => {
       const invoice = await sentInvoice('100');
       const written = (await api.act(invoice.id, 'write_off', { reason: 'Insolvenz' }).expect(200)).body.invoice;
       expect(written.written_off_at).not.toBeNull();
       const partial = await api.payForm(invoice.id, { amount: '40' }).expect(201);
-      expect(partial.body.invoice).toMatchObject({ invoice_status: 'written_off', open_amount: '60.0', written_off_at: written.written_off_at });
+      expect(partial.body.invoice).toMatchObject({
+        invoice_status: 'written_off',
+        open_amount: '60.0',
+        written_off_at: written.written_off_at,
+      });
       const full = await api.payForm(invoice.id, { amount: '60' }).expect(201);
       expect(full.body.invoice).toMatchObject({ invoice_status: 'paid', open_amount: '0.0' });
       await api.deletePayment(invoice.id, full.body.invoice.payments[1].id).expect(204);
@@ -223,22 +276,28 @@ describe('invoice payments', () => {
 
     it('a payment on a draft is booked and settles it when complete', async () => {
       const invoice = await api.createOk({ customer_id: customerId, total: '10' });
-      expect((await api.payForm(invoice.id, { amount: '10' }).expect(201)).body.invoice).toMatchObject({ invoice_status: 'paid', open_amount: '0.0' });
+      expect((await api.payForm(invoice.id, { amount: '10' }).expect(201)).body.invoice).toMatchObject({
+        invoice_status: 'paid',
+        open_amount: '0.0',
+      });
     });
   });
 
   describe('refusals', () => {
-    it.each(['archived', 'duplicate'])('no payment is recorded on a %s invoice (409), and none of its payments is deleted', async (status) => {
-      const invoice = await sentInvoice('100');
-      const payment = (await api.payForm(invoice.id, { amount: '10' }).expect(201)).body.invoice.payments[0];
-      await setStatus(t.app, invoice.id, status);
-      const before = await current(invoice.id);
-      const res = await api.payForm(invoice.id, { amount: '90' });
-      expectProblem(res, 409);
-      expect(res.body.code).toBe('payment.not_allowed');
-      expectProblem(await api.deletePayment(invoice.id, payment.id), 409);
-      expect(await current(invoice.id)).toEqual(before);
-    });
+    it.each(['archived', 'duplicate'])(
+      'no payment is recorded on a %s invoice (409), and none of its payments is deleted',
+      async (status) => {
+        const invoice = await sentInvoice('100');
+        const payment = (await api.payForm(invoice.id, { amount: '10' }).expect(201)).body.invoice.payments[0];
+        await setStatus(t.app, invoice.id, status);
+        const before = await current(invoice.id);
+        const res = await api.payForm(invoice.id, { amount: '90' });
+        expectProblem(res, 409);
+        expect(res.body.code).toBe('payment.not_allowed');
+        expectProblem(await api.deletePayment(invoice.id, payment.id), 409);
+        expect(await current(invoice.id)).toEqual(before);
+      },
+    );
 
     it('an archived paid invoice keeps its payments', async () => {
       const invoice = await sentInvoice('100');
@@ -281,7 +340,9 @@ describe('invoice payments', () => {
   describe('concurrency', () => {
     it('loses none of 30 concurrent payments', async () => {
       const invoice = await sentInvoice('1000');
-      const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => api.payForm(invoice.id, { amount: '10.01', external_id: `P-${i}` })));
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, (_, i) => api.payForm(invoice.id, { amount: '10.01', external_id: `P-${i}` })),
+      );
       expect(answers.map((res) => res.status)).toEqual(Array(30).fill(201));
       const after = await current(invoice.id);
       expect(after.payments).toHaveLength(30);
@@ -294,7 +355,10 @@ describe('invoice payments', () => {
       const answers = await Promise.all(Array.from({ length: 30 }, () => api.payJson(invoice.id, { amount: 5 })));
       expect(answers.map((res) => res.status)).toEqual(Array(30).fill(201));
       expect(await current(invoice.id)).toMatchObject({ open_amount: '-50.0', invoice_status: 'paid' });
-      expect(await statusChanges(api, invoice.id)).toEqual([['draft', 'sent'], ['sent', 'paid']]);
+      expect(await statusChanges(api, invoice.id)).toEqual([
+        ['draft', 'sent'],
+        ['sent', 'paid'],
+      ]);
     });
 
     it('keeps the sum right when payments are recorded and deleted at the same time', async () => {
@@ -327,7 +391,9 @@ describe('invoice payments', () => {
 
     it('records one payment when the same request arrives several times at once', async () => {
       const invoice = await sentInvoice('100');
-      const answers = await Promise.all(Array.from({ length: 5 }, () => api.payJson(invoice.id, { amount: 10 }, { 'Idempotency-Key': 'parallel-pay' })));
+      const answers = await Promise.all(
+        Array.from({ length: 5 }, () => api.payJson(invoice.id, { amount: 10 }, { 'Idempotency-Key': 'parallel-pay' })),
+      );
       for (const res of answers) expect([201, 409]).toContain(res.status);
       expect(await tableCounts(t.app)).toMatchObject({ payments: 1 });
       expect((await current(invoice.id)).open_amount).toBe('90.0');
@@ -336,7 +402,8 @@ describe('invoice payments', () => {
     it('stores the answer with the payment: a request whose key a retry took over (lease run out) books nothing', async () => {
       const invoice = await sentInvoice('100');
       const key = { 'Idempotency-Key': 'slow-pay' };
-      const claimOf = async () => (await t.db.query(`SELECT claim_token FROM idempotency_keys WHERE key = 'slow-pay'`))[0]?.claim_token as string | undefined;
+      const claimOf = async () =>
+        (await t.db.query(`SELECT claim_token FROM idempotency_keys WHERE key = 'slow-pay'`))[0]?.claim_token as string | undefined;
       const until = async (done: () => Promise<boolean>) => {
         const deadline = Date.now() + 15_000;
         while (!(await done())) {

@@ -4,7 +4,15 @@
 // cannot get a connection or a lock in time answers 503 with Retry-After instead of waiting forever.
 import pg from 'pg';
 import { createContact, createCustomer, errorFields, expectProblem } from '../support/factories.js';
-import { type InvoiceApi, invoiceApi, invoiceRow, invoiceSuiteConfig, nestedCustomer, storedFiles, tableCounts } from '../support/invoice-factories.js';
+import {
+  type InvoiceApi,
+  invoiceApi,
+  invoiceRow,
+  invoiceSuiteConfig,
+  nestedCustomer,
+  storedFiles,
+  tableCounts,
+} from '../support/invoice-factories.js';
 import { testConfig, testDatabaseUrl } from '../support/test-app.js';
 import { useTestApp } from '../support/use-test-app.js';
 
@@ -32,7 +40,9 @@ describe('invoices under pool contention', () => {
   it(`answers ${CONCURRENT} concurrent payments with a taken external_id on one invoice with 409 each`, async () => {
     const invoice = await sentInvoice();
     const first = (await api.payForm(invoice.id, { amount: '10', external_id: 'BANK-1' }).expect(201)).body.invoice.payments[0];
-    const answers = await Promise.all(Array.from({ length: CONCURRENT }, () => api.payForm(invoice.id, { amount: '5', external_id: 'bank-1' })));
+    const answers = await Promise.all(
+      Array.from({ length: CONCURRENT }, () => api.payForm(invoice.id, { amount: '5', external_id: 'bank-1' })),
+    );
     for (const res of answers) {
       expectProblem(res, 409);
       expect(errorFields(res)).toEqual(['external_id']);

@@ -1,7 +1,15 @@
 // Reading invoices (get, find by external_id, the paginated list with its filters) and PATCH: what may
 // still change in each status, recomputed money fields and dates, and external_id conflicts.
 import { createContact, createCustomer, errorFields, expectProblem, type Json } from '../support/factories.js';
-import { type InvoiceApi, invoiceApi, invoiceRow, invoiceSuiteConfig, setReminderFees, setStatus, type WireEvent } from '../support/invoice-factories.js';
+import {
+  type InvoiceApi,
+  invoiceApi,
+  invoiceRow,
+  invoiceSuiteConfig,
+  setReminderFees,
+  setStatus,
+  type WireEvent,
+} from '../support/invoice-factories.js';
 import { useTestApp } from '../support/use-test-app.js';
 
 const config = invoiceSuiteConfig('read-update');
@@ -22,7 +30,10 @@ describe('invoice reads and updates', () => {
     const ids: string[] = [];
     for (let i = 1; i <= n; i++) {
       const invoice = await api.createOk({ customer_id: customer.id, invoice_number: `N-${i}`, total: String(i), ...fields });
-      await t.db.query(`UPDATE invoices SET created_at = $2 WHERE id = $1`, [invoice.id.slice(4), new Date(Date.UTC(2026, 0, i)).toISOString()]);
+      await t.db.query(`UPDATE invoices SET created_at = $2 WHERE id = $1`, [
+        invoice.id.slice(4),
+        new Date(Date.UTC(2026, 0, i)).toISOString(),
+      ]);
       ids.push(invoice.id);
     }
     return ids;
@@ -37,9 +48,12 @@ describe('invoice reads and updates', () => {
       await api.invoice(`inv-${invoice.id.slice(4).toUpperCase()}`).expect(200, { invoice });
     });
 
-    it.each([UNKNOWN_INVOICE, 'inv-nope', 'cus-6f1c2d34-5a6b-4c7d-8e9f-0a1b2c3d4e5f', '6f1c2d34-5a6b-4c7d-8e9f-0a1b2c3d4e5f'])('answers %s with a 404 problem', async (id) => {
-      expectProblem(await api.invoice(id), 404);
-    });
+    it.each([UNKNOWN_INVOICE, 'inv-nope', 'cus-6f1c2d34-5a6b-4c7d-8e9f-0a1b2c3d4e5f', '6f1c2d34-5a6b-4c7d-8e9f-0a1b2c3d4e5f'])(
+      'answers %s with a 404 problem',
+      async (id) => {
+        expectProblem(await api.invoice(id), 404);
+      },
+    );
 
     it('finds by external_id in any case, with slashes and spaces, and answers 404 when nothing matches', async () => {
       const invoice = await api.createOk({ customer_id: customer.id, external_id: 'RE/2026 Ärger-1', total: '10' });
@@ -53,7 +67,10 @@ describe('invoice reads and updates', () => {
 
   describe('list', () => {
     it('answers an empty list with the full meta object', async () => {
-      await api.list().expect(200, { invoices: [], meta: { current_page: 1, next_page: null, prev_page: null, total_pages: 0, per_page: 30, total_count: 0 } });
+      await api.list().expect(200, {
+        invoices: [],
+        meta: { current_page: 1, next_page: null, prev_page: null, total_pages: 0, per_page: 30, total_count: 0 },
+      });
     });
 
     it('pages like the customer list, oldest first, each item the full Invoice object', async () => {
@@ -65,7 +82,10 @@ describe('invoice reads and updates', () => {
       expect(ids(last)).toEqual(all.slice(4));
       expect(last.body.meta).toEqual({ current_page: 3, next_page: null, prev_page: 2, total_pages: 3, per_page: 2, total_count: 5 });
       const beyond = await api.list('?per_page=2&page=9').expect(200);
-      expect(beyond.body).toEqual({ invoices: [], meta: { current_page: 9, next_page: null, prev_page: 8, total_pages: 3, per_page: 2, total_count: 5 } });
+      expect(beyond.body).toEqual({
+        invoices: [],
+        meta: { current_page: 9, next_page: null, prev_page: 8, total_pages: 3, per_page: 2, total_count: 5 },
+      });
       const single = await api.invoice(all[3]).expect(200);
       expect((await api.list().expect(200)).body.invoices[3]).toEqual(single.body.invoice);
     });
@@ -102,8 +122,18 @@ describe('invoice reads and updates', () => {
     it('filters by status, customer_id and updated_since, alone and combined, counting only matches', async () => {
       const other = await createCustomer(t.app, t.company);
       const [a, b] = await createMany(2);
-      const sent = await api.createOk({ customer_id: customer.id, invoice_number: 'S-1', total: '5', 'options[autoskip_shipping]': 'true' });
-      const foreign = await api.createOk({ customer_id: other.id, invoice_number: 'O-1', total: '5', 'options[autoskip_shipping]': 'true' });
+      const sent = await api.createOk({
+        customer_id: customer.id,
+        invoice_number: 'S-1',
+        total: '5',
+        'options[autoskip_shipping]': 'true',
+      });
+      const foreign = await api.createOk({
+        customer_id: other.id,
+        invoice_number: 'O-1',
+        total: '5',
+        'options[autoskip_shipping]': 'true',
+      });
       await t.db.query(`UPDATE invoices SET updated_at = '2026-01-01T00:00:00Z'`);
       await t.db.query(`UPDATE invoices SET updated_at = '2026-06-01T12:00:00Z' WHERE id = ANY($1)`, [[b.slice(4), foreign.id.slice(4)]]);
 
@@ -168,7 +198,13 @@ describe('invoice reads and updates', () => {
   describe('PATCH a draft', () => {
     it('changes every field, recomputes the money fields and dates, and records an update event', async () => {
       const contact = await createContact(t.app, t.company, customer.id);
-      const invoice = await api.createOk({ customer_id: customer.id, external_id: 'RE-1', invoice_number: '1', total: '100', invoice_date: '01.11.2026' });
+      const invoice = await api.createOk({
+        customer_id: customer.id,
+        external_id: 'RE-1',
+        invoice_number: '1',
+        total: '100',
+        invoice_date: '01.11.2026',
+      });
       const res = await api
         .patchForm(invoice.id, {
           external_id: 'RE-1a',
@@ -207,20 +243,45 @@ describe('invoice reads and updates', () => {
       expect(await invoiceRow(t.app, invoice.id)).toMatchObject({ net: '168.49', vat7: '0.00', vat19: '32.01' });
       await api.invoice(invoice.id).expect(200, res.body);
       const events: WireEvent[] = (await api.events(invoice.id).expect(200)).body.events;
-      expect(events.at(-1)).toMatchObject({ kind: 'updated', actor: { type: 'api' }, details: { fields: expect.arrayContaining(['total', 'external_id', 'due_date']) } });
+      expect(events.at(-1)).toMatchObject({
+        kind: 'updated',
+        actor: { type: 'api' },
+        details: { fields: expect.arrayContaining(['total', 'external_id', 'due_date']) },
+      });
     });
 
     it('takes a JSON body with JSON types (119.5 as a number)', async () => {
       const invoice = await api.createOk({ customer_id: customer.id, total: '1', invoice_date: '01.11.2026' });
-      const res = await api.patchJson(invoice.id, { total: 119.5, time_for_payment: 30, ignore_reminder_fees: true, invoice_number: 'J-1' }).expect(200);
-      expect(res.body.invoice).toMatchObject({ total: '119.5', open_amount: '119.5', due_date: '2026-12-01', time_for_payment: 30, ignore_reminder_fees: true, invoice_number: 'J-1' });
+      const res = await api
+        .patchJson(invoice.id, { total: 119.5, time_for_payment: 30, ignore_reminder_fees: true, invoice_number: 'J-1' })
+        .expect(200);
+      expect(res.body.invoice).toMatchObject({
+        total: '119.5',
+        open_amount: '119.5',
+        due_date: '2026-12-01',
+        time_for_payment: 30,
+        ignore_reminder_fees: true,
+        invoice_number: 'J-1',
+      });
     });
 
     it('keeps the other date fixed and derives the third: invoice_date, time_for_payment, due_date', async () => {
       const invoice = await api.createOk({ customer_id: customer.id, invoice_date: '01.11.2026', due_date: '15.11.2026' });
-      expect((await api.patchForm(invoice.id, { invoice_date: '05.11.2026' }).expect(200)).body.invoice).toMatchObject({ invoice_date: '2026-11-05', due_date: '2026-11-15', time_for_payment: 10 });
-      expect((await api.patchForm(invoice.id, { time_for_payment: '20' }).expect(200)).body.invoice).toMatchObject({ invoice_date: '2026-11-05', due_date: '2026-11-25', time_for_payment: 20 });
-      expect((await api.patchForm(invoice.id, { due_date: '2026-12-05' }).expect(200)).body.invoice).toMatchObject({ invoice_date: '2026-11-05', due_date: '2026-12-05', time_for_payment: 30 });
+      expect((await api.patchForm(invoice.id, { invoice_date: '05.11.2026' }).expect(200)).body.invoice).toMatchObject({
+        invoice_date: '2026-11-05',
+        due_date: '2026-11-15',
+        time_for_payment: 10,
+      });
+      expect((await api.patchForm(invoice.id, { time_for_payment: '20' }).expect(200)).body.invoice).toMatchObject({
+        invoice_date: '2026-11-05',
+        due_date: '2026-11-25',
+        time_for_payment: 20,
+      });
+      expect((await api.patchForm(invoice.id, { due_date: '2026-12-05' }).expect(200)).body.invoice).toMatchObject({
+        invoice_date: '2026-11-05',
+        due_date: '2026-12-05',
+        time_for_payment: 30,
+      });
     });
 
     it.each([
@@ -257,7 +318,13 @@ describe('invoice reads and updates', () => {
       await api.payForm(invoice.id, { amount: '30' }).expect(201);
       await setReminderFees(t.app, invoice.id, '5');
       const res = await api.patchForm(invoice.id, { total: '150' }).expect(200);
-      expect(res.body.invoice).toMatchObject({ invoice_status: 'draft', total: '155.0', original_total: '150.0', reminder_fees: '5.0', open_amount: '125.0' });
+      expect(res.body.invoice).toMatchObject({
+        invoice_status: 'draft',
+        total: '155.0',
+        original_total: '150.0',
+        reminder_fees: '5.0',
+        open_amount: '125.0',
+      });
       expect(await invoiceRow(t.app, invoice.id)).toMatchObject({ paid_amount: '30.00', open_amount: '125.00' });
     });
 
@@ -310,8 +377,15 @@ describe('invoice reads and updates', () => {
 
     it.each(['sent', 'due'])('%s: the payment term may be extended, by due_date or time_for_payment', async (status) => {
       const invoice = await inStatus(status);
-      expect((await api.patchForm(invoice.id, { due_date: '30.11.2026' }).expect(200)).body.invoice).toMatchObject({ due_date: '2026-11-30', time_for_payment: 29, invoice_status: status });
-      expect((await api.patchJson(invoice.id, { time_for_payment: 45 }).expect(200)).body.invoice).toMatchObject({ due_date: '2026-12-16', time_for_payment: 45 });
+      expect((await api.patchForm(invoice.id, { due_date: '30.11.2026' }).expect(200)).body.invoice).toMatchObject({
+        due_date: '2026-11-30',
+        time_for_payment: 29,
+        invoice_status: status,
+      });
+      expect((await api.patchJson(invoice.id, { time_for_payment: 45 }).expect(200)).body.invoice).toMatchObject({
+        due_date: '2026-12-16',
+        time_for_payment: 45,
+      });
     });
 
     it('sent: total is refused with 409 naming it and the fields that may change; nothing changes', async () => {
@@ -319,14 +393,23 @@ describe('invoice reads and updates', () => {
       const res = await api.patchForm(invoice.id, { total: '90', additional_number: 'PO-1' });
       expectProblem(res, 409);
       expect(errorFields(res)).toEqual(['total']);
-      expect(res.body).toMatchObject({ current_status: 'sent', editable_fields: expect.arrayContaining(['due_date', 'external_id', 'additional_number']) });
+      expect(res.body).toMatchObject({
+        current_status: 'sent',
+        editable_fields: expect.arrayContaining(['due_date', 'external_id', 'additional_number']),
+      });
       expect(res.body.editable_fields).not.toContain('total');
       await api.invoice(invoice.id).expect(200, { invoice });
     });
 
     it('sent: names every refused field at once', async () => {
       const invoice = await inStatus('sent');
-      const res = await api.patchJson(invoice.id, { total: 90, invoice_date: '2026-11-02', net: 1, order_date: '2026-10-01', additional_number: 'ok' });
+      const res = await api.patchJson(invoice.id, {
+        total: 90,
+        invoice_date: '2026-11-02',
+        net: 1,
+        order_date: '2026-10-01',
+        additional_number: 'ok',
+      });
       expectProblem(res, 409);
       expect(errorFields(res).sort()).toEqual(['invoice_date', 'net', 'order_date', 'total']);
     });
@@ -335,18 +418,35 @@ describe('invoice reads and updates', () => {
       const invoice = await inStatus('sent');
       const contact = await createContact(t.app, t.company, customer.id);
       const res = await api
-        .patchForm(invoice.id, { external_id: 'X-1', additional_number: 'A-1', invoice_number: 'N-1', contact_id: contact.id, shipping_mode: 'email', ignore_reminder_fees: 'true' })
+        .patchForm(invoice.id, {
+          external_id: 'X-1',
+          additional_number: 'A-1',
+          invoice_number: 'N-1',
+          contact_id: contact.id,
+          shipping_mode: 'email',
+          ignore_reminder_fees: 'true',
+        })
         .expect(200);
-      expect(res.body.invoice).toMatchObject({ external_id: 'X-1', additional_number: 'A-1', invoice_number: 'N-1', shipping_mode: 'email', ignore_reminder_fees: true, total: '100.0' });
+      expect(res.body.invoice).toMatchObject({
+        external_id: 'X-1',
+        additional_number: 'A-1',
+        invoice_number: 'N-1',
+        shipping_mode: 'email',
+        ignore_reminder_fees: true,
+        total: '100.0',
+      });
     });
 
-    it.each(['ready_for_reminder1', 'reminder1_sent', 'sent_to_dept_collection'])('%s: the due date is fixed once dunning started (409)', async (status) => {
-      const invoice = await inStatus(status);
-      const res = await api.patchForm(invoice.id, { due_date: '30.11.2026' });
-      expectProblem(res, 409);
-      expect(errorFields(res)).toEqual(['due_date']);
-      await api.patchForm(invoice.id, { invoice_number: 'N-2' }).expect(200);
-    });
+    it.each(['ready_for_reminder1', 'reminder1_sent', 'sent_to_dept_collection'])(
+      '%s: the due date is fixed once dunning started (409)',
+      async (status) => {
+        const invoice = await inStatus(status);
+        const res = await api.patchForm(invoice.id, { due_date: '30.11.2026' });
+        expectProblem(res, 409);
+        expect(errorFields(res)).toEqual(['due_date']);
+        await api.patchForm(invoice.id, { invoice_number: 'N-2' }).expect(200);
+      },
+    );
 
     it.each(['paid', 'archived', 'duplicate', 'written_off'])('%s: only external_id and additional_number may change', async (status) => {
       const invoice = await inStatus(status);
@@ -370,7 +470,10 @@ describe('invoice reads and updates', () => {
   describe('PATCH the terms of an invoice imported without an invoice date', () => {
     async function withoutInvoiceDate(status = 'sent'): Promise<Json> {
       const invoice = await api.createOk({ customer_id: customer.id, total: '100', invoice_date: '01.11.2026', due_date: '15.11.2026' });
-      await t.db.query('UPDATE invoices SET invoice_date = NULL, time_for_payment = NULL, status = $2 WHERE id = $1', [invoice.id.slice(4), status]);
+      await t.db.query('UPDATE invoices SET invoice_date = NULL, time_for_payment = NULL, status = $2 WHERE id = $1', [
+        invoice.id.slice(4),
+        status,
+      ]);
       return (await api.invoice(invoice.id).expect(200)).body.invoice;
     }
 

@@ -9,7 +9,17 @@ import { join, relative } from 'node:path';
 import type { S3StoreConfig } from '../../src/config/documents.config.js';
 import { createS3Client } from '../../src/documents/s3-document-store.js';
 import { errorFields, expectProblem } from '../support/factories.js';
-import { filesUnder, type InvoiceApi, invoiceApi, invoiceRow, invoiceSuiteConfig, leftoverUploads, nestedCustomer, sha256, tableCounts } from '../support/invoice-factories.js';
+import {
+  filesUnder,
+  type InvoiceApi,
+  invoiceApi,
+  invoiceRow,
+  invoiceSuiteConfig,
+  leftoverUploads,
+  nestedCustomer,
+  sha256,
+  tableCounts,
+} from '../support/invoice-factories.js';
 import { makePdf } from '../support/pdf.js';
 import { useTestApp } from '../support/use-test-app.js';
 
@@ -26,7 +36,13 @@ describe('invoices on the S3 document store', () => {
 
   beforeAll(async () => {
     work = await mkdtemp(join(tmpdir(), 'invoices-s3-'));
-    server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: join(work, 's3'), configureBuckets: [{ name: 'documents' }] });
+    server = new S3rver({
+      address: '127.0.0.1',
+      port: 0,
+      silent: true,
+      directory: join(work, 's3'),
+      configureBuckets: [{ name: 'documents' }],
+    });
     const { port } = await server.run();
     const store: S3StoreConfig = {
       kind: 's3',
@@ -61,7 +77,10 @@ describe('invoices on the S3 document store', () => {
   const objects = async (): Promise<string[]> => {
     const bucket = join(work, 's3', 'documents');
     const files = await filesUnder(join(bucket, t.company.id.slice(4)));
-    return files.filter((path) => path.endsWith(OBJECT)).map((path) => relative(bucket, path).slice(0, -OBJECT.length)).sort();
+    return files
+      .filter((path) => path.endsWith(OBJECT))
+      .map((path) => relative(bucket, path).slice(0, -OBJECT.length))
+      .sort();
   };
   const objectBytes = async (key: string): Promise<Buffer> =>
     Buffer.from(await (await s3.send(new GetObjectCommand({ Bucket: 'documents', Key: key }))).Body!.transformToByteArray());
@@ -86,7 +105,10 @@ describe('invoices on the S3 document store', () => {
   });
 
   it('rolls an extended create back that fails after the upload: no object, no customer, no row', async () => {
-    const res = await api.create({ ...nestedCustomer(), 'contact[name]': 'Ohne Anrede', total: '10' }, { invoice: pdf, invoice_attachment: attachment });
+    const res = await api.create(
+      { ...nestedCustomer(), 'contact[name]': 'Ohne Anrede', total: '10' },
+      { invoice: pdf, invoice_attachment: attachment },
+    );
     expectProblem(res, 422);
     expect(errorFields(res).sort()).toEqual(['contact[gender]', 'contact[salutation]']);
     await expectNothingLeft();
@@ -96,14 +118,22 @@ describe('invoices on the S3 document store', () => {
     const first = await api.createOk({ ...nestedCustomer({ 'customer[external_id]': 'K-1' }), external_id: 'RE-1' }, { invoice: pdf });
     const before = await objects();
     expect(before).toEqual([`${t.company.id.slice(4)}/invoices/${first.id.slice(4)}/invoice.pdf`]);
-    expectProblem(await api.create({ ...nestedCustomer({ 'customer[external_id]': 'K-2' }), external_id: 're-1' }, { invoice: pdf, invoice_attachment: attachment }), 409);
+    expectProblem(
+      await api.create(
+        { ...nestedCustomer({ 'customer[external_id]': 'K-2' }), external_id: 're-1' },
+        { invoice: pdf, invoice_attachment: attachment },
+      ),
+      409,
+    );
     expect(await objects()).toEqual(before);
     expect(await tableCounts(t.app)).toMatchObject({ invoices: 1, customers: 1 });
   });
 
   it('answers an object the bucket lost with a 404 problem, not a 500', async () => {
     const invoice = await api.createOk({ ...nestedCustomer(), total: '10' }, { invoice: pdf });
-    await s3.send(new DeleteObjectCommand({ Bucket: 'documents', Key: `${t.company.id.slice(4)}/invoices/${invoice.id.slice(4)}/invoice.pdf` }));
+    await s3.send(
+      new DeleteObjectCommand({ Bucket: 'documents', Key: `${t.company.id.slice(4)}/invoices/${invoice.id.slice(4)}/invoice.pdf` }),
+    );
     const res = await api.pdf(invoice.id);
     expectProblem(res, 404);
     expect(res.body.code).toBe('document.not_found');

@@ -3,7 +3,15 @@
 // customers or contacts when it creates or updates its own invoices.
 import type { Response } from 'supertest';
 import { createContact, createCustomer, errorFields, expectProblem, type Json } from '../support/factories.js';
-import { type InvoiceApi, invoiceApi, invoiceSuiteConfig, nestedContact, nestedCustomer, storedFiles, type WireEvent } from '../support/invoice-factories.js';
+import {
+  type InvoiceApi,
+  invoiceApi,
+  invoiceSuiteConfig,
+  nestedContact,
+  nestedCustomer,
+  storedFiles,
+  type WireEvent,
+} from '../support/invoice-factories.js';
 import { makePdf } from '../support/pdf.js';
 import { registerCompany, type TestCompany } from '../support/test-app.js';
 import { useTestApp } from '../support/use-test-app.js';
@@ -73,7 +81,10 @@ describe('invoice tenant isolation', () => {
     ['POST /invoices/<id>/mark_duplicate', (api, id) => api.act(id, 'mark_duplicate')],
     ['POST /invoices/<id>/write_off', (api, id) => api.act(id, 'write_off', { reason: 'B' })],
     ['POST /invoices/<id>/hand_to_collection', (api, id) => api.act(id, 'hand_to_collection', { reason: 'B' })],
-    ['POST /invoices/<id>/write_off with Idempotency-Key', (api, id) => api.act(id, 'write_off', { reason: 'B' }, { 'Idempotency-Key': 'b-write-off' })],
+    [
+      'POST /invoices/<id>/write_off with Idempotency-Key',
+      (api, id) => api.act(id, 'write_off', { reason: 'B' }, { 'Idempotency-Key': 'b-write-off' }),
+    ],
   ];
 
   it.each(endpoints)('%s is a 404 like an unknown id and changes nothing', async (_name, call) => {
@@ -102,7 +113,9 @@ describe('invoice tenant isolation', () => {
   });
 
   it('B’s invoice cannot take A’s payment: deleting it through B’s invoice is a 404', async () => {
-    expect(notFoundShape(await asB.deletePayment(bInvoice.id, aPaymentId))).toEqual(notFoundShape(await asB.deletePayment(bInvoice.id, UNKNOWN_PAYMENT)));
+    expect(notFoundShape(await asB.deletePayment(bInvoice.id, aPaymentId))).toEqual(
+      notFoundShape(await asB.deletePayment(bInvoice.id, UNKNOWN_PAYMENT)),
+    );
     await expectAUnchanged();
   });
 
@@ -161,7 +174,10 @@ describe('invoice tenant isolation', () => {
     });
 
     it('the customer_id filter with A’s customer finds nothing for B', async () => {
-      await asB.list(`?customer_id=${aCustomer.id}`).expect(200, { invoices: [], meta: { current_page: 1, next_page: null, prev_page: null, total_pages: 0, per_page: 30, total_count: 0 } });
+      await asB.list(`?customer_id=${aCustomer.id}`).expect(200, {
+        invoices: [],
+        meta: { current_page: 1, next_page: null, prev_page: null, total_pages: 0, per_page: 30, total_count: 0 },
+      });
     });
   });
 });

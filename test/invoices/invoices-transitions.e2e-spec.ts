@@ -8,7 +8,18 @@ import { useTestApp } from '../support/use-test-app.js';
 
 const config = invoiceSuiteConfig('transitions');
 
-const OPEN = ['sent', 'due', 'ready_for_reminder1', 'reminder1_sent', 'ready_for_reminder2', 'reminder2_sent', 'ready_for_reminder3', 'reminder3_sent', 'ready_for_dept_collection', 'sent_to_dept_collection'];
+const OPEN = [
+  'sent',
+  'due',
+  'ready_for_reminder1',
+  'reminder1_sent',
+  'ready_for_reminder2',
+  'reminder2_sent',
+  'ready_for_reminder3',
+  'reminder3_sent',
+  'ready_for_dept_collection',
+  'sent_to_dept_collection',
+];
 
 /** The manual actions of issue 3 (and the dunning issue's table): source statuses and target. */
 const EXPECTED: Record<string, { from: string[]; to: string }> = {
@@ -34,7 +45,11 @@ describe('manual status actions', () => {
 
   it('the code’s transition table has these rows (a changed row must change this test too)', () => {
     for (const [action, row] of Object.entries(EXPECTED)) {
-      expect({ action, from: [...TRANSITIONS[action as keyof typeof TRANSITIONS].from].sort(), to: TRANSITIONS[action as keyof typeof TRANSITIONS].to }).toEqual({
+      expect({
+        action,
+        from: [...TRANSITIONS[action as keyof typeof TRANSITIONS].from].sort(),
+        to: TRANSITIONS[action as keyof typeof TRANSITIONS].to,
+      }).toEqual({
         action,
         from: [...row.from].sort(),
         to: row.to,
@@ -57,7 +72,13 @@ describe('manual status actions', () => {
       expect(res.body.invoice.written_off_at === null).toBe(action !== 'write_off');
       await api.invoice(invoice.id).expect(200, res.body);
       expect(events).toHaveLength(eventsBefore.length + 1);
-      expect(events.at(-1)).toMatchObject({ kind: 'status_changed', from_status: source, to_status: to, actor: { type: 'api' }, reason: `Grund für ${action}` });
+      expect(events.at(-1)).toMatchObject({
+        kind: 'status_changed',
+        from_status: source,
+        to_status: to,
+        actor: { type: 'api' },
+        reason: `Grund für ${action}`,
+      });
     } else {
       expectProblem(res, 409);
       expect(res.body).toMatchObject({ code: 'invoice.transition_not_allowed', current_status: source });
@@ -69,7 +90,13 @@ describe('manual status actions', () => {
   });
 
   describe('Idempotency-Key', () => {
-    const SOURCE: Record<string, string> = { release: 'draft', archive: 'draft', mark_duplicate: 'sent', write_off: 'due', hand_to_collection: 'ready_for_dept_collection' };
+    const SOURCE: Record<string, string> = {
+      release: 'draft',
+      archive: 'draft',
+      mark_duplicate: 'sent',
+      write_off: 'due',
+      hand_to_collection: 'ready_for_dept_collection',
+    };
 
     it.each(Object.entries(SOURCE))('%s: a retry gets the first answer, not a 409, and the status changes once', async (action, source) => {
       const invoice = await api.createOk({ customer_id: customerId, total: '100', shipping_mode: 'skip_shipping' });
@@ -78,8 +105,14 @@ describe('manual status actions', () => {
       const first = await api.act(invoice.id, action, { reason: 'einmal' }, key);
       expect(first.status).toBe(200);
       const retry = await api.act(invoice.id, action, { reason: 'einmal' }, key);
-      expect({ status: retry.status, replayed: retry.headers['idempotent-replayed'], body: retry.body }).toEqual({ status: 200, replayed: 'true', body: first.body });
-      const changes = ((await api.events(invoice.id).expect(200)).body.events as WireEvent[]).filter((e) => e.kind === 'status_changed' && e.reason === 'einmal');
+      expect({ status: retry.status, replayed: retry.headers['idempotent-replayed'], body: retry.body }).toEqual({
+        status: 200,
+        replayed: 'true',
+        body: first.body,
+      });
+      const changes = ((await api.events(invoice.id).expect(200)).body.events as WireEvent[]).filter(
+        (e) => e.kind === 'status_changed' && e.reason === 'einmal',
+      );
       expect(changes).toHaveLength(1);
       const other = await api.act(invoice.id, action, { reason: 'anders' }, key);
       expectProblem(other, 422);
@@ -91,7 +124,10 @@ describe('manual status actions', () => {
       const invoice = await api.createOk({ customer_id: customerId, contact_id: contact.id, total: '100', shipping_mode: 'email' });
       const key = { 'Idempotency-Key': `release-${invoice.id}` };
       const first = await api.act(invoice.id, 'release', undefined, key);
-      expect({ status: first.status, invoice_status: first.body.invoice?.invoice_status }).toEqual({ status: 202, invoice_status: 'draft' });
+      expect({ status: first.status, invoice_status: first.body.invoice?.invoice_status }).toEqual({
+        status: 202,
+        invoice_status: 'draft',
+      });
       const retry = await api.act(invoice.id, 'release', undefined, key);
       expect({ status: retry.status, body: retry.body }).toEqual({ status: 202, body: first.body });
       const [{ count }] = await t.db.query('SELECT count(*)::int AS count FROM shipments WHERE invoice_id = $1', [invoice.id.slice(4)]);
@@ -153,7 +189,11 @@ describe('manual status actions', () => {
       const long = await api.act(invoice.id, 'release', { reason: 'x'.repeat(1001) });
       expectProblem(long, 422);
       expect(errorFields(long)).toEqual(['reason']);
-      await t.http.post(`/api/v1/invoices/${invoice.id}/release`).set('Authorization', t.company.auth).send({ reason: 'JSON-Grund' }).expect(200);
+      await t.http
+        .post(`/api/v1/invoices/${invoice.id}/release`)
+        .set('Authorization', t.company.auth)
+        .send({ reason: 'JSON-Grund' })
+        .expect(200);
       const events: WireEvent[] = (await api.events(invoice.id).expect(200)).body.events;
       expect(events.at(-1)).toMatchObject({ to_status: 'sent', reason: 'JSON-Grund' });
     });

@@ -21,7 +21,12 @@ describe('invoices', () => {
     pdf = await makePdf('Rechnung 2026-001');
   });
   beforeEach(async () => {
-    const res = await t.http.post('/api/v1/customers').set('Authorization', t.company.auth).type('form').send({ ...customerFields, external_id: 'K-1' }).expect(201);
+    const res = await t.http
+      .post('/api/v1/customers')
+      .set('Authorization', t.company.auth)
+      .type('form')
+      .send({ ...customerFields, external_id: 'K-1' })
+      .expect(201);
     customerId = res.body.id;
   });
 
@@ -71,7 +76,15 @@ describe('invoices', () => {
     expect(invoice.id).toMatch(/^inv-[0-9a-f-]{36}$/);
     expect(invoice.service_url).toBe(`https://receivables.test/invoices/${invoice.id}`);
     expect(invoice.customer).toEqual(expect.objectContaining({ id: customerId, external_id: 'K-1', name: 'Muster GmbH' }));
-    expect(Object.keys(invoice.customer).sort()).toEqual(['address', 'created_at', 'customer_number', 'external_id', 'id', 'name', 'updated_at']);
+    expect(Object.keys(invoice.customer).sort()).toEqual([
+      'address',
+      'created_at',
+      'customer_number',
+      'external_id',
+      'id',
+      'name',
+      'updated_at',
+    ]);
     const download = await http().get(`/api/v1/invoices/${invoice.id}/pdf`).set('Authorization', t.company.auth).expect(200);
     expect(download.headers['content-type']).toBe('application/pdf');
     expect(Buffer.compare(download.body, pdf)).toBe(0);
@@ -140,9 +153,18 @@ describe('invoices', () => {
     const id = created.body.invoice.id;
     expect(created.body.invoice.invoice_status).toBe('sent');
     expect(created.body.invoice.shipping_mode).toBe('skip_shipping');
-    const partial = await http().post(`/api/v1/invoices/${id}/payments`).set('Authorization', t.company.auth).type('form').send({ amount: '40,50', payment_date: '20.11.2026' }).expect(201);
+    const partial = await http()
+      .post(`/api/v1/invoices/${id}/payments`)
+      .set('Authorization', t.company.auth)
+      .type('form')
+      .send({ amount: '40,50', payment_date: '20.11.2026' })
+      .expect(201);
     expect(partial.body.invoice).toMatchObject({ open_amount: '59.5', invoice_status: 'sent' });
-    const full = await http().post(`/api/v1/invoices/${id}/payments`).set('Authorization', t.company.auth).send({ amount: 59.5 }).expect(201);
+    const full = await http()
+      .post(`/api/v1/invoices/${id}/payments`)
+      .set('Authorization', t.company.auth)
+      .send({ amount: 59.5 })
+      .expect(201);
     expect(full.body.invoice).toMatchObject({ open_amount: '0.0', invoice_status: 'paid' });
     const payment = full.body.invoice.payments[1];
     expect(payment).toMatchObject({ amount: '59.5', inkasso_payment: 'false', source: 'API' });
@@ -150,14 +172,18 @@ describe('invoices', () => {
     const reopened = await http().get(`/api/v1/invoices/${id}`).set('Authorization', t.company.auth).expect(200);
     expect(reopened.body.invoice).toMatchObject({ open_amount: '59.5', invoice_status: 'sent' });
     const events = await http().get(`/api/v1/invoices/${id}/events`).set('Authorization', t.company.auth).expect(200);
-    expect(events.body.events.filter((e: { kind: string }) => e.kind === 'status_changed').map((e: { to_status: string }) => e.to_status)).toEqual(['sent', 'paid', 'sent']);
+    expect(
+      events.body.events.filter((e: { kind: string }) => e.kind === 'status_changed').map((e: { to_status: string }) => e.to_status),
+    ).toEqual(['sent', 'paid', 'sent']);
   });
 
   it('never loses one of many concurrent payments', async () => {
     const created = await create({ customer_id: customerId, total: '1000', 'options[autoskip_shipping]': 'true' }).expect(201);
     const id = created.body.invoice.id;
     await Promise.all(
-      Array.from({ length: 20 }, () => http().post(`/api/v1/invoices/${id}/payments`).set('Authorization', t.company.auth).send({ amount: '10.05' }).expect(201)),
+      Array.from({ length: 20 }, () =>
+        http().post(`/api/v1/invoices/${id}/payments`).set('Authorization', t.company.auth).send({ amount: '10.05' }).expect(201),
+      ),
     );
     const res = await http().get(`/api/v1/invoices/${id}`).set('Authorization', t.company.auth).expect(200);
     expect(res.body.invoice.open_amount).toBe('799.0');
@@ -184,7 +210,11 @@ describe('invoices', () => {
     const id = created.body.invoice.id;
     const refused = await http().patch(`/api/v1/invoices/${id}`).set('Authorization', t.company.auth).send({ total: '90' }).expect(409);
     expect(refused.body.errors[0].field).toBe('total');
-    const ok = await http().patch(`/api/v1/invoices/${id}`).set('Authorization', t.company.auth).send({ additional_number: 'PO-9', due_date: '2030-01-31' }).expect(200);
+    const ok = await http()
+      .patch(`/api/v1/invoices/${id}`)
+      .set('Authorization', t.company.auth)
+      .send({ additional_number: 'PO-9', due_date: '2030-01-31' })
+      .expect(200);
     expect(ok.body.invoice).toMatchObject({ additional_number: 'PO-9', due_date: '2030-01-31' });
   });
 
@@ -213,7 +243,9 @@ describe('invoices', () => {
     await as(http().post(`/api/v1/invoices/${id}/release`)).expect(404);
     const list = await as(http().get('/api/v1/invoices')).expect(200);
     expect(list.body.meta.total_count).toBe(0);
-    const foreignCustomer = await as(http().post('/api/v1/invoices').field('customer_id', customerId).attach('invoice', pdf, 'r.pdf')).expect(422);
+    const foreignCustomer = await as(
+      http().post('/api/v1/invoices').field('customer_id', customerId).attach('invoice', pdf, 'r.pdf'),
+    ).expect(422);
     expect(foreignCustomer.body.errors[0].field).toBe('customer_id');
   });
 });

@@ -7,7 +7,16 @@ import fc from 'fast-check';
 import pg from 'pg';
 import { Decimal } from '../../src/common/money.js';
 import { runMigrations } from '../../src/database/migrate.js';
-import { addMoneySql, allocation, allocationSql, MONEY_TERMS, type MoneyPart, moneyFields, openAmountSql, withAdded } from '../../src/invoices/ledger/money.js';
+import {
+  addMoneySql,
+  allocation,
+  allocationSql,
+  MONEY_TERMS,
+  type MoneyPart,
+  moneyFields,
+  openAmountSql,
+  withAdded,
+} from '../../src/invoices/ledger/money.js';
 import { testDatabaseUrl } from '../support/test-app.js';
 
 type Step = { part: Exclude<MoneyPart, 'originalTotal'>; amount: string };
@@ -27,7 +36,9 @@ describe('the money rule', () => {
     await runMigrations(testDatabaseUrl());
     client = new pg.Client({ connectionString: testDatabaseUrl() });
     await client.connect();
-    await client.query(`CREATE TEMP TABLE ledger_money (${[...MONEY_TERMS.map((t) => t.column), 'open_amount'].map((c) => `${c} numeric NOT NULL`).join(', ')})`);
+    await client.query(
+      `CREATE TEMP TABLE ledger_money (${[...MONEY_TERMS.map((t) => t.column), 'open_amount'].map((c) => `${c} numeric NOT NULL`).join(', ')})`,
+    );
   });
 
   afterAll(async () => {
@@ -55,7 +66,10 @@ describe('the money rule', () => {
   it('has TypeScript and SQL forms that agree on the open amount and the § 367 split', async () => {
     await fc.assert(
       fc.asyncProperty(cents(0, 1_000_000), fc.array(step, { maxLength: 12 }), async (total, steps) => {
-        const state = steps.reduce((s, { part, amount }) => withAdded(s, { [part]: amount }), withAdded({ originalTotal: total, reminderFees: 0, paidAmount: 0 }, {}));
+        const state = steps.reduce(
+          (s, { part, amount }) => withAdded(s, { [part]: amount }),
+          withAdded({ originalTotal: total, reminderFees: 0, paidAmount: 0 }, {}),
+        );
         const fields = moneyFields(state);
         const split = allocation(state);
         const sql = await inSql(total, steps);

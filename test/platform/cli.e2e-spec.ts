@@ -20,9 +20,14 @@ interface Run {
 function cli(...args: string[]): Promise<Run> {
   const env = { ...process.env, APP_ENV: 'test', DATABASE_URL: testDatabaseUrl(), DATA_DIR: TEST_DATA_DIR, LOG_LEVEL: 'silent' };
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', REGISTER, '--no-warnings', CLI, ...args], { env, timeout: 120_000 }, (error, stdout, stderr) => {
-      resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      ['--import', REGISTER, '--no-warnings', CLI, ...args],
+      { env, timeout: 120_000 },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -36,7 +41,10 @@ describe('operator CLI', () => {
     expect(created).toMatchObject({ code: 0, stderr: expect.stringContaining('shown only once') });
     const output = JSON.parse(created.stdout);
     expect(Object.keys(output).sort()).toEqual(['api_key', 'api_key_expires_at', 'api_token', 'company', 'password', 'user']);
-    expect(output).toMatchObject({ company: { id: expect.stringMatching(/^cmp-/), name: 'Betreiber GmbH' }, user: { email: 'ops@betreiber.de' } });
+    expect(output).toMatchObject({
+      company: { id: expect.stringMatching(/^cmp-/), name: 'Betreiber GmbH' },
+      user: { email: 'ops@betreiber.de' },
+    });
     expect(output.password).toMatch(/^[A-Za-z0-9_-]{16}aA1!$/);
     const server = t.app.getHttpServer();
     const me = await request(server).get('/').set('Authorization', `Token token=${output.api_token}`).expect(200);
@@ -97,9 +105,13 @@ describe('operator CLI', () => {
       expect(await refused(registrationInput({ email: 'a@b.de' }))).toContain('--name is required');
       expect(await refused(registrationInput({ name: '   ', email: 'a@b.de' }))).toContain('--name is required');
       expect(await refused(registrationInput({ name: 'A\u0000B', email: 'a@b.de' }))).toContain('--name must not contain NUL characters');
-      expect(await refused(registrationInput({ name: 'x'.repeat(256), email: 'a@b.de' }))).toContain('--name must be shorter than or equal to 255 characters');
+      expect(await refused(registrationInput({ name: 'x'.repeat(256), email: 'a@b.de' }))).toContain(
+        '--name must be shorter than or equal to 255 characters',
+      );
       expect(await refused(registrationInput({ name: 'A GmbH' }))).toContain('--email is required');
-      expect(await refused(registrationInput({ name: 'A GmbH', email: 'a@b.de\u0000' }))).toContain('--email must not contain NUL characters');
+      expect(await refused(registrationInput({ name: 'A GmbH', email: 'a@b.de\u0000' }))).toContain(
+        '--email must not contain NUL characters',
+      );
       expect(await refused(registrationInput({ name: 'A GmbH', email: 'a@b.de', password: 'short' }))).toBe(
         '--password needs at least 12 characters, an upper-case letter, a digit, a special character',
       );

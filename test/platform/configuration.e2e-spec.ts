@@ -33,7 +33,10 @@ function configurationTable(): Row[] {
     .split('\n')
     .filter((line) => /^\| `[A-Z]/.test(line))
     .map((line) => {
-      const [names, defaults, meaning] = line.split(/(?<!\\)\|/).slice(1, 4).map((cell) => cell.trim());
+      const [names, defaults, meaning] = line
+        .split(/(?<!\\)\|/)
+        .slice(1, 4)
+        .map((cell) => cell.trim());
       return { names: [...names.matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((m) => m[1]), defaults, meaning };
     });
 }
@@ -44,7 +47,8 @@ describe('README configuration table', () => {
   const documented = new Set(rows.flatMap((row) => row.names));
 
   it('finds the variables src/config reads (the scan works)', () => {
-    for (const name of ['APP_ENV', 'PORT', 'DATABASE_URL', 'TRUSTED_PROXIES', 'RATE_LIMIT_PER_MINUTE', 'SMTP_URL']) expect(read).toContain(name);
+    for (const name of ['APP_ENV', 'PORT', 'DATABASE_URL', 'TRUSTED_PROXIES', 'RATE_LIMIT_PER_MINUTE', 'SMTP_URL'])
+      expect(read).toContain(name);
     expect(read.size).toBeGreaterThan(40);
   });
 
@@ -72,7 +76,12 @@ describe('README configuration table', () => {
       for (const entry of readdirSync(dir, { withFileTypes: true })) {
         const path = join(dir, entry.name);
         if (entry.isDirectory()) walk(path);
-        else if (path.endsWith('.ts') && !path.endsWith('.spec.ts') && !path.startsWith(CONFIG) && /process\.env\b/.test(readFileSync(path, 'utf8'))) {
+        else if (
+          path.endsWith('.ts') &&
+          !path.endsWith('.spec.ts') &&
+          !path.startsWith(CONFIG) &&
+          /process\.env\b/.test(readFileSync(path, 'utf8'))
+        ) {
           offenders.push(path.slice(ROOT.length));
         }
       }

@@ -4,7 +4,14 @@ import { SWEEP_QUEUE } from '../../src/idempotency/idempotency-sweeper.js';
 import { registerCompany } from '../support/test-app.js';
 import { useTestApp } from '../support/use-test-app.js';
 
-const customer = { name: 'Muster GmbH', address_line1: 'Muster GmbH', address_line3: 'Weg 1', zip: '10115', city: 'Berlin', country_code: 'DE' };
+const customer = {
+  name: 'Muster GmbH',
+  address_line1: 'Muster GmbH',
+  address_line3: 'Weg 1',
+  zip: '10115',
+  city: 'Berlin',
+  country_code: 'DE',
+};
 
 describe('Idempotency-Key on POST', () => {
   const t = useTestApp({}, { company: true });
@@ -46,9 +53,18 @@ describe('Idempotency-Key on POST', () => {
   });
 
   const keyRow = async (key: string) =>
-    (await t.db.query('SELECT request_hash, status_code, claim_token FROM idempotency_keys WHERE company_id = $1 AND key = $2', [t.company.id.slice(4), key]))[0];
+    (
+      await t.db.query('SELECT request_hash, status_code, claim_token FROM idempotency_keys WHERE company_id = $1 AND key = $2', [
+        t.company.id.slice(4),
+        key,
+      ])
+    )[0];
   const age = (key: string, column: 'created_at' | 'claimed_at', interval: string) =>
-    t.db.query(`UPDATE idempotency_keys SET ${column} = now() - $3::interval WHERE company_id = $1 AND key = $2`, [t.company.id.slice(4), key, interval]);
+    t.db.query(`UPDATE idempotency_keys SET ${column} = now() - $3::interval WHERE company_id = $1 AND key = $2`, [
+      t.company.id.slice(4),
+      key,
+      interval,
+    ]);
 
   describe('expiry', () => {
     it('forgets a key after 24 hours: the same key is then a new request', async () => {
@@ -105,8 +121,16 @@ describe('Idempotency-Key on POST', () => {
 
   it('stores a keyed HMAC of the request, not a plain SHA-256 of a body that may carry secrets', async () => {
     const body = { ...customer, note: 'password=geheim' };
-    await t.http.post('/api/v1/customers').set('Authorization', t.company.auth).set('Idempotency-Key', 'hmac').type('json').send(body).expect(201);
-    const plain = createHash('sha256').update(JSON.stringify(['POST', '/api/v1/customers', body, {}])).digest();
+    await t.http
+      .post('/api/v1/customers')
+      .set('Authorization', t.company.auth)
+      .set('Idempotency-Key', 'hmac')
+      .type('json')
+      .send(body)
+      .expect(201);
+    const plain = createHash('sha256')
+      .update(JSON.stringify(['POST', '/api/v1/customers', body, {}]))
+      .digest();
     const row = await keyRow('hmac');
     expect(row.request_hash).toHaveLength(32);
     expect(Buffer.compare(row.request_hash, plain)).not.toBe(0);

@@ -24,10 +24,14 @@ describe('durable job queue', () => {
     const name = `test-tx-${randomUUID()}`;
     await queue.define({ name, retryLimit: 0, retryDelaySeconds: 1 });
     const seen: string[] = [];
-    await queue.work<{ label: string }>(name, (job) => {
-      seen.push(job.data.label);
-      return Promise.resolve();
-    }, { pollingIntervalSeconds: 0.5 });
+    await queue.work<{ label: string }>(
+      name,
+      (job) => {
+        seen.push(job.data.label);
+        return Promise.resolve();
+      },
+      { pollingIntervalSeconds: 0.5 },
+    );
     await t.db
       .transaction(async (manager) => {
         await queue.send(name, { label: 'rolled back' }, { manager });
@@ -47,15 +51,23 @@ describe('durable job queue', () => {
     const dead = `${name}-dead`;
     await queue.define({ name, retryLimit: 2, retryDelaySeconds: 1, deadLetter: dead });
     const attempts: number[] = [];
-    await queue.work(name, () => {
-      attempts.push(Date.now());
-      return Promise.reject(new Error('temporary failure'));
-    }, { pollingIntervalSeconds: 0.5 });
+    await queue.work(
+      name,
+      () => {
+        attempts.push(Date.now());
+        return Promise.reject(new Error('temporary failure'));
+      },
+      { pollingIntervalSeconds: 0.5 },
+    );
     const deadLetters: string[] = [];
-    await queue.work<{ n: number }>(dead, (job) => {
-      deadLetters.push(String(job.data.n));
-      return Promise.resolve();
-    }, { pollingIntervalSeconds: 0.5 });
+    await queue.work<{ n: number }>(
+      dead,
+      (job) => {
+        deadLetters.push(String(job.data.n));
+        return Promise.resolve();
+      },
+      { pollingIntervalSeconds: 0.5 },
+    );
     await queue.send(name, { n: 7 });
     await waitFor(() => (deadLetters.length > 0 ? true : undefined), 30_000);
     expect(attempts).toHaveLength(3);

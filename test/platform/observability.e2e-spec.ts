@@ -13,10 +13,25 @@ import { runMigrations } from '../../src/database/migrate.js';
 import { CustomersService } from '../../src/customers/customers.service.js';
 import { createRootLogger } from '../../src/logging/logger.js';
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy.js';
-import { dataSource, registerCompany, resetDatabase, startTestApp, testConfig, testDatabaseUrl, type TestCompany } from '../support/test-app.js';
+import {
+  dataSource,
+  registerCompany,
+  resetDatabase,
+  startTestApp,
+  testConfig,
+  testDatabaseUrl,
+  type TestCompany,
+} from '../support/test-app.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const customer = { name: 'Muster GmbH', address_line1: 'Muster GmbH', address_line3: 'Weg 1', zip: '10115', city: 'Berlin', country_code: 'DE' };
+const customer = {
+  name: 'Muster GmbH',
+  address_line1: 'Muster GmbH',
+  address_line3: 'Weg 1',
+  zip: '10115',
+  city: 'Berlin',
+  country_code: 'DE',
+};
 
 type LogLine = Record<string, unknown> & { msg?: string; level: number; request_id?: string };
 
@@ -80,7 +95,9 @@ describe('X-Request-ID and logs', () => {
     ['JSON and quotes', '"},{"level":60,"msg":"forged'],
     ['angle brackets', '<script>alert(1)</script>'],
   ])('replaces an insane X-Request-ID (%s) with a generated uuid, in the response and the logs', async (_what, sent) => {
-    const { answer: res, lines } = await logged(() => request(app.getHttpServer()).get('/health/live').set('X-Request-ID', sent).expect(200));
+    const { answer: res, lines } = await logged(() =>
+      request(app.getHttpServer()).get('/health/live').set('X-Request-ID', sent).expect(200),
+    );
     const id = res.headers['x-request-id'];
     expect(id).toMatch(UUID);
     expect(lines.length).toBeGreaterThan(0);
@@ -91,39 +108,63 @@ describe('X-Request-ID and logs', () => {
   it('writes a JSON access log line carrying the request id', async () => {
     const company = await registerCompany(app);
     const { lines } = await logged(() =>
-      request(app.getHttpServer()).get('/api/v1/customers').set('Authorization', company.auth).set('X-Request-ID', 'access-log-1').expect(200),
+      request(app.getHttpServer())
+        .get('/api/v1/customers')
+        .set('Authorization', company.auth)
+        .set('X-Request-ID', 'access-log-1')
+        .expect(200),
     );
     expect(lines.length).toBeGreaterThan(0);
     for (const line of lines) expect(line.request_id).toBe('access-log-1');
     const access = lines.find((line) => line.res !== undefined);
-    expect(access).toMatchObject({ request_id: 'access-log-1', req: { method: 'GET', url: '/api/v1/customers' }, res: { statusCode: 200 } });
+    expect(access).toMatchObject({
+      request_id: 'access-log-1',
+      req: { method: 'GET', url: '/api/v1/customers' },
+      res: { statusCode: 200 },
+    });
   });
 
   it('writes exactly one access line per request, at warn for a refused one', async () => {
-    const { lines } = await logged(() => request(app.getHttpServer()).get('/api/v1/customers').set('X-Request-ID', 'refused-1').expect(401));
+    const { lines } = await logged(() =>
+      request(app.getHttpServer()).get('/api/v1/customers').set('X-Request-ID', 'refused-1').expect(401),
+    );
     const access = lines.filter((line) => line.res !== undefined);
     expect(access).toHaveLength(1);
-    expect(access[0]).toMatchObject({ level: 40, msg: 'request completed', request_id: 'refused-1', req: { id: 'refused-1', method: 'GET' }, res: { statusCode: 401 } });
+    expect(access[0]).toMatchObject({
+      level: 40,
+      msg: 'request completed',
+      request_id: 'refused-1',
+      req: { id: 'refused-1', method: 'GET' },
+      res: { statusCode: 401 },
+    });
     expect(typeof access[0].responseTime).toBe('number');
   });
 
   it('logs a request whose client left before the answer as aborted, once', async () => {
     const company = await registerCompany(app);
     let release = () => {};
-    jest.spyOn(app.get(CustomersService), 'list').mockImplementationOnce(() => new Promise((resolve) => (release = () => resolve({ items: [], total: 0 }))));
+    jest
+      .spyOn(app.get(CustomersService), 'list')
+      .mockImplementationOnce(() => new Promise((resolve) => (release = () => resolve({ items: [], total: 0 }))));
     const server = app.getHttpServer() as Server;
     if (!server.listening) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
     const from = capture.raw.length;
     const controller = new AbortController();
-    const sent = fetch(`http://127.0.0.1:${port}/api/v1/customers`, { headers: { authorization: company.auth, 'x-request-id': 'left-1' }, signal: controller.signal });
+    const sent = fetch(`http://127.0.0.1:${port}/api/v1/customers`, {
+      headers: { authorization: company.auth, 'x-request-id': 'left-1' },
+      signal: controller.signal,
+    });
     await new Promise((resolve) => setTimeout(resolve, 200));
     controller.abort();
     await expect(sent).rejects.toThrow();
     await settle();
     release();
     await settle();
-    const access = capture.lines().slice(from).filter((line) => line.res !== undefined);
+    const access = capture
+      .lines()
+      .slice(from)
+      .filter((line) => line.res !== undefined);
     expect(access).toHaveLength(1);
     expect(access[0]).toMatchObject({ msg: 'request aborted', request_id: 'left-1' });
   });
@@ -155,7 +196,12 @@ describe('X-Request-ID and logs', () => {
     );
     // Written by RegistrationsController through Nest's Logger after the company's rows were inserted.
     const service = lines.find((line) => line.msg === 'company registered');
-    expect(service).toMatchObject({ level: 30, context: 'RegistrationsController', request_id: 'register-1', company: res.body.company.id });
+    expect(service).toMatchObject({
+      level: 30,
+      context: 'RegistrationsController',
+      request_id: 'register-1',
+      company: res.body.company.id,
+    });
     expect(lines.find((line) => line.res !== undefined)).toMatchObject({ request_id: 'register-1', res: { statusCode: 201 } });
     for (const line of lines) expect(line.request_id).toBe('register-1');
   });
@@ -165,10 +211,15 @@ describe('X-Request-ID and logs', () => {
     const ids = Array.from({ length: 8 }, (_, i) => `parallel-${i}`);
     const from = capture.raw.length;
     await Promise.all(
-      ids.map((id) => request(app.getHttpServer()).get('/api/v1/customers').set('Authorization', company.auth).set('X-Request-ID', id).expect(200)),
+      ids.map((id) =>
+        request(app.getHttpServer()).get('/api/v1/customers').set('Authorization', company.auth).set('X-Request-ID', id).expect(200),
+      ),
     );
     await settle();
-    const access = capture.lines().slice(from).filter((line) => line.res !== undefined);
+    const access = capture
+      .lines()
+      .slice(from)
+      .filter((line) => line.res !== undefined);
     expect(access).toHaveLength(ids.length);
     for (const line of access) expect(line.request_id).toBe((line.req as { id: string }).id);
     expect(new Set(access.map((line) => line.request_id))).toEqual(new Set(ids));
@@ -180,11 +231,19 @@ describe('X-Request-ID and logs', () => {
     const from = capture.raw.length;
     const answers = await Promise.all(
       sent.map(({ id, email }) =>
-        request(server).post('/api/v1/registrations').set('X-Request-ID', id).type('form').send({ company_name: id, email, password: 'Sicher!Passwort1' }).expect(201),
+        request(server)
+          .post('/api/v1/registrations')
+          .set('X-Request-ID', id)
+          .type('form')
+          .send({ company_name: id, email, password: 'Sicher!Passwort1' })
+          .expect(201),
       ),
     );
     await settle();
-    const registered = capture.lines().slice(from).filter((line) => line.msg === 'company registered');
+    const registered = capture
+      .lines()
+      .slice(from)
+      .filter((line) => line.msg === 'company registered');
     expect(registered).toHaveLength(sent.length);
     for (const [i, res] of answers.entries()) {
       expect(registered.find((line) => line.company === res.body.company.id)?.request_id).toBe(sent[i].id);
@@ -206,8 +265,18 @@ describe('X-Request-ID and logs', () => {
     const created = await request(server).post('/api/v1/customers').set('Authorization', auth).type('form').send(customer).expect(201);
     await request(server).get(`/api/v1/customers/${created.body.id}`).set('Authorization', auth).expect(200);
     await request(server).patch(`/api/v1/customers/${created.body.id}`).set('Authorization', auth).send({ city: 'Hamburg' }).expect(200);
-    await request(server).post('/api/v1/customers').set('Authorization', auth).type('form').send({ ...customer, zip: '' }).expect(422);
-    await request(server).post('/api/v1/customers').set('Authorization', auth).set('Content-Type', 'application/json').send('{"name": ').expect(400);
+    await request(server)
+      .post('/api/v1/customers')
+      .set('Authorization', auth)
+      .type('form')
+      .send({ ...customer, zip: '' })
+      .expect(422);
+    await request(server)
+      .post('/api/v1/customers')
+      .set('Authorization', auth)
+      .set('Content-Type', 'application/json')
+      .send('{"name": ')
+      .expect(400);
     await request(server).get('/api/v1/customers/cus-00000000-0000-4000-8000-000000000000').set('Authorization', auth).expect(404);
     jest.spyOn(app.get(CustomersService), 'get').mockRejectedValueOnce(new Error('unexpected failure'));
     await request(server).get(`/api/v1/customers/${created.body.id}`).set('Authorization', auth).expect(500);
@@ -259,7 +328,10 @@ describe('readiness while the database is away', () => {
     expect(down.body).toMatchObject({ status: 503, code: 'service_unavailable', request_id: 'ready-while-down' });
     await request(server).get('/health/live').expect(200); // the process itself is fine
     await settle();
-    const lines = capture.lines().slice(from).filter((line) => line.request_id === 'ready-while-down');
+    const lines = capture
+      .lines()
+      .slice(from)
+      .filter((line) => line.request_id === 'ready-while-down');
     // terminus' own line, written through Nest's Logger, carries the request id like the access line.
     expect(lines.find((line) => String(line.msg).startsWith('Health Check has failed'))).toMatchObject({ level: 50 });
     expect(lines.find((line) => line.res !== undefined)).toMatchObject({ level: 50, res: { statusCode: 503 } });
@@ -385,7 +457,17 @@ describe('OpenAPI document', () => {
     const ref: string = Object.values(create as Record<string, { schema: { $ref: string } }>)[0].schema.$ref;
     const schema = doc.components.schemas[ref.split('/').pop() as string];
     expect(Object.keys(schema.properties)).toEqual(
-      expect.arrayContaining(['name', 'address_line1', 'address_line2', 'address_line3', 'zip', 'city', 'country_code', 'external_id', 'stop_automatic_reminders']),
+      expect.arrayContaining([
+        'name',
+        'address_line1',
+        'address_line2',
+        'address_line3',
+        'zip',
+        'city',
+        'country_code',
+        'external_id',
+        'stop_automatic_reminders',
+      ]),
     );
     expect([...schema.required].sort()).toEqual(['address_line1', 'address_line3', 'city', 'country_code', 'name', 'zip']);
     expect(doc.paths['/api/v1/customers'].post.security ?? doc.security).toEqual([{ token: [] }]);

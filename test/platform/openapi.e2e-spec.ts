@@ -58,8 +58,15 @@ describe('OpenAPI document (openapi.json)', () => {
     if (target.type === 'object' && target.properties) {
       const record = value as Record<string, unknown>;
       const optional = Object.keys(target.properties).filter((key) => !target.required?.includes(key));
-      expect({ path, keys: Object.keys(record).filter((key) => !optional.includes(key)).sort() }).toEqual({ path, keys: [...(target.required ?? [])].sort() });
-      return Object.entries(record).forEach(([key, item]) => expectConforms(item, (target.properties as Record<string, Schema>)[key], `${path}.${key}`));
+      expect({
+        path,
+        keys: Object.keys(record)
+          .filter((key) => !optional.includes(key))
+          .sort(),
+      }).toEqual({ path, keys: [...(target.required ?? [])].sort() });
+      return Object.entries(record).forEach(([key, item]) =>
+        expectConforms(item, (target.properties as Record<string, Schema>)[key], `${path}.${key}`),
+      );
     }
     const type = target.type === 'integer' ? 'number' : target.type;
     expect({ path, type: typeof value }).toEqual({ path, type });
@@ -69,10 +76,20 @@ describe('OpenAPI document (openapi.json)', () => {
   /** The documented answer of an operation for this response's status and content type. */
   function expectDocumented(res: Response, path: string, method: string): void {
     const answer = doc.paths[path][method].responses[String(res.status)];
-    expect({ path, method, status: res.status, documented: answer !== undefined }).toEqual({ path, method, status: res.status, documented: true });
+    expect({ path, method, status: res.status, documented: answer !== undefined }).toEqual({
+      path,
+      method,
+      status: res.status,
+      documented: true,
+    });
     const type = (res.headers['content-type'] ?? '').split(';')[0];
     const content = answer.content?.[type];
-    expect({ path, status: res.status, type, documented: content !== undefined }).toEqual({ path, status: res.status, type, documented: true });
+    expect({ path, status: res.status, type, documented: content !== undefined }).toEqual({
+      path,
+      status: res.status,
+      type,
+      documented: true,
+    });
     expectConforms(res.body, content?.schema as Schema, `${method} ${path} ${res.status}`);
   }
 
@@ -93,7 +110,10 @@ describe('OpenAPI document (openapi.json)', () => {
     expect(Object.keys(doc.paths['/api/v1/invoices/{id}/pdf'].get.responses['200'].content ?? {})).toEqual(['application/pdf']);
     const upload = doc.paths['/api/v1/invoices'].post.requestBody?.content['multipart/form-data'].schema as Schema;
     expect(resolve(upload).properties?.invoice).toMatchObject({ type: 'string', format: 'binary' });
-    expect(Object.keys(doc.paths['/api/v1/customers'].post.requestBody?.content ?? {}).sort()).toEqual(['application/json', 'application/x-www-form-urlencoded']);
+    expect(Object.keys(doc.paths['/api/v1/customers'].post.requestBody?.content ?? {}).sort()).toEqual([
+      'application/json',
+      'application/x-www-form-urlencoded',
+    ]);
   });
 
   describe('matches the real answers', () => {
@@ -107,25 +127,45 @@ describe('OpenAPI document (openapi.json)', () => {
     });
 
     it('customers, contacts, invoices, events, lists and problems', async () => {
-      const customerBody = { name: 'Muster GmbH', address_line1: 'Muster GmbH', address_line3: 'Musterstraße 1', zip: '10115', city: 'Berlin', country_code: 'DE', external_id: 'K-1' };
+      const customerBody = {
+        name: 'Muster GmbH',
+        address_line1: 'Muster GmbH',
+        address_line3: 'Musterstraße 1',
+        zip: '10115',
+        city: 'Berlin',
+        country_code: 'DE',
+        external_id: 'K-1',
+      };
       const customer = await as(http().post('/api/v1/customers').type('form').send(customerBody)).expect(201);
       expectDocumented(customer, '/api/v1/customers', 'post');
-      const contact = await as(http().post('/api/v1/contacts').type('form').send({ name: 'Erika', gender: '2', salutation: '0', customer_id: customer.body.id })).expect(201);
+      const contact = await as(
+        http().post('/api/v1/contacts').type('form').send({ name: 'Erika', gender: '2', salutation: '0', customer_id: customer.body.id }),
+      ).expect(201);
       expectDocumented(contact, '/api/v1/contacts', 'post');
       expectDocumented(await as(http().get(`/api/v1/customers/${customer.body.id}`)).expect(200), '/api/v1/customers/{id}', 'get');
       expectDocumented(await as(http().get('/api/v1/customers')).expect(200), '/api/v1/customers', 'get');
 
       const pdf = await makePdf('Rechnung');
-      const upload = as(http().post('/api/v1/invoices')).field('customer_id', customer.body.id).field('contact_id', contact.body.contact.id);
+      const upload = as(http().post('/api/v1/invoices'))
+        .field('customer_id', customer.body.id)
+        .field('contact_id', contact.body.contact.id);
       const invoice = await upload.field('total', '119,00').field('invoice_date', '21.11.2026').attach('invoice', pdf, 'r.pdf').expect(201);
       expectDocumented(invoice, '/api/v1/invoices', 'post');
       const id: string = invoice.body.invoice.id;
-      expectDocumented(await as(http().post(`/api/v1/invoices/${id}/payments`).type('form').send({ amount: '19.5' })).expect(201), '/api/v1/invoices/{id}/payments', 'post');
+      expectDocumented(
+        await as(http().post(`/api/v1/invoices/${id}/payments`).type('form').send({ amount: '19.5' })).expect(201),
+        '/api/v1/invoices/{id}/payments',
+        'post',
+      );
       expectDocumented(await as(http().get('/api/v1/invoices')).expect(200), '/api/v1/invoices', 'get');
       expectDocumented(await as(http().get(`/api/v1/invoices/${id}/events`)).expect(200), '/api/v1/invoices/{id}/events', 'get');
 
       expectDocumented(await as(http().get('/api/v1/customers/cus-nope')).expect(404), '/api/v1/customers/{id}', 'get');
-      expectDocumented(await as(http().post('/api/v1/customers').type('form').send({ name: 'x' })).expect(422), '/api/v1/customers', 'post');
+      expectDocumented(
+        await as(http().post('/api/v1/customers').type('form').send({ name: 'x' })).expect(422),
+        '/api/v1/customers',
+        'post',
+      );
       expectDocumented(await as(http().post('/api/v1/customers').type('form').send(customerBody)).expect(409), '/api/v1/customers', 'post');
       expectDocumented(await http().get('/').expect(401), '/', 'get');
       expectDocumented(await as(http().get('/')).expect(200), '/', 'get');

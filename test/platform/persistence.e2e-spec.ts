@@ -91,7 +91,15 @@ describe('restart with the embedded database', () => {
       .post('/api/v1/customers')
       .set('Authorization', company.auth)
       .type('form')
-      .send({ name: 'Dauerhaft AG', address_line1: 'Dauerhaft AG', address_line3: 'Lindenweg 3', zip: '80331', city: 'München', country_code: 'DE', external_id: 'ERP-1' })
+      .send({
+        name: 'Dauerhaft AG',
+        address_line1: 'Dauerhaft AG',
+        address_line3: 'Lindenweg 3',
+        zip: '80331',
+        city: 'München',
+        country_code: 'DE',
+        external_id: 'ERP-1',
+      })
       .expect(201);
 
     await stop();
@@ -147,7 +155,9 @@ describe('embedded database: what keeps it from starting is said clearly', () =>
     const dataDir = await mkdtemp(join(tmpdir(), 'receivables-squatted-'));
     try {
       await expect(startEmbeddedPostgres(dataDir, port)).rejects.toThrow(
-        new ConfigError(`EMBEDDED_PG_PORT ${port} is in use by another program; set EMBEDDED_PG_PORT to a free port (or DATABASE_URL to a server of yours).`),
+        new ConfigError(
+          `EMBEDDED_PG_PORT ${port} is in use by another program; set EMBEDDED_PG_PORT to a free port (or DATABASE_URL to a server of yours).`,
+        ),
       );
     } finally {
       squatter.close();
@@ -218,7 +228,12 @@ describe('production configuration', () => {
 
   it('starts with a database, a secrets key and an https public URL', () => {
     const config = loadConfig(complete);
-    expect(config).toMatchObject({ env: 'production', databaseUrl: complete.DATABASE_URL, secretsKey: complete.SECRETS_KEY, publicUrl: complete.PUBLIC_URL });
+    expect(config).toMatchObject({
+      env: 'production',
+      databaseUrl: complete.DATABASE_URL,
+      secretsKey: complete.SECRETS_KEY,
+      publicUrl: complete.PUBLIC_URL,
+    });
   });
 
   it('names every missing setting at once', () => {

@@ -22,13 +22,21 @@ describe('request and response objects', () => {
 
   it('share their V8 maps and stay in fast mode for a found customer, a list and a 404', async () => {
     const pairs = await new Promise<Pair[]>((resolve, reject) => {
-      const args = ['--allow-natives-syntax', '--import', REGISTER, '--no-warnings', CHILD, JSON.stringify({ databaseUrl: testDatabaseUrl() })];
+      const args = [
+        '--allow-natives-syntax',
+        '--import',
+        REGISTER,
+        '--no-warnings',
+        CHILD,
+        JSON.stringify({ databaseUrl: testDatabaseUrl() }),
+      ];
       execFile(process.execPath, args, { timeout: 60_000, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
         if (error) reject(new Error(`${error.message}\n${stderr}`));
         else resolve(JSON.parse(/^PAIRS (.*)$/m.exec(stdout)?.[1] ?? 'null') as Pair[]);
       });
     });
     expect(pairs).toHaveLength(9);
-    for (const pair of pairs) expect(pair).toEqual({ url: pair.url, sameRequestMap: true, sameResponseMap: true, fastRequest: true, fastResponse: true });
+    for (const pair of pairs)
+      expect(pair).toEqual({ url: pair.url, sameRequestMap: true, sameResponseMap: true, fastRequest: true, fastResponse: true });
   });
 });

@@ -91,7 +91,9 @@ describe('tenant isolation', () => {
     });
 
     it('external_id is unique per company: B may use A’s, and each finds its own', async () => {
-      const bCustomer = (await asB.postForm('/api/v1/customers', customerParams({ external_id: 'shared-1', name: 'Kunde von B' })).expect(201)).body;
+      const bCustomer = (
+        await asB.postForm('/api/v1/customers', customerParams({ external_id: 'shared-1', name: 'Kunde von B' })).expect(201)
+      ).body;
       expect(bCustomer.id).not.toBe(aCustomer.id);
       expect((await asB.get('/api/v1/customers/find/SHARED-1').expect(200)).body.id).toBe(bCustomer.id);
       expect((await api(t.app, a).get('/api/v1/customers/find/shared-1').expect(200)).body.id).toBe(aCustomer.id);
@@ -126,7 +128,12 @@ describe('tenant isolation', () => {
       const unknownId = await asB.postForm('/api/v1/contacts', contactParams({ customer_id: UNKNOWN_CUSTOMER }));
       expectProblem(byId, 422);
       expect(errorFields(byId)).toEqual(['customer_id']);
-      expect(byId.body.errors).toEqual(unknownId.body.errors.map((e: { message: string }) => ({ ...e, message: e.message.replace(UNKNOWN_CUSTOMER, aCustomer.id as string) })));
+      expect(byId.body.errors).toEqual(
+        unknownId.body.errors.map((e: { message: string }) => ({
+          ...e,
+          message: e.message.replace(UNKNOWN_CUSTOMER, aCustomer.id as string),
+        })),
+      );
       const byExternal = await asB.postForm('/api/v1/contacts', contactParams({ 'customer[external_id]': 'shared-1' }));
       expectProblem(byExternal, 422);
       expect(errorFields(byExternal)).toEqual(['customer[external_id]']);
@@ -151,7 +158,9 @@ describe('tenant isolation', () => {
 
     it('customer[external_id] picks the own company’s customer when both use the same external id', async () => {
       const bCustomer = await createCustomer(t.app, b, { external_id: 'SHARED-1' });
-      const res = await asB.postForm('/api/v1/contacts', contactParams({ 'customer[external_id]': 'shared-1', external_id: 'kon-shared' })).expect(201);
+      const res = await asB
+        .postForm('/api/v1/contacts', contactParams({ 'customer[external_id]': 'shared-1', external_id: 'kon-shared' }))
+        .expect(201);
       expect(res.body.contact.customer.id).toBe(bCustomer.id);
       // The contact external_id A holds is free in B too, and no 409 reveals A's contact.
       expect(res.body.contact.external_id).toBe('kon-shared');
@@ -186,8 +195,7 @@ describe('tenant isolation', () => {
 
     const send = (method: string, path: string, authorization?: string) => {
       const server = t.app.getHttpServer();
-      let req =
-        method === 'get' ? request(server).get(path) : method === 'post' ? request(server).post(path) : request(server).patch(path);
+      let req = method === 'get' ? request(server).get(path) : method === 'post' ? request(server).post(path) : request(server).patch(path);
       if (authorization !== undefined) req = req.set('Authorization', authorization);
       return method === 'get' ? req : req.type('form').send(customerParams({ external_id: 'VIA-BAD-AUTH' }));
     };

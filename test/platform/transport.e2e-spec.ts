@@ -29,11 +29,47 @@ function makePki(): Pki {
   const openssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
   writeFileSync(
     file('server.ext'),
-    ['subjectAltName=DNS:localhost,IP:127.0.0.1', 'basicConstraints=CA:FALSE', 'keyUsage=digitalSignature,keyEncipherment', 'extendedKeyUsage=serverAuth', ''].join('\n'),
+    [
+      'subjectAltName=DNS:localhost,IP:127.0.0.1',
+      'basicConstraints=CA:FALSE',
+      'keyUsage=digitalSignature,keyEncipherment',
+      'extendedKeyUsage=serverAuth',
+      '',
+    ].join('\n'),
   );
-  openssl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'ca.key', '-out', 'ca.crt', '-subj', '/CN=Receivables Test CA', '-days', '2');
+  openssl(
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    'ca.key',
+    '-out',
+    'ca.crt',
+    '-subj',
+    '/CN=Receivables Test CA',
+    '-days',
+    '2',
+  );
   openssl('req', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'server.key', '-out', 'server.csr', '-subj', '/CN=localhost');
-  openssl('x509', '-req', '-in', 'server.csr', '-CA', 'ca.crt', '-CAkey', 'ca.key', '-CAcreateserial', '-out', 'server.crt', '-days', '2', '-extfile', 'server.ext');
+  openssl(
+    'x509',
+    '-req',
+    '-in',
+    'server.csr',
+    '-CA',
+    'ca.crt',
+    '-CAkey',
+    'ca.key',
+    '-CAcreateserial',
+    '-out',
+    'server.crt',
+    '-days',
+    '2',
+    '-extfile',
+    'server.ext',
+  );
   return { dir, ca: readFileSync(file('ca.crt')), certFile: file('server.crt'), keyFile: file('server.key') };
 }
 
@@ -159,7 +195,14 @@ describe('credentials in production', () => {
 
   /** A real production configuration (loadConfig with APP_ENV=production), on the test database. */
   const productionConfig = (env: Record<string, string> = {}): AppConfig =>
-    loadConfig({ APP_ENV: 'production', DATABASE_URL: testDatabaseUrl(), SECRETS_KEY, PUBLIC_URL: 'https://receivables.test', LOG_LEVEL: 'silent', ...env });
+    loadConfig({
+      APP_ENV: 'production',
+      DATABASE_URL: testDatabaseUrl(),
+      SECRETS_KEY,
+      PUBLIC_URL: 'https://receivables.test',
+      LOG_LEVEL: 'silent',
+      ...env,
+    });
 
   async function startProduction(env: Record<string, string> = {}): Promise<{ app: INestApplication; url: string }> {
     const config = productionConfig(env);
@@ -189,7 +232,11 @@ describe('credentials in production', () => {
   function expectInsecureTransport(res: request.Response): void {
     expect(res.status).toBe(403);
     expect(res.headers['content-type']).toContain('application/problem+json');
-    expect(res.body).toMatchObject({ status: 403, code: 'auth.insecure_transport', type: 'urn:receivables:problem:auth.insecure_transport' });
+    expect(res.body).toMatchObject({
+      status: 403,
+      code: 'auth.insecure_transport',
+      type: 'urn:receivables:problem:auth.insecure_transport',
+    });
   }
 
   it('refuses a valid credential sent over plain HTTP with a 403 problem document', async () => {

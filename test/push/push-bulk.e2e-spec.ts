@@ -21,7 +21,13 @@ describe('push: payments booked together', () => {
   });
   afterEach(() => jest.restoreAllMocks());
 
-  const payment = (externalId: string, invoice: string, amount: string) => ({ document_type: 'payment', external_id: externalId, amount, invoice_external_id: invoice, payment_date: '2026-11-20' });
+  const payment = (externalId: string, invoice: string, amount: string) => ({
+    document_type: 'payment',
+    external_id: externalId,
+    amount,
+    invoice_external_id: invoice,
+    payment_date: '2026-11-20',
+  });
   /** Pushes the documents, then processes them as one batch. */
   async function batch(...bodies: object[]): Promise<string[]> {
     const ids: string[] = [];
@@ -30,9 +36,16 @@ describe('push: payments booked together', () => {
     return ids;
   }
   const invoice = async (externalId: string) =>
-    (await t.db.query(`SELECT id, status, paid_amount::text AS paid, open_amount::text AS open FROM invoices WHERE external_id = $1`, [externalId]))[0];
+    (
+      await t.db.query(`SELECT id, status, paid_amount::text AS paid, open_amount::text AS open FROM invoices WHERE external_id = $1`, [
+        externalId,
+      ])
+    )[0];
   const events = async (invoiceId: string) =>
-    await t.db.query<Array<{ kind: string; amount: string | null }>>(`SELECT kind, details->>'amount' AS amount FROM invoice_events WHERE invoice_id = $1 AND kind NOT IN ('created') ORDER BY id`, [invoiceId]);
+    await t.db.query<Array<{ kind: string; amount: string | null }>>(
+      `SELECT kind, details->>'amount' AS amount FROM invoice_events WHERE invoice_id = $1 AND kind NOT IN ('created') ORDER BY id`,
+      [invoiceId],
+    );
   const bookedInBulk = async () => {
     const outcomes = (await Promise.all(bulk.mock.results.map((r) => r.value as Promise<boolean[]>))).flat();
     return bulk.mock.calls.flatMap(([, wanted]) => wanted.map((p) => p.dto.external_id)).filter((_, i) => outcomes[i]);
@@ -40,8 +53,18 @@ describe('push: payments booked together', () => {
 
   it('books payments below the total together, and the one that pays an invoice in full one by one: same records either way', async () => {
     await batch(invoiceDocument('RE-A', 'K-1'), invoiceDocument('RE-B', 'K-1'));
-    const ids = await batch(payment('P-1', 'RE-A', '10.00'), payment('P-2', 'RE-B', '100.00'), payment('P-3', 'RE-A', '20.50'), payment('P-4', 'RE-B', '19.00'));
-    for (const id of ids) expect(await waitForStatus(t.app, auth, id, ['processed'])).toMatchObject({ attempts: 1, outcome: 'applied', result: { type: 'payment', id: expect.stringMatching(/^pay-/) } });
+    const ids = await batch(
+      payment('P-1', 'RE-A', '10.00'),
+      payment('P-2', 'RE-B', '100.00'),
+      payment('P-3', 'RE-A', '20.50'),
+      payment('P-4', 'RE-B', '19.00'),
+    );
+    for (const id of ids)
+      expect(await waitForStatus(t.app, auth, id, ['processed'])).toMatchObject({
+        attempts: 1,
+        outcome: 'applied',
+        result: { type: 'payment', id: expect.stringMatching(/^pay-/) },
+      });
     expect(await bookedInBulk()).toEqual(['P-1', 'P-3']);
 
     const a = await invoice('RE-A');
@@ -57,7 +80,9 @@ describe('push: payments booked together', () => {
       { kind: 'payment_recorded', amount: '19.0' },
       { kind: 'status_changed', amount: null },
     ]);
-    const payments = await t.db.query(`SELECT external_id, amount::text AS amount, payment_date::text AS date, source FROM payments ORDER BY created_at, id`);
+    const payments = await t.db.query(
+      `SELECT external_id, amount::text AS amount, payment_date::text AS date, source FROM payments ORDER BY created_at, id`,
+    );
     expect(payments).toEqual([
       { external_id: 'P-1', amount: '10.00', date: '2026-11-20', source: 'PUSH' },
       { external_id: 'P-3', amount: '20.50', date: '2026-11-20', source: 'PUSH' },
@@ -71,7 +96,12 @@ describe('push: payments booked together', () => {
     await batch(invoiceDocument('RE-A', 'K-1'), invoiceDocument('RE-B', 'K-1'), payment('P-9', 'RE-B', '5.00'));
     bulk.mockClear();
     // RE-A is changed by the batch (a new total); on RE-B, P-9 is changed (a new amount).
-    const ids = await batch(payment('P-1', 'RE-A', '10.00'), invoiceDocument('RE-A', 'K-1', { amount: '200.00' }), payment('P-2', 'RE-B', '1.00'), { ...payment('P-9', 'RE-B', '7.00') });
+    const ids = await batch(
+      payment('P-1', 'RE-A', '10.00'),
+      invoiceDocument('RE-A', 'K-1', { amount: '200.00' }),
+      payment('P-2', 'RE-B', '1.00'),
+      { ...payment('P-9', 'RE-B', '7.00') },
+    );
     for (const id of ids) await waitForStatus(t.app, auth, id, ['processed']);
     expect(await bookedInBulk()).toEqual([]);
     expect(await invoice('RE-A')).toMatchObject({ paid: '10.00', open: '190.00' });
@@ -89,9 +119,13 @@ describe('push: payments booked together', () => {
     // The batch's lookup does not see it: as when the REST payment commits between lookup and insert.
     const ledger = t.app.get(LedgerRepository);
     const lookup = ledger.lookupMany.bind(ledger);
-    jest.spyOn(ledger, 'lookupMany').mockImplementation(async (wanted, manager) => (await lookup(wanted, manager)).map((found) => ({ ...found, entry: null })));
+    jest
+      .spyOn(ledger, 'lookupMany')
+      .mockImplementation(async (wanted, manager) => (await lookup(wanted, manager)).map((found) => ({ ...found, entry: null })));
     const ids = await batch(payment('P-1', 'RE-A', '10.00'), payment('P-2', 'RE-A', '20.00'), payment('P-3', 'RE-A', '30.00'));
-    expect(await waitForStatus(t.app, auth, ids[1], ['dead_lettered'])).toMatchObject({ last_error: expect.stringMatching(/^payment\.external_id_taken/) });
+    expect(await waitForStatus(t.app, auth, ids[1], ['dead_lettered'])).toMatchObject({
+      last_error: expect.stringMatching(/^payment\.external_id_taken/),
+    });
     for (const i of [0, 2]) await waitForStatus(t.app, auth, ids[i], ['processed']);
     const payments = await t.db.query(`SELECT external_id, amount::text AS amount FROM payments ORDER BY external_id`);
     expect(payments).toEqual([

@@ -57,7 +57,11 @@ describe('push under faults (service in a child process)', () => {
     db = new pg.Pool({ connectionString: database.url, max: 3 });
     db.on('error', () => undefined);
     service = await start();
-    const reg = await post('/api/v1/registrations', { company_name: 'Fault GmbH', email: 'faults@example.com', password: 'Sicher!Passwort1' });
+    const reg = await post('/api/v1/registrations', {
+      company_name: 'Fault GmbH',
+      email: 'faults@example.com',
+      password: 'Sicher!Passwort1',
+    });
     expect(reg.status).toBe(201);
     apiKey = ((await reg.json()) as { api_key: string }).api_key;
   }, 120_000);
@@ -107,7 +111,10 @@ describe('push under faults (service in a child process)', () => {
       const { rows } = await db.query(`SELECT count(*)::int AS n FROM push_documents WHERE id = ANY($1) AND status = 'processed'`, [ids]);
       if (rows[0].n === ids.length) return;
       if (Date.now() > until) {
-        const { rows: states } = await db.query(`SELECT status, count(*)::int AS n FROM push_documents WHERE id = ANY($1) GROUP BY status`, [ids]);
+        const { rows: states } = await db.query(
+          `SELECT status, count(*)::int AS n FROM push_documents WHERE id = ANY($1) GROUP BY status`,
+          [ids],
+        );
         throw new Error(`not all processed: ${JSON.stringify(states)}`);
       }
       await sleep(200);
@@ -115,7 +122,9 @@ describe('push under faults (service in a child process)', () => {
   }
 
   async function paymentsOf(prefix: string): Promise<Array<{ external_id: string; n: number }>> {
-    const { rows } = await db.query(`SELECT external_id, count(*)::int AS n FROM payments WHERE external_id LIKE $1 GROUP BY external_id`, [`${prefix}%`]);
+    const { rows } = await db.query(`SELECT external_id, count(*)::int AS n FROM payments WHERE external_id LIKE $1 GROUP BY external_id`, [
+      `${prefix}%`,
+    ]);
     return rows;
   }
 
@@ -123,7 +132,8 @@ describe('push under faults (service in a child process)', () => {
     await restart({ PUSH_WORKER: 'false' });
     const invoice = await push(invoiceDocument('RE-Q', 'K-Q', { amount: '1000.00' }));
     const ids = [invoice!];
-    for (let i = 0; i < 40; i++) ids.push((await push({ document_type: 'payment', external_id: `Q-${i}`, amount: '2.50', invoice_external_id: 'RE-Q' }))!);
+    for (let i = 0; i < 40; i++)
+      ids.push((await push({ document_type: 'payment', external_id: `Q-${i}`, amount: '2.50', invoice_external_id: 'RE-Q' }))!);
     expect(ids.every(Boolean)).toBe(true);
     const { rows } = await db.query(`SELECT count(*)::int AS n FROM push_documents WHERE id = ANY($1) AND status = 'queued'`, [ids]);
     expect(rows[0].n).toBe(41);
@@ -229,8 +239,15 @@ describe('push under faults (service in a child process)', () => {
     // While the database was away: 503 problems with Retry-After, never a 500, and no 429 afterwards
     // (failed lookups are no failed authentications).
     expect(refusals.length).toBeGreaterThan(0);
-    const unhandled = service!.output().split('\n').filter((line) => line.includes('"unhandled error"')).map((line) => line.slice(0, 800));
-    expect({ refused: refusals.filter((r) => r.status !== 503 || !/^\d+$/.test(r.retryAfter ?? '')), unhandled }).toEqual({ refused: [], unhandled: [] });
+    const unhandled = service!
+      .output()
+      .split('\n')
+      .filter((line) => line.includes('"unhandled error"'))
+      .map((line) => line.slice(0, 800));
+    expect({ refused: refusals.filter((r) => r.status !== 503 || !/^\d+$/.test(r.retryAfter ?? '')), unhandled }).toEqual({
+      refused: [],
+      unhandled: [],
+    });
     expect(service!.alive()).toBe(true);
     const ready = await fetch(`${service!.origin}/health/ready`);
     expect(ready.status).toBe(200);
@@ -238,10 +255,15 @@ describe('push under faults (service in a child process)', () => {
     // A 503 whose commit did happen (the answer was lost with the connection) is a stored document too:
     // every stored one is processed, each booked once, and the invoice is open by exactly the rest.
     const { rows: stored } = await db.query(`SELECT id, external_id FROM push_documents WHERE external_id LIKE 'R-%'`);
-    await waitUntilProcessed(stored.map((r: { id: string }) => r.id), 90_000);
+    await waitUntilProcessed(
+      stored.map((r: { id: string }) => r.id),
+      90_000,
+    );
     const payments = await paymentsOf('R-');
     expect(payments.map((p) => p.external_id).sort()).toEqual(stored.map((r: { external_id: string }) => r.external_id).sort());
-    const { rows: inv } = await db.query(`SELECT open_amount::text AS open, paid_amount::text AS paid FROM invoices WHERE external_id = 'RE-R'`);
+    const { rows: inv } = await db.query(
+      `SELECT open_amount::text AS open, paid_amount::text AS paid FROM invoices WHERE external_id = 'RE-R'`,
+    );
     expect(inv).toEqual([{ open: (10000 - stored.length).toFixed(2), paid: stored.length.toFixed(2) }]);
   }, 180_000);
 

@@ -29,14 +29,20 @@ describe('push: invoices that change', () => {
     company = await registerCompany(t.app, 'Push Rechnungen GmbH');
     auth = apiKeyAuth(company.apiKey);
     await shippingApi(t.app, company)
-      .patch('/api/v1/shipping_settings', { sender_street: 'Hauptstraße 5', sender_zip: '10115', sender_city: 'Berlin', bank_iban: 'DE89 3704 0044 0532 0130 00' })
+      .patch('/api/v1/shipping_settings', {
+        sender_street: 'Hauptstraße 5',
+        sender_zip: '10115',
+        sender_city: 'Berlin',
+        bank_iban: 'DE89 3704 0044 0532 0130 00',
+      })
       .expect(200);
   });
   afterEach(() => jest.restoreAllMocks());
 
   const http = () => t.http;
   const processed = async (body: object) => waitForStatus(t.app, auth, await pushAccepted(t.app, auth, body), ['processed']);
-  const invoice = async (id: string) => (await http().get(`/api/v1/invoices/${id}`).set('Authorization', company.auth).expect(200)).body.invoice;
+  const invoice = async (id: string) =>
+    (await http().get(`/api/v1/invoices/${id}`).set('Authorization', company.auth).expect(200)).body.invoice;
   const storedPdf = async (id: string): Promise<Buffer> => {
     const res = await http()
       .get(`/api/v1/invoices/${id}/pdf`)
@@ -83,7 +89,9 @@ describe('push: invoices that change', () => {
   }, 90_000);
 
   it('renders a draft’s PDF again when the document changes it; a field left out stays, a field sent as null is cleared', async () => {
-    const first = await processed(invoiceDocument('RE-B', 'K-2', { additional_number: 'PO-7', order_date: '2026-10-30', amount: '11900.5' }));
+    const first = await processed(
+      invoiceDocument('RE-B', 'K-2', { additional_number: 'PO-7', order_date: '2026-10-30', amount: '11900.5' }),
+    );
     const id = first.result!.id;
     expect(await pdfText(await storedPdf(id))).toMatch(/Auftragsdatum 30.10.2026[\s\S]*Rechnung R-RE-B[\s\S]*Rechnungsbetrag 11.900,50 €/);
     const old = await files(id);
@@ -113,15 +121,22 @@ describe('push: invoices that change', () => {
     const id = first.result!.id;
     expect(await invoice(id)).toMatchObject({ invoice_status: 'sent', shipping_mode: 'skip_shipping' });
 
-    const second = await processed(invoiceDocument('RE-C', 'K-3', { pdf: pdfB.toString('base64'), additional_number: 'PO-9', options: { autoskip_shipping: true } }));
+    const second = await processed(
+      invoiceDocument('RE-C', 'K-3', { pdf: pdfB.toString('base64'), additional_number: 'PO-9', options: { autoskip_shipping: true } }),
+    );
     expect(await invoice(id)).toMatchObject({ additional_number: 'PO-9', invoice_status: 'sent' });
     expect(Buffer.compare(await storedPdf(id), pdfA)).toBe(0);
-    const [succeeded] = await t.db.query(`SELECT details FROM push_audit_log WHERE document_id = $1 AND step = 'succeeded'`, [second.id.slice(4)]);
+    const [succeeded] = await t.db.query(`SELECT details FROM push_audit_log WHERE document_id = $1 AND step = 'succeeded'`, [
+      second.id.slice(4),
+    ]);
     expect(succeeded.details.notes).toEqual([expect.stringMatching(/^pdf: kept the PDF the invoice was released with \(status sent\)/)]);
 
     const third = await pushAccepted(t.app, auth, invoiceDocument('RE-C', 'K-3', { pdf: pdfA.toString('base64'), amount: '99.00' }));
     const dead = await waitForStatus(t.app, auth, third, ['dead_lettered']);
-    expect(dead).toMatchObject({ attempts: 1, last_error: expect.stringMatching(/^invoice\.not_editable: In status sent these fields can no longer change: total/) });
+    expect(dead).toMatchObject({
+      attempts: 1,
+      last_error: expect.stringMatching(/^invoice\.not_editable: In status sent these fields can no longer change: total/),
+    });
     expect(await auditSteps(t.app, third)).toEqual(['received', 'attempt 1', 'failed 1', 'dead_lettered']);
     expect((await invoice(id)).original_total).toBe('119.0');
   });
@@ -131,7 +146,10 @@ describe('push: invoices that change', () => {
     const { invoice_date: _kept, ...withoutInvoiceDate } = invoiceDocument('RE-G', 'K-7', { due_date: '2026-10-01' });
     const id = await pushAccepted(t.app, auth, withoutInvoiceDate);
     const dead = await waitForStatus(t.app, auth, id, ['dead_lettered']);
-    expect(dead).toMatchObject({ attempts: 1, last_error: 'validation.failed: The request has invalid fields (due_date: due_date must not be before invoice_date)' });
+    expect(dead).toMatchObject({
+      attempts: 1,
+      last_error: 'validation.failed: The request has invalid fields (due_date: due_date must not be before invoice_date)',
+    });
   });
 
   it('ships an invoice pushed with options[autosend] through the shipping service (post): a letter in the print batch, then sent', async () => {
@@ -142,7 +160,9 @@ describe('push: invoices that change', () => {
     const { deliveries, shipments } = await api.deliveries(id);
     expect(shipments).toEqual([expect.objectContaining({ shipping_mode: 'post', status: 'shipped' })]);
     expect(deliveries).toEqual([expect.objectContaining({ channel: 'post', outcome: 'delivered' })]);
-    expect((await api.events(id)).filter((e) => e.to_status === 'sent')).toEqual([expect.objectContaining({ actor: expect.objectContaining({ type: expect.any(String) }) })]);
+    expect((await api.events(id)).filter((e) => e.to_status === 'sent')).toEqual([
+      expect.objectContaining({ actor: expect.objectContaining({ type: expect.any(String) }) }),
+    ]);
   });
 
   it("lets the document's options[autosend] set aside the company's autoskip default, as POST /api/v1/invoices does", async () => {

@@ -18,7 +18,12 @@ describe('push: retries, dead letters, audit log', () => {
   afterEach(() => jest.restoreAllMocks());
 
   const http = () => t.http;
-  const payment = (externalId: string) => ({ document_type: 'payment', external_id: externalId, amount: '10.00', invoice_external_id: 'RE-1' });
+  const payment = (externalId: string) => ({
+    document_type: 'payment',
+    external_id: externalId,
+    amount: '10.00',
+    invoice_external_id: 'RE-1',
+  });
 
   /** Makes the payment processor fail the first `times` calls, as a database hiccup would. */
   function failPayments(times: number): { calls: number[] } {
@@ -62,7 +67,11 @@ describe('push: retries, dead letters, audit log', () => {
     const [{ n: before }] = await t.db.query(`SELECT count(*)::int AS n FROM payments WHERE external_id = 'Z-2'`);
     expect(before).toBe(0);
 
-    const replay = await http().post(`/v2/dead_letters/${id}/replay`).set('Authorization', t.company.auth).set('X-Request-ID', 'replay-1').expect(202);
+    const replay = await http()
+      .post(`/v2/dead_letters/${id}/replay`)
+      .set('Authorization', t.company.auth)
+      .set('X-Request-ID', 'replay-1')
+      .expect(202);
     expect(replay.body.document).toMatchObject({ id, status: 'queued' });
     expectDocumented(replay, '/v2/dead_letters/{id}/replay', 'post');
     const done = await waitForStatus(t.app, auth, id, ['processed']);
@@ -70,16 +79,38 @@ describe('push: retries, dead letters, audit log', () => {
     const [invoice] = await t.db.query(`SELECT open_amount::text AS open FROM invoices WHERE external_id = 'RE-1'`);
     expect(invoice.open).toBe('109.00');
     expect(await auditSteps(t.app, id)).toEqual([
-      'received', 'attempt 1', 'failed 1', 'attempt 2', 'failed 2', 'attempt 3', 'failed 3', 'attempt 4', 'failed 4', 'dead_lettered', 'replayed', 'attempt 5', 'succeeded 5',
+      'received',
+      'attempt 1',
+      'failed 1',
+      'attempt 2',
+      'failed 2',
+      'attempt 3',
+      'failed 3',
+      'attempt 4',
+      'failed 4',
+      'dead_lettered',
+      'replayed',
+      'attempt 5',
+      'succeeded 5',
     ]);
     const log = await http().get(`/v2/audit_log?document_id=${id}&step=replayed`).set('Authorization', auth).expect(200);
     expect(log.body.audit_log).toEqual([
-      expect.objectContaining({ document_id: id, step: 'replayed', request_id: 'replay-1', credential: { type: 'token', id: expect.stringMatching(/^tok-/) }, document_type: 'payment', external_id: 'Z-2' }),
+      expect.objectContaining({
+        document_id: id,
+        step: 'replayed',
+        request_id: 'replay-1',
+        credential: { type: 'token', id: expect.stringMatching(/^tok-/) },
+        document_type: 'payment',
+        external_id: 'Z-2',
+      }),
     ]);
     expectDocumented(log, '/v2/audit_log', 'get');
     expectDocumented(await http().get(`/v2/audit_log?document_id=${id}`).set('Authorization', auth).expect(200), '/v2/audit_log', 'get');
     const received = await http().get(`/v2/audit_log?document_id=${id}&step=received`).set('Authorization', auth).expect(200);
-    expect(received.body.audit_log[0]).toMatchObject({ credential: { type: 'apikey', id: expect.stringMatching(/^key-/) }, request_id: expect.any(String) });
+    expect(received.body.audit_log[0]).toMatchObject({
+      credential: { type: 'apikey', id: expect.stringMatching(/^key-/) },
+      request_id: expect.any(String),
+    });
     expect((await http().get('/v2/dead_letters').set('Authorization', auth).expect(200)).body.dead_letters).toEqual([]);
   }, 100_000);
 
@@ -121,10 +152,15 @@ describe('push: retries, dead letters, audit log', () => {
     const ids = await Promise.all(Array.from({ length: 6 }, (_, i) => pushAccepted(t.app, auth, body(i))));
     const bad = await waitForStatus(t.app, auth, ids[3], ['dead_lettered']);
     expect(bad).toMatchObject({ attempts: 1, last_error: 'payment.not_allowed: No payments can be recorded on a archived invoice' });
-    for (const i of [0, 1, 2, 4, 5]) expect(await waitForStatus(t.app, auth, ids[i], ['processed'])).toMatchObject({ attempts: 1, outcome: 'applied' });
-    const payments = await t.db.query(`SELECT external_id, count(*)::int AS n FROM payments WHERE external_id LIKE 'B-%' GROUP BY external_id ORDER BY external_id`);
+    for (const i of [0, 1, 2, 4, 5])
+      expect(await waitForStatus(t.app, auth, ids[i], ['processed'])).toMatchObject({ attempts: 1, outcome: 'applied' });
+    const payments = await t.db.query(
+      `SELECT external_id, count(*)::int AS n FROM payments WHERE external_id LIKE 'B-%' GROUP BY external_id ORDER BY external_id`,
+    );
     expect(payments).toEqual(['B-0', 'B-1', 'B-2', 'B-4', 'B-5'].map((external_id) => ({ external_id, n: 1 })));
-    const [invoice] = await t.db.query(`SELECT paid_amount::text AS paid, open_amount::text AS open FROM invoices WHERE external_id = 'RE-1'`);
+    const [invoice] = await t.db.query(
+      `SELECT paid_amount::text AS paid, open_amount::text AS open FROM invoices WHERE external_id = 'RE-1'`,
+    );
     expect(invoice).toEqual({ paid: '50.00', open: '69.00' });
     const [{ events }] = await t.db.query(`SELECT count(*)::int AS events FROM invoice_events WHERE kind = 'payment_recorded'`);
     expect(events).toBe(5);

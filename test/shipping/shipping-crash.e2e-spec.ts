@@ -49,7 +49,11 @@ describe('shipping under SIGKILL (service in a child process)', () => {
     await db.query(`TRUNCATE companies, pgboss.job CASCADE`);
     pdf = await makePdf('Rechnung CRASH');
     service = await startServiceChild(testDatabaseUrl(), env({ SHIPPING_WORKERS: 'false' }));
-    const reg = await call('POST', '/api/v1/registrations', { company_name: 'Crash GmbH', email: 'crash@example.com', password: 'Sicher!Passwort1' });
+    const reg = await call('POST', '/api/v1/registrations', {
+      company_name: 'Crash GmbH',
+      email: 'crash@example.com',
+      password: 'Sicher!Passwort1',
+    });
     auth = `Token token=${reg.api_token}`;
   }, 120_000);
 
@@ -89,10 +93,31 @@ describe('shipping under SIGKILL (service in a child process)', () => {
 
   /** A draft to Erika by e-mail, created over HTTP; its public id. */
   async function draft(): Promise<string> {
-    const customer = await call('POST', '/api/v1/customers', { name: 'Kunde AG', address_line1: 'Kunde AG', address_line3: 'Allee 2', zip: '20095', city: 'Hamburg', country_code: 'DE', shipping_mode: 'email' });
-    const contact = await call('POST', '/api/v1/contacts', { customer_id: customer.id, name: 'Erika Muster', gender: '2', salutation: '0', email: 'erika@kunde.de' });
+    const customer = await call('POST', '/api/v1/customers', {
+      name: 'Kunde AG',
+      address_line1: 'Kunde AG',
+      address_line3: 'Allee 2',
+      zip: '20095',
+      city: 'Hamburg',
+      country_code: 'DE',
+      shipping_mode: 'email',
+    });
+    const contact = await call('POST', '/api/v1/contacts', {
+      customer_id: customer.id,
+      name: 'Erika Muster',
+      gender: '2',
+      salutation: '0',
+      email: 'erika@kunde.de',
+    });
     const form = new FormData();
-    for (const [k, v] of Object.entries({ customer_id: customer.id, contact_id: contact.contact.id, invoice_number: `CR-${++invoiceSeq}`, total: '80', due_date: '2026-12-31' })) form.set(k, v);
+    for (const [k, v] of Object.entries({
+      customer_id: customer.id,
+      contact_id: contact.contact.id,
+      invoice_number: `CR-${++invoiceSeq}`,
+      total: '80',
+      due_date: '2026-12-31',
+    }))
+      form.set(k, v);
     form.set('invoice', new Blob([pdf], { type: 'application/pdf' }), 'rechnung.pdf');
     const res = await fetch(`${service!.origin}/api/v1/invoices`, { method: 'POST', headers: { authorization: auth }, body: form });
     expect(res.status).toBe(201);
@@ -139,11 +164,17 @@ describe('shipping under SIGKILL (service in a child process)', () => {
     await hold.received;
     await restart();
     hold.release();
-    const failed = await waitFor(async () => {
-      const found = await deliveries(id);
-      return found.shipments[0]?.status === 'failed' && found;
-    }, 'the sweep to settle the shipment', 60_000);
-    expect(failed.shipments[0].attention).toMatch(/no outcome was recorded and the delivery job has ended \(last error: job failed by timeout in active state\)/);
+    const failed = await waitFor(
+      async () => {
+        const found = await deliveries(id);
+        return found.shipments[0]?.status === 'failed' && found;
+      },
+      'the sweep to settle the shipment',
+      60_000,
+    );
+    expect(failed.shipments[0].attention).toMatch(
+      /no outcome was recorded and the delivery job has ended \(last error: job failed by timeout in active state\)/,
+    );
     expect(failed.deliveries).toEqual([expect.objectContaining({ outcome: 'permanent_failure' })]);
     expect(await status(id)).toBe('draft');
     const attention = await call('GET', '/api/v1/shipments/attention');

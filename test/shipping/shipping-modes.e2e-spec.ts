@@ -68,11 +68,32 @@ describe('shipping mode resolution through the database and ShippingService', ()
     const pdf = await makePdf('Rechnung');
     let n = 0;
     for (const customerMode of CUSTOMER_LEVEL) {
-      const customer = await api.customer({ name: `Kunde ${customerMode}`, address_line1: 'Kunde', address_line3: 'Allee 2', zip: '20095', city: 'Hamburg', country_code: 'DE', ...(customerMode ? { shipping_mode: customerMode } : {}) });
-      const contact = await api.contact({ customer_id: customer.id, name: 'Erika Muster', gender: '2', salutation: '0', email: 'erika@kunde.de' });
+      const customer = await api.customer({
+        name: `Kunde ${customerMode}`,
+        address_line1: 'Kunde',
+        address_line3: 'Allee 2',
+        zip: '20095',
+        city: 'Hamburg',
+        country_code: 'DE',
+        ...(customerMode ? { shipping_mode: customerMode } : {}),
+      });
+      const contact = await api.contact({
+        customer_id: customer.id,
+        name: 'Erika Muster',
+        gender: '2',
+        salutation: '0',
+        email: 'erika@kunde.de',
+      });
       const byMode = new Map<Level, string>();
       for (const invoiceMode of INVOICE_LEVEL) {
-        const fields = { customer_id: customer.id, contact_id: contact.id, invoice_number: `M-${++n}`, total: '10', due_date: '2026-12-31', ...(invoiceMode ? { shipping_mode: invoiceMode } : {}) };
+        const fields = {
+          customer_id: customer.id,
+          contact_id: contact.id,
+          invoice_number: `M-${++n}`,
+          total: '10',
+          due_date: '2026-12-31',
+          ...(invoiceMode ? { shipping_mode: invoiceMode } : {}),
+        };
         const res = await api.createInvoice(fields, pdf).expect(201);
         byMode.set(invoiceMode, parsePublicId('inv', res.body.invoice.id) as string);
       }
@@ -94,7 +115,8 @@ describe('shipping mode resolution through the database and ShippingService', ()
   }
 
   /** The company level, through the API (committed: the decisions read it like any other). */
-  const setCompanyMode = (mode: string) => shippingApi(t.app, t.company).patch('/api/v1/shipping_settings', { shipping_mode: mode }).expect(200);
+  const setCompanyMode = (mode: string) =>
+    shippingApi(t.app, t.company).patch('/api/v1/shipping_settings', { shipping_mode: mode }).expect(200);
 
   it('ships every invoice by the mode its levels name (7 × 5 × 5 combinations)', async () => {
     const service = t.app.get(ShippingService);
@@ -107,12 +129,26 @@ describe('shipping mode resolution through the database and ShippingService', ()
           const shipment = await decide(async (runner) => {
             const invoice = (await t.app.get(InvoicesRepository).lockById(companyId, id, runner.manager)) as Invoice;
             await service.shipInvoice(runner.manager, invoice, { type: 'api', id: null }, { reason: null, unroutable: 'flag' });
-            const [row] = await runner.manager.query(`SELECT shipping_mode, mode_source, status, email_status, post_status FROM shipments WHERE company_id = $1 AND invoice_id = $2`, [companyId, id]);
-            return { shippingMode: row.shipping_mode, modeSource: row.mode_source, status: row.status, emailStatus: row.email_status, postStatus: row.post_status } as Shipment;
+            const [row] = await runner.manager.query(
+              `SELECT shipping_mode, mode_source, status, email_status, post_status FROM shipments WHERE company_id = $1 AND invoice_id = $2`,
+              [companyId, id],
+            );
+            return {
+              shippingMode: row.shipping_mode,
+              modeSource: row.mode_source,
+              status: row.status,
+              emailStatus: row.email_status,
+              postStatus: row.post_status,
+            } as Shipment;
           });
           const expected = expectedForInvoice(invoiceMode, customerMode, companyMode);
           const label = `invoice ${invoiceMode} / customer ${customerMode} / company ${companyMode}`;
-          expect({ label, ...shipment }).toEqual({ label, shippingMode: expected.mode, modeSource: expected.source, ...shapeOf(expected.mode) });
+          expect({ label, ...shipment }).toEqual({
+            label,
+            shippingMode: expected.mode,
+            modeSource: expected.source,
+            ...shapeOf(expected.mode),
+          });
           checked++;
         }
       }
@@ -144,13 +180,22 @@ describe('shipping mode resolution through the database and ShippingService', ()
           for (const reminderMode of REMINDER_LEVEL) {
             const reminderId = reminders.get(invoiceId)!;
             const shipment = await decide(async (runner) => {
-              await runner.manager.query(`UPDATE reminders SET shipping_mode = $3 WHERE company_id = $1 AND id = $2`, [companyId, reminderId, reminderMode]);
+              await runner.manager.query(`UPDATE reminders SET shipping_mode = $3 WHERE company_id = $1 AND id = $2`, [
+                companyId,
+                reminderId,
+                reminderMode,
+              ]);
               return service.shipReminder(runner.manager, companyId, reminderId, { type: 'run', id: null });
             });
             const expected = expectedForReminder(reminderMode, invoiceMode, customerMode, companyMode);
             const label = `reminder ${reminderMode} / invoice ${invoiceMode} / customer ${customerMode} / company ${companyMode}`;
             const { shippingMode, modeSource, status, emailStatus, postStatus } = shipment;
-            expect({ label, shippingMode, modeSource, status, emailStatus, postStatus }).toEqual({ label, shippingMode: expected.mode, modeSource: expected.source, ...shapeOf(expected.mode) });
+            expect({ label, shippingMode, modeSource, status, emailStatus, postStatus }).toEqual({
+              label,
+              shippingMode: expected.mode,
+              modeSource: expected.source,
+              ...shapeOf(expected.mode),
+            });
             checked++;
           }
         }

@@ -33,17 +33,37 @@ describe('shipping recovery', () => {
   });
 
   async function draft(mode = 'email'): Promise<string> {
-    const customer = await api.customer({ name: 'Kunde AG', address_line1: 'Kunde AG', address_line3: 'Allee 2', zip: '20095', city: 'Hamburg', country_code: 'DE', shipping_mode: mode });
-    const contact = await api.contact({ customer_id: customer.id, name: 'Max Muster', gender: '1', salutation: '1', email: 'max@kunde.de' });
-    const res = await api.createInvoice({ customer_id: customer.id, contact_id: contact.id, invoice_number: 'RE-7', total: '50', due_date: '2026-12-31' }, pdf).expect(201);
+    const customer = await api.customer({
+      name: 'Kunde AG',
+      address_line1: 'Kunde AG',
+      address_line3: 'Allee 2',
+      zip: '20095',
+      city: 'Hamburg',
+      country_code: 'DE',
+      shipping_mode: mode,
+    });
+    const contact = await api.contact({
+      customer_id: customer.id,
+      name: 'Max Muster',
+      gender: '1',
+      salutation: '1',
+      email: 'max@kunde.de',
+    });
+    const res = await api
+      .createInvoice({ customer_id: customer.id, contact_id: contact.id, invoice_number: 'RE-7', total: '50', due_date: '2026-12-31' }, pdf)
+      .expect(201);
     return res.body.invoice.id;
   }
 
   const settled = (id: string, count = 1) =>
-    waitFor(async () => {
-      const found = await api.deliveries(id);
-      return found.shipments.length === count && ['shipped', 'failed'].includes(found.shipments.at(-1)!.status as string) && found;
-    }, 'the shipment to settle', 45_000);
+    waitFor(
+      async () => {
+        const found = await api.deliveries(id);
+        return found.shipments.length === count && ['shipped', 'failed'].includes(found.shipments.at(-1)!.status as string) && found;
+      },
+      'the shipment to settle',
+      45_000,
+    );
 
   /**
    * The one message that went out. Delivery is at least once: with this suite's 1 s SMTP timeout, a
@@ -65,7 +85,11 @@ describe('shipping recovery', () => {
       [4, 'temporary_failure'],
     ]);
     for (const d of deliveries) expect(d.error).toMatch(error);
-    expect(shipments[0]).toMatchObject({ status: 'failed', channels: { email: 'failed', post: null }, attention: expect.stringMatching(/^e-mail failed after 4 attempt\(s\)/) });
+    expect(shipments[0]).toMatchObject({
+      status: 'failed',
+      channels: { email: 'failed', post: null },
+      attention: expect.stringMatching(/^e-mail failed after 4 attempt\(s\)/),
+    });
     expect(await api.invoiceStatus(id)).toBe('draft');
     expect((await api.events(id)).filter((e) => e.kind === 'shipping_failed')).toHaveLength(1);
     const attention = await api.get(`/api/v1/shipments/attention`).expect(200);
@@ -134,7 +158,10 @@ describe('shipping recovery', () => {
     );
     expect((await api.post(`/api/v1/invoices/${id}/release`).expect(409)).body.code).toBe('shipping.in_progress');
     const { shipments, deliveries } = await settled(id);
-    expect(shipments[0]).toMatchObject({ status: 'failed', attention: expect.stringMatching(/no outcome was recorded and the delivery job has ended/) });
+    expect(shipments[0]).toMatchObject({
+      status: 'failed',
+      attention: expect.stringMatching(/no outcome was recorded and the delivery job has ended/),
+    });
     expect(deliveries).toEqual([expect.objectContaining({ channel: 'email', attempt: 1, outcome: 'permanent_failure' })]);
     expect((await api.get('/api/v1/shipments/attention').expect(200)).body.meta.total_count).toBe(1);
     await api.post(`/api/v1/invoices/${id}/release`).expect(202);

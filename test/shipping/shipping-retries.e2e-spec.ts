@@ -14,10 +14,28 @@ type Api = ReturnType<typeof shippingApi>;
 
 /** A customer shipping by e-mail with a contact, and a draft invoice with autosend: its id. */
 async function autosentInvoice(api: Api, pdf: Buffer): Promise<string> {
-  const customer = await api.customer({ name: 'Kunde AG', address_line1: 'Kunde AG', address_line3: 'Allee 2', zip: '20095', city: 'Hamburg', country_code: 'DE', shipping_mode: 'email' });
+  const customer = await api.customer({
+    name: 'Kunde AG',
+    address_line1: 'Kunde AG',
+    address_line3: 'Allee 2',
+    zip: '20095',
+    city: 'Hamburg',
+    country_code: 'DE',
+    shipping_mode: 'email',
+  });
   const contact = await api.contact({ customer_id: customer.id, name: 'Max Muster', gender: '1', salutation: '1', email: 'max@kunde.de' });
   const res = await api
-    .createInvoice({ customer_id: customer.id, contact_id: contact.id, invoice_number: 'RE-9', total: '50', due_date: '2026-12-31', 'options[autosend]': 'true' }, pdf)
+    .createInvoice(
+      {
+        customer_id: customer.id,
+        contact_id: contact.id,
+        invoice_number: 'RE-9',
+        total: '50',
+        due_date: '2026-12-31',
+        'options[autosend]': 'true',
+      },
+      pdf,
+    )
     .expect(201);
   return res.body.invoice.id;
 }
@@ -41,10 +59,14 @@ describe('shipping faults', () => {
   });
 
   const finished = (id: string) =>
-    waitFor(async () => {
-      const found = await api.deliveries(id);
-      return ['shipped', 'failed'].includes(found.shipments[0]?.status as string) && found;
-    }, 'the shipment to finish', 45_000);
+    waitFor(
+      async () => {
+        const found = await api.deliveries(id);
+        return ['shipped', 'failed'].includes(found.shipments[0]?.status as string) && found;
+      },
+      'the shipment to finish',
+      45_000,
+    );
 
   it('retries temporary failures (451) with growing delays, then delivers once, every attempt with the same Message-ID', async () => {
     smtp.refuseNext(2, 451);
@@ -90,7 +112,9 @@ describe('shipping faults', () => {
     smtp.refuseAll(550);
     const id = await autosentInvoice(api, pdf);
     const { deliveries, shipments } = await finished(id);
-    expect(deliveries).toEqual([expect.objectContaining({ attempt: 1, outcome: 'permanent_failure', error: expect.stringMatching(/550/) })]);
+    expect(deliveries).toEqual([
+      expect.objectContaining({ attempt: 1, outcome: 'permanent_failure', error: expect.stringMatching(/550/) }),
+    ]);
     expect(shipments[0]).toMatchObject({ status: 'failed', attention: expect.stringMatching(/e-mail failed after 1 attempt/) });
     await new Promise((resolve) => setTimeout(resolve, 3000));
     expect(smtp.attempts).toBe(1);

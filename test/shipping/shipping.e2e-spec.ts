@@ -63,12 +63,24 @@ describe('shipping', () => {
       customer_number: 'K-1001',
       ...(mode ? { shipping_mode: mode } : {}),
     });
-    const contact = await api.contact({ customer_id: created.id, name: 'Erika Muster', gender: '2', salutation: '0', ...(email ? { email } : {}) });
+    const contact = await api.contact({
+      customer_id: created.id,
+      name: 'Erika Muster',
+      gender: '2',
+      salutation: '0',
+      ...(email ? { email } : {}),
+    });
     return { customerId: created.id, contactId: contact.id };
   }
 
   async function draft(fields: Record<string, string>, attachment?: Buffer) {
-    const res = await api.createInvoice({ invoice_number: '2026-001', total: '119.00', invoice_date: '02.11.2026', due_date: '16.11.2026', ...fields }, invoicePdf, attachment).expect(201);
+    const res = await api
+      .createInvoice(
+        { invoice_number: '2026-001', total: '119.00', invoice_date: '02.11.2026', due_date: '16.11.2026', ...fields },
+        invoicePdf,
+        attachment,
+      )
+      .expect(201);
     return res.body.invoice as { id: string; invoice_status: string; shipping_mode: string | null };
   }
 
@@ -97,7 +109,11 @@ describe('shipping', () => {
     expect(mail.parsed.from?.value).toEqual([{ name: 'Muster Handel GmbH', address: 'rechnungen@receivables.test' }]);
     expect(mail.parsed.replyTo?.value[0].address).toBe('buchhaltung@muster-handel.de');
     expect(mail.parsed.subject).toBe('Rechnung 2026-001 von Muster Handel GmbH');
-    expect(mail.parsed.text?.startsWith('Sehr geehrte Frau Erika Muster,\n\nanbei erhalten Sie unsere Rechnung 2026-001 vom 02.11.2026 über 119,00 EUR.')).toBe(true);
+    expect(
+      mail.parsed.text?.startsWith(
+        'Sehr geehrte Frau Erika Muster,\n\nanbei erhalten Sie unsere Rechnung 2026-001 vom 02.11.2026 über 119,00 EUR.',
+      ),
+    ).toBe(true);
     expect(mail.parsed.attachments.map((a) => [a.filename, a.contentType])).toEqual([
       ['Rechnung-2026-001.pdf', 'application/pdf'],
       ['Anlage-2026-001.pdf', 'application/pdf'],
@@ -106,9 +122,26 @@ describe('shipping', () => {
     expect(Buffer.compare(mail.parsed.attachments[1].content, attachmentPdf)).toBe(0);
 
     const { deliveries, shipments } = await api.deliveries(invoice.id);
-    expect(shipments).toEqual([expect.objectContaining({ document: 'invoice', shipping_mode: 'email', mode_source: 'customer', status: 'shipped', channels: { email: 'delivered', post: null }, attention: null })]);
+    expect(shipments).toEqual([
+      expect.objectContaining({
+        document: 'invoice',
+        shipping_mode: 'email',
+        mode_source: 'customer',
+        status: 'shipped',
+        channels: { email: 'delivered', post: null },
+        attention: null,
+      }),
+    ]);
     expect(deliveries).toEqual([
-      expect.objectContaining({ channel: 'email', attempt: 1, recipient: 'erika@kunde.de', outcome: 'delivered', provider: 'smtp', message_id: shipments[0].message_id, error: null }),
+      expect.objectContaining({
+        channel: 'email',
+        attempt: 1,
+        recipient: 'erika@kunde.de',
+        outcome: 'delivered',
+        provider: 'smtp',
+        message_id: shipments[0].message_id,
+        error: null,
+      }),
     ]);
     expect(deliveries[0].id).toMatch(/^dlv-/);
     expect(deliveries[0].provider_id).toMatch(/^250/);
@@ -143,7 +176,16 @@ describe('shipping', () => {
     const pages = await pdfPages(batch);
     expect(pages).toHaveLength(3);
     const cover = pages[0].join('\n');
-    for (const line of ['Muster Handel GmbH · Hauptstraße 5 · 10115 Berlin', 'Kunde AG', 'Einkauf', 'Allee 2', '20095 Hamburg', 'Rechnung 2026-001', 'Sehr geehrte Frau Erika Muster,', 'Rechnungsbetrag 119,00 €']) {
+    for (const line of [
+      'Muster Handel GmbH · Hauptstraße 5 · 10115 Berlin',
+      'Kunde AG',
+      'Einkauf',
+      'Allee 2',
+      '20095 Hamburg',
+      'Rechnung 2026-001',
+      'Sehr geehrte Frau Erika Muster,',
+      'Rechnungsbetrag 119,00 €',
+    ]) {
       expect(cover).toContain(line);
     }
     expect(cover).toContain('IBAN DE89 3704 0044 0532 0130 00');
@@ -151,7 +193,15 @@ describe('shipping', () => {
     expect(pages[2].join(' ')).toContain('Lieferschein 4711');
 
     const { deliveries } = await api.deliveries(invoice.id);
-    expect(deliveries).toEqual([expect.objectContaining({ channel: 'post', outcome: 'delivered', provider: 'print_batch', recipient: 'Kunde AG, Einkauf, Allee 2, 20095 Hamburg', message_id: null })]);
+    expect(deliveries).toEqual([
+      expect.objectContaining({
+        channel: 'post',
+        outcome: 'delivered',
+        provider: 'print_batch',
+        recipient: 'Kunde AG, Einkauf, Allee 2, 20095 Hamburg',
+        message_id: null,
+      }),
+    ]);
     const letter = await api.get(`/api/v1/invoices/${invoice.id}/letter`).expect(200);
     expect(letter.headers['content-type']).toBe('application/pdf');
     expect((await pdfPages(letter.body)).length).toBe(3);
@@ -164,7 +214,10 @@ describe('shipping', () => {
     await sentOf(invoice.id);
     const { manifest, batch } = await printBatch();
     expect(manifest.trim().split('\r\n')[1]).toMatch(/^1,1,2,/);
-    expect((await pdfPages(batch)).map((lines) => lines.join(' '))).toEqual(['Rechnung 2026-001 der Muster Handel GmbH', 'Lieferschein 4711']);
+    expect((await pdfPages(batch)).map((lines) => lines.join(' '))).toEqual([
+      'Rechnung 2026-001 der Muster Handel GmbH',
+      'Lieferschein 4711',
+    ]);
   });
 
   it('post: a retry goes into the print batch of the day of the first attempt, never into a second one', async () => {
@@ -197,7 +250,10 @@ describe('shipping', () => {
     expect(smtp.received).toHaveLength(1);
     expect((await printBatch()).manifest.trim().split('\r\n')).toHaveLength(2);
     const { deliveries, shipments } = await api.deliveries(invoice.id);
-    expect(deliveries.map((d) => [d.channel, d.outcome]).sort()).toEqual([['email', 'delivered'], ['post', 'delivered']]);
+    expect(deliveries.map((d) => [d.channel, d.outcome]).sort()).toEqual([
+      ['email', 'delivered'],
+      ['post', 'delivered'],
+    ]);
     expect(shipments[0]).toMatchObject({ status: 'shipped', channels: { email: 'delivered', post: 'delivered' } });
     const events = await api.events(invoice.id);
     expect(events.filter((e) => e.to_status === 'sent')).toHaveLength(1);
@@ -211,7 +267,9 @@ describe('shipping', () => {
     const { shipments } = await api.deliveries(invoice.id);
     expect(shipments[0]).toMatchObject({ status: 'shipped', channels: { email: 'failed', post: 'delivered' } });
     expect(shipments[0].attention).toMatch(/no e-mail address/);
-    expect((await api.events(invoice.id)).filter((e) => e.kind === 'shipping_attention').map((e) => e.reason)).toEqual([shipments[0].attention]);
+    expect((await api.events(invoice.id)).filter((e) => e.kind === 'shipping_attention').map((e) => e.reason)).toEqual([
+      shipments[0].attention,
+    ]);
     // It went out: a note on the shipment and an event, not an entry among those that need action.
     expect((await api.get('/api/v1/shipments/attention').expect(200)).body.meta.total_count).toBe(0);
   });
@@ -240,12 +298,22 @@ describe('shipping', () => {
     expect(letter.headers['content-disposition']).toBe('inline; filename="Brief-Rechnung-2026-001.pdf"');
     expect(await pdfText(letter.body)).toContain('Rechnung 2026-001 der Muster Handel GmbH');
     const { shipments } = await api.deliveries(invoice.id);
-    expect(shipments[0]).toMatchObject({ status: 'awaiting_confirmation', letter_url: `https://receivables.test/api/v1/invoices/${invoice.id}/letter` });
+    expect(shipments[0]).toMatchObject({
+      status: 'awaiting_confirmation',
+      letter_url: `https://receivables.test/api/v1/invoices/${invoice.id}/letter`,
+    });
 
     const confirmed = await api.post(`/api/v1/invoices/${invoice.id}/confirm_shipping`).expect(200);
     expect(confirmed.body.invoice.invoice_status).toBe('sent');
     const after = await api.deliveries(invoice.id);
-    expect(after.deliveries).toEqual([expect.objectContaining({ channel: 'manual', outcome: 'delivered', provider: 'client', recipient: 'Kunde AG, Einkauf, Allee 2, 20095 Hamburg' })]);
+    expect(after.deliveries).toEqual([
+      expect.objectContaining({
+        channel: 'manual',
+        outcome: 'delivered',
+        provider: 'client',
+        recipient: 'Kunde AG, Einkauf, Allee 2, 20095 Hamburg',
+      }),
+    ]);
     expect(after.shipments[0].status).toBe('shipped');
     const stored = await api.get(`/api/v1/invoices/${invoice.id}/letter`).expect(200);
     expect(Buffer.compare(stored.body, letter.body)).toBe(0);
@@ -265,7 +333,14 @@ describe('shipping', () => {
     expect(flagged.invoice_status).toBe('draft');
     const { shipments, deliveries } = await api.deliveries(flagged.id);
     expect(deliveries).toEqual([]);
-    expect(shipments).toEqual([expect.objectContaining({ status: 'needs_attention', shipping_mode: 'unknown', mode_source: null, attention: 'the shipping mode is unknown at invoice, customer and company level' })]);
+    expect(shipments).toEqual([
+      expect.objectContaining({
+        status: 'needs_attention',
+        shipping_mode: 'unknown',
+        mode_source: null,
+        attention: 'the shipping mode is unknown at invoice, customer and company level',
+      }),
+    ]);
     expect((await api.events(flagged.id)).map((e) => e.kind)).toContain('shipping_attention');
     const attention = await api.get('/api/v1/shipments/attention').expect(200);
     expect(attention.body.meta.total_count).toBe(1);
@@ -275,10 +350,20 @@ describe('shipping', () => {
   it('e-mail without any address: release is refused, autosend flags; a later release after the fix settles the flag', async () => {
     const { customerId, contactId } = await customer('email', null);
     const refused = await draft({ customer_id: customerId, contact_id: contactId });
-    expect((await api.post(`/api/v1/invoices/${refused.id}/release`).expect(422)).body.errors).toEqual([{ field: 'contact_id', message: expect.stringMatching(/no e-mail address/) }]);
+    expect((await api.post(`/api/v1/invoices/${refused.id}/release`).expect(422)).body.errors).toEqual([
+      { field: 'contact_id', message: expect.stringMatching(/no e-mail address/) },
+    ]);
 
-    const invoice = await draft({ customer_id: customerId, contact_id: contactId, invoice_number: '2026-002', 'options[autosend]': 'true' });
-    expect((await api.deliveries(invoice.id)).shipments[0]).toMatchObject({ status: 'needs_attention', attention: expect.stringMatching(/no e-mail address/) });
+    const invoice = await draft({
+      customer_id: customerId,
+      contact_id: contactId,
+      invoice_number: '2026-002',
+      'options[autosend]': 'true',
+    });
+    expect((await api.deliveries(invoice.id)).shipments[0]).toMatchObject({
+      status: 'needs_attention',
+      attention: expect.stringMatching(/no e-mail address/),
+    });
     expect((await api.get('/api/v1/shipments/attention')).body.meta.total_count).toBe(1);
 
     await api.patch(`/api/v1/contacts/${contactId}`, { email: 'erika@kunde.de' }).expect(200);
@@ -302,7 +387,11 @@ describe('shipping', () => {
       return { invoice, companyId, invoiceId, reminderId: id as string, customerId, contactId };
     }
 
-    const ship = (companyId: string, reminderId: string, before?: (q: (sql: string, params: unknown[]) => Promise<unknown>) => Promise<unknown>) =>
+    const ship = (
+      companyId: string,
+      reminderId: string,
+      before?: (q: (sql: string, params: unknown[]) => Promise<unknown>) => Promise<unknown>,
+    ) =>
       t.db.transaction(async (manager) => {
         const shipment = await t.app.get(ShippingService).shipReminder(manager, companyId, reminderId, { type: 'run', id: 'run-1' });
         if (before) await before((sql, params) => manager.query(sql, params));
@@ -319,7 +408,9 @@ describe('shipping', () => {
       expect(smtp.received).toHaveLength(1);
       const [mail] = smtp.received;
       expect(mail.parsed.subject).toBe('Mahnung zur Rechnung 2026-001');
-      expect(mail.parsed.text).toMatch(/^Sehr geehrte Frau Erika Muster,\n\nanbei erhalten Sie unsere Mahnung zur Rechnung 2026-001\. Der offene Betrag beträgt 121,50 EUR; bitte überweisen Sie ihn bis zum 14\.12\.2026\./);
+      expect(mail.parsed.text).toMatch(
+        /^Sehr geehrte Frau Erika Muster,\n\nanbei erhalten Sie unsere Mahnung zur Rechnung 2026-001\. Der offene Betrag beträgt 121,50 EUR; bitte überweisen Sie ihn bis zum 14\.12\.2026\./,
+      );
       expect(mail.parsed.attachments.map((a) => a.filename)).toEqual(['Mahnung-2026-001.pdf']);
 
       const remId = `rem-${reminderId}`;
@@ -354,19 +445,31 @@ describe('shipping', () => {
     it('cancels the delivery and records why when the invoice was paid before the reminder went out', async () => {
       const { invoice, companyId, invoiceId, reminderId } = await readyReminder('email');
       await ship(companyId, reminderId, (query) =>
-        query(`UPDATE invoices SET status = 'paid', status_before_paid = 'ready_for_reminder2', paid_amount = original_total, open_amount = 0 WHERE company_id = $1 AND id = $2`, [companyId, invoiceId]),
+        query(
+          `UPDATE invoices SET status = 'paid', status_before_paid = 'ready_for_reminder2', paid_amount = original_total, open_amount = 0 WHERE company_id = $1 AND id = $2`,
+          [companyId, invoiceId],
+        ),
       );
       const { deliveries, shipments } = await waitFor(async () => {
         const found = await api.deliveries(invoice.id);
         return found.deliveries.length > 0 && found;
       }, 'the cancelled delivery');
-      expect(deliveries).toEqual([expect.objectContaining({ channel: 'email', outcome: 'cancelled', error: 'the invoice was paid in the meantime', reminder_id: `rem-${reminderId}` })]);
+      expect(deliveries).toEqual([
+        expect.objectContaining({
+          channel: 'email',
+          outcome: 'cancelled',
+          error: 'the invoice was paid in the meantime',
+          reminder_id: `rem-${reminderId}`,
+        }),
+      ]);
       expect(shipments).toEqual([expect.objectContaining({ document: 'reminder', status: 'cancelled' })]);
       expect(smtp.attempts).toBe(0);
       const [reminder] = await t.db.query(`SELECT last_sent_at FROM reminders WHERE id = $1`, [reminderId]);
       expect(reminder.last_sent_at).toBeNull();
       expect(await api.invoiceStatus(invoice.id)).toBe('paid');
-      expect((await api.events(invoice.id)).find((e) => e.kind === 'shipping_cancelled')?.reason).toBe('the invoice was paid in the meantime');
+      expect((await api.events(invoice.id)).find((e) => e.kind === 'shipping_cancelled')?.reason).toBe(
+        'the invoice was paid in the meantime',
+      );
     });
 
     it('posts a reminder letter into the print batch', async () => {
@@ -397,11 +500,19 @@ describe('shipping', () => {
       await api.patch('/api/v1/shipping_settings', { shipping_mode: 'unknown' }).expect(200);
       const { invoice, companyId, reminderId, customerId } = await readyReminder('unknown');
       const shipment = await ship(companyId, reminderId);
-      expect(shipment).toMatchObject({ status: 'needs_attention', shippingMode: 'unknown', attention: 'the shipping mode is unknown at invoice, customer and company level' });
+      expect(shipment).toMatchObject({
+        status: 'needs_attention',
+        shippingMode: 'unknown',
+        attention: 'the shipping mode is unknown at invoice, customer and company level',
+      });
       expect(await api.invoiceStatus(invoice.id)).toBe('ready_for_reminder2');
-      expect((await api.events(invoice.id)).filter((e) => e.kind === 'shipping_attention').map((e) => e.reason)).toEqual([shipment.attention]);
+      expect((await api.events(invoice.id)).filter((e) => e.kind === 'shipping_attention').map((e) => e.reason)).toEqual([
+        shipment.attention,
+      ]);
       const listed = await api.get(`/api/v1/shipments/attention?document=reminder&invoice_id=${invoice.id}`).expect(200);
-      expect(listed.body.shipments).toEqual([expect.objectContaining({ invoice_id: invoice.id, reminder_id: `rem-${reminderId}`, status: 'needs_attention' })]);
+      expect(listed.body.shipments).toEqual([
+        expect.objectContaining({ invoice_id: invoice.id, reminder_id: `rem-${reminderId}`, status: 'needs_attention' }),
+      ]);
       expect((await api.get('/api/v1/shipments/attention?document=invoice').expect(200)).body.meta.total_count).toBe(0);
       expect((await api.get('/api/v1/shipments/attention?invoice_id=nope').expect(400)).body.errors[0].field).toBe('invoice_id');
 
@@ -424,7 +535,9 @@ describe('shipping', () => {
       expect(listed.body.shipments).toEqual([expect.objectContaining({ document: 'reminder', reminder_id: `rem-${reminderId}` })]);
       await t.db.query(`UPDATE reminders SET dispatched_at = now() WHERE id = $1`, [reminderId]);
       const path = `/api/v1/invoices/${invoice.id}/reminders/rem-${reminderId}/ship`;
-      expect((await api.post(path).expect(422)).body.errors).toEqual([{ field: 'contact_id', message: expect.stringMatching(/no e-mail address/) }]);
+      expect((await api.post(path).expect(422)).body.errors).toEqual([
+        { field: 'contact_id', message: expect.stringMatching(/no e-mail address/) },
+      ]);
       await api.patch(`/api/v1/contacts/${contactId}`, { email: 'erika@kunde.de' }).expect(200);
       await api.post(path).expect(202);
       await waitFor(async () => (await api.invoiceStatus(invoice.id)) === 'reminder2_sent', 'reminder2_sent');
@@ -446,18 +559,32 @@ describe('shipping', () => {
     async function withoutPdf(mode: string, fields: Record<string, string> = {}) {
       const { customerId, contactId } = await customer(mode);
       const invoice = await draft({ customer_id: customerId, contact_id: contactId, ...fields });
-      await t.db.query(`UPDATE invoices SET pdf_key = NULL, pdf_size = NULL, pdf_sha256 = NULL WHERE id = $1`, [parsePublicId('inv', invoice.id)]);
+      await t.db.query(`UPDATE invoices SET pdf_key = NULL, pdf_size = NULL, pdf_sha256 = NULL WHERE id = $1`, [
+        parsePublicId('inv', invoice.id),
+      ]);
       return invoice;
     }
 
     it('e-mail: the service renders the invoice (DIN 5008), attaches it and keeps it as the invoice PDF', async () => {
       const invoice = await withoutPdf('email', { net: '100.00', vat19: '19.00' });
       const missing = await api.get(`/api/v1/invoices/${invoice.id}/pdf`).expect(404);
-      expect(missing.body).toMatchObject({ code: 'invoice.document_missing', detail: expect.stringContaining(`/api/v1/invoices/${invoice.id}/letter`) });
+      expect(missing.body).toMatchObject({
+        code: 'invoice.document_missing',
+        detail: expect.stringContaining(`/api/v1/invoices/${invoice.id}/letter`),
+      });
       const preview = await api.get(`/api/v1/invoices/${invoice.id}/letter`).expect(200);
       const [page, ...more] = await pdfPages(preview.body);
       expect(more).toEqual([]);
-      for (const line of ['Muster Handel GmbH · Hauptstraße 5 · 10115 Berlin', 'Kunde AG', '20095 Hamburg', 'Rechnung 2026-001', 'Sehr geehrte Frau Erika Muster,', 'Nettobetrag 100,00 €', 'USt. 19 % 19,00 €', 'Rechnungsbetrag 119,00 €']) {
+      for (const line of [
+        'Muster Handel GmbH · Hauptstraße 5 · 10115 Berlin',
+        'Kunde AG',
+        '20095 Hamburg',
+        'Rechnung 2026-001',
+        'Sehr geehrte Frau Erika Muster,',
+        'Nettobetrag 100,00 €',
+        'USt. 19 % 19,00 €',
+        'Rechnungsbetrag 119,00 €',
+      ]) {
         expect(page.join('\n')).toContain(line);
       }
       await api.get(`/api/v1/invoices/${invoice.id}/pdf`).expect(404); // a preview stores nothing
@@ -468,7 +595,9 @@ describe('shipping', () => {
       expect(attachment.filename).toBe('Rechnung-2026-001.pdf');
       const text = (await pdfText(attachment.content)).replace(/\n/g, ' ');
       expect(text).toContain('Rechnungsbetrag 119,00 €');
-      expect(text).toContain('Bitte überweisen Sie den offenen Betrag von 119,00 € bis zum 16.11.2026 auf unser Konto IBAN DE89 3704 0044 0532 0130 00');
+      expect(text).toContain(
+        'Bitte überweisen Sie den offenen Betrag von 119,00 € bis zum 16.11.2026 auf unser Konto IBAN DE89 3704 0044 0532 0130 00',
+      );
       const stored = await api.get(`/api/v1/invoices/${invoice.id}/pdf`).expect(200);
       expect(Buffer.compare(stored.body, attachment.content)).toBe(0);
     });
@@ -516,7 +645,12 @@ describe('shipping', () => {
       expect(autosent.invoice_status).toBe('draft');
       await sentOf(autosent.id);
       expect((await api.deliveries(autosent.id)).shipments[0]).toMatchObject({ status: 'shipped', mode_source: 'customer' });
-      const kept = await draft({ customer_id: customerId, contact_id: contactId, invoice_number: '2026-002', 'options[autosend]': 'false' });
+      const kept = await draft({
+        customer_id: customerId,
+        contact_id: contactId,
+        invoice_number: '2026-002',
+        'options[autosend]': 'false',
+      });
       expect((await api.deliveries(kept.id)).shipments).toEqual([]);
 
       const both = await api.patch('/api/v1/shipping_settings', { autoskip_shipping: 'true' }).expect(422);
@@ -526,12 +660,22 @@ describe('shipping', () => {
       const skipped = await draft({ customer_id: customerId, contact_id: contactId, invoice_number: '2026-003' });
       expect(skipped).toMatchObject({ invoice_status: 'sent', shipping_mode: 'skip_shipping' });
       expect((await api.deliveries(skipped.id)).shipments).toEqual([]);
-      const sentAnyway = await draft({ customer_id: customerId, contact_id: contactId, invoice_number: '2026-004', 'options[autosend]': 'true' });
+      const sentAnyway = await draft({
+        customer_id: customerId,
+        contact_id: contactId,
+        invoice_number: '2026-004',
+        'options[autosend]': 'true',
+      });
       expect(sentAnyway.invoice_status).toBe('draft');
       await sentOf(sentAnyway.id);
-      expect(smtp.received.map((m) => m.parsed.subject)).toEqual(['Rechnung 2026-001 von Muster Handel GmbH', 'Rechnung 2026-004 von Muster Handel GmbH']);
+      expect(smtp.received.map((m) => m.parsed.subject)).toEqual([
+        'Rechnung 2026-001 von Muster Handel GmbH',
+        'Rechnung 2026-004 von Muster Handel GmbH',
+      ]);
 
-      expect((await api.patch('/api/v1/shipping_settings', { shipping_mode: 'fax' }).expect(422)).body.errors[0].field).toBe('shipping_mode');
+      expect((await api.patch('/api/v1/shipping_settings', { shipping_mode: 'fax' }).expect(422)).body.errors[0].field).toBe(
+        'shipping_mode',
+      );
       // Another company keeps its own defaults.
       const other = await registerCompany(t.app);
       const theirs = await t.http.get('/api/v1/shipping_settings').set('Authorization', other.auth).expect(200);
@@ -544,7 +688,8 @@ describe('shipping', () => {
       await api
         .patch('/api/v1/shipping_settings', {
           invoice_email_subject: 'Ihre Rechnung {invoice_number} ({customer_name})',
-          invoice_email_body: '{salutation},\n\nRechnung {invoice_number} über {total} EUR, zahlbar bis {due_date}.\n\nViele Grüße\n{company_name}',
+          invoice_email_body:
+            '{salutation},\n\nRechnung {invoice_number} über {total} EUR, zahlbar bis {due_date}.\n\nViele Grüße\n{company_name}',
           reminder_email_subject: '{reminder_title}: {invoice_number}',
           reminder2_title: 'Zweite Mahnung',
           cover_letter_text: 'hier kommt Rechnung {invoice_number} für {customer_name}.',
@@ -553,18 +698,46 @@ describe('shipping', () => {
         .expect(200);
       const other = await registerCompany(t.app, 'Andere GmbH');
       const theirs = shippingApi(t.app, other);
-      const theirCustomer = await theirs.customer({ name: 'Fremd AG', address_line1: 'Fremd AG', address_line3: 'Weg 1', zip: '10115', city: 'Berlin', country_code: 'DE', shipping_mode: 'email' });
-      const theirContact = await theirs.contact({ customer_id: theirCustomer.id, name: 'Otto Fremd', gender: '1', salutation: '0', email: 'otto@fremd.de' });
+      const theirCustomer = await theirs.customer({
+        name: 'Fremd AG',
+        address_line1: 'Fremd AG',
+        address_line3: 'Weg 1',
+        zip: '10115',
+        city: 'Berlin',
+        country_code: 'DE',
+        shipping_mode: 'email',
+      });
+      const theirContact = await theirs.contact({
+        customer_id: theirCustomer.id,
+        name: 'Otto Fremd',
+        gender: '1',
+        salutation: '0',
+        email: 'otto@fremd.de',
+      });
 
       const { customerId, contactId } = await customer('email');
       const ours = await draft({ customer_id: customerId, contact_id: contactId, 'options[autosend]': 'true' });
       await sentOf(ours.id);
-      const other1 = await theirs.createInvoice({ customer_id: theirCustomer.id, contact_id: theirContact.id, invoice_number: 'F-1', total: '10', due_date: '2026-12-31', 'options[autosend]': 'true' }, invoicePdf).expect(201);
+      const other1 = await theirs
+        .createInvoice(
+          {
+            customer_id: theirCustomer.id,
+            contact_id: theirContact.id,
+            invoice_number: 'F-1',
+            total: '10',
+            due_date: '2026-12-31',
+            'options[autosend]': 'true',
+          },
+          invoicePdf,
+        )
+        .expect(201);
       await waitFor(async () => (await theirs.invoiceStatus(other1.body.invoice.id)) === 'sent', 'their invoice sent');
 
       const mine = smtp.received.find((m) => m.to.includes('erika@kunde.de'))!;
       expect(mine.parsed.subject).toBe('Ihre Rechnung 2026-001 (Kunde AG)');
-      expect(mine.parsed.text).toBe('Sehr geehrte Frau Erika Muster,\n\nRechnung 2026-001 über 119,00 EUR, zahlbar bis 16.11.2026.\n\nViele Grüße\nMuster Handel GmbH');
+      expect(mine.parsed.text).toBe(
+        'Sehr geehrte Frau Erika Muster,\n\nRechnung 2026-001 über 119,00 EUR, zahlbar bis 16.11.2026.\n\nViele Grüße\nMuster Handel GmbH',
+      );
       const theirMail = smtp.received.find((m) => m.to.includes('otto@fremd.de'))!;
       expect(theirMail.parsed.subject).toBe('Rechnung F-1 von Andere GmbH');
       expect(theirMail.parsed.text).toMatch(/^Sehr geehrter Herr Otto Fremd,\n\nanbei erhalten Sie unsere Rechnung F-1 vom /);
@@ -577,7 +750,9 @@ describe('shipping', () => {
         `INSERT INTO reminders (company_id, id, invoice_id, reminder_stage, reminder_date, fees) VALUES ($1, gen_random_uuid(), $2, 2, '2026-12-07', 2.50) RETURNING id`,
         [companyId, invoiceId],
       );
-      await t.db.transaction((manager) => t.app.get(ShippingService).shipReminder(manager, companyId, reminderId, { type: 'run', id: 'run-1' }));
+      await t.db.transaction((manager) =>
+        t.app.get(ShippingService).shipReminder(manager, companyId, reminderId, { type: 'run', id: 'run-1' }),
+      );
       await waitFor(async () => (await api.invoiceStatus(ours.id)) === 'reminder2_sent', 'reminder2_sent');
       const reminderMail = smtp.received.find((m) => m.parsed.subject?.startsWith('Zweite Mahnung'))!;
       expect(reminderMail.parsed.subject).toBe('Zweite Mahnung: 2026-001');
@@ -585,7 +760,15 @@ describe('shipping', () => {
       expect(await pdfText(reminderMail.parsed.attachments[0].content)).toContain('Zweite Mahnung zur Rechnung 2026-001');
 
       // By post with the cover page: the company's cover text, to a customer whose name and city are not Latin-1.
-      const polish = await api.customer({ name: 'Łukasz Wójcik', address_line1: 'Łukasz Wójcik', address_line3: 'ul. Żeromskiego 12', zip: '90-001', city: 'Łódź', country_code: 'PL', shipping_mode: 'post' });
+      const polish = await api.customer({
+        name: 'Łukasz Wójcik',
+        address_line1: 'Łukasz Wójcik',
+        address_line3: 'ul. Żeromskiego 12',
+        zip: '90-001',
+        city: 'Łódź',
+        country_code: 'PL',
+        shipping_mode: 'post',
+      });
       const posted = await draft({ customer_id: polish.id, invoice_number: '2026-002' });
       await api.post(`/api/v1/invoices/${posted.id}/release`).expect(202);
       await sentOf(posted.id);
@@ -604,12 +787,20 @@ describe('shipping', () => {
         reminder1_title: 'Zahlungserinnerung',
         bank_iban: 'DE89370400440532013000',
       });
-      const refused = await api.patch('/api/v1/shipping_settings', { invoice_email_subject: 'RE {invoice_nr}', bank_iban: 'DE00 1234' }).expect(422);
+      const refused = await api
+        .patch('/api/v1/shipping_settings', { invoice_email_subject: 'RE {invoice_nr}', bank_iban: 'DE00 1234' })
+        .expect(422);
       expect(refused.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(['bank_iban']);
       const placeholders = await api.patch('/api/v1/shipping_settings', { invoice_email_subject: 'RE {invoice_nr}' }).expect(422);
       expect(placeholders.body.errors).toEqual([{ field: 'invoice_email_subject', message: expect.stringContaining('{invoice_nr}') }]);
-      const changed = await api.patch('/api/v1/shipping_settings', { invoice_email_subject: 'Ihre Rechnung {invoice_number}', reminder1_title: '' }).expect(200);
-      expect(changed.body.shipping_settings).toMatchObject({ invoice_email_subject: 'Ihre Rechnung {invoice_number}', reminder1_title: 'Zahlungserinnerung', sender_city: 'Berlin' });
+      const changed = await api
+        .patch('/api/v1/shipping_settings', { invoice_email_subject: 'Ihre Rechnung {invoice_number}', reminder1_title: '' })
+        .expect(200);
+      expect(changed.body.shipping_settings).toMatchObject({
+        invoice_email_subject: 'Ihre Rechnung {invoice_number}',
+        reminder1_title: 'Zahlungserinnerung',
+        sender_city: 'Berlin',
+      });
     });
   });
 });

@@ -34,10 +34,24 @@ export class DunningHarness {
   }
 
   async newCustomer(customerType: 'business' | 'consumer' = 'business'): Promise<string> {
-    const customer = await this.api().post('/api/v1/customers').type('form').send({
-      name: 'Kunde AG', address_line1: 'Kunde AG', address_line3: 'Hauptstr. 1', zip: '10115', city: 'Berlin', country_code: 'DE', customer_type: customerType,
-    }).expect(201);
-    await this.api().post('/api/v1/contacts').type('form').send({ name: 'Erika Muster', gender: 2, salutation: 0, email: 'erika@kunde.de', customer_id: customer.body.id }).expect(201);
+    const customer = await this.api()
+      .post('/api/v1/customers')
+      .type('form')
+      .send({
+        name: 'Kunde AG',
+        address_line1: 'Kunde AG',
+        address_line3: 'Hauptstr. 1',
+        zip: '10115',
+        city: 'Berlin',
+        country_code: 'DE',
+        customer_type: customerType,
+      })
+      .expect(201);
+    await this.api()
+      .post('/api/v1/contacts')
+      .type('form')
+      .send({ name: 'Erika Muster', gender: 2, salutation: 0, email: 'erika@kunde.de', customer_id: customer.body.id })
+      .expect(201);
     return customer.body.id;
   }
 
@@ -55,8 +69,13 @@ export class DunningHarness {
 
   /** A sent invoice (the client shipped it), whose reminders go out by e-mail. */
   async sentInvoice(dueDate: string, total = '100.00', extra: Record<string, string> = {}, customerId = this.customerId): Promise<string> {
-    const req = this.api().post('/api/v1/invoices').field('customer_id', customerId).field('total', total)
-      .field('invoice_date', '2025-01-01').field('due_date', dueDate).field('options[autoskip_shipping]', 'true');
+    const req = this.api()
+      .post('/api/v1/invoices')
+      .field('customer_id', customerId)
+      .field('total', total)
+      .field('invoice_date', '2025-01-01')
+      .field('due_date', dueDate)
+      .field('options[autoskip_shipping]', 'true');
     for (const [k, v] of Object.entries(extra)) req.field(k, v);
     const res = await req.attach('invoice', this.pdf, 'r.pdf').expect(201);
     const id = res.body.invoice.id;
@@ -85,7 +104,10 @@ export class DunningHarness {
   }
 
   async pay(id: string, amount: string, paymentDate?: string): Promise<Json> {
-    const res = await this.api().post(`/api/v1/invoices/${id}/payments`).send({ amount, ...(paymentDate ? { payment_date: paymentDate } : {}) }).expect(201);
+    const res = await this.api()
+      .post(`/api/v1/invoices/${id}/payments`)
+      .send({ amount, ...(paymentDate ? { payment_date: paymentDate } : {}) })
+      .expect(201);
     return res.body;
   }
 

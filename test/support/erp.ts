@@ -19,14 +19,26 @@ export const TECH_PASSWORD = 'T3chnical-User!pw';
 export function erpTestConfig(env: Record<string, string> = {}): Partial<AppConfig> {
   return {
     ...withoutRateLimits(),
-    erp: loadErpConfig({ ERP_ALLOW_PRIVATE_NETWORKS: 'true', ERP_PULL_WORKER: 'false', ERP_RETRY_BASE_DELAY_MS: '40', ERP_HEADERS_TIMEOUT_MS: '3000', ERP_BODY_TIMEOUT_MS: '3000', ...env }),
+    erp: loadErpConfig({
+      ERP_ALLOW_PRIVATE_NETWORKS: 'true',
+      ERP_PULL_WORKER: 'false',
+      ERP_RETRY_BASE_DELAY_MS: '40',
+      ERP_HEADERS_TIMEOUT_MS: '3000',
+      ERP_BODY_TIMEOUT_MS: '3000',
+      ...env,
+    }),
   };
 }
 
 export function authFor(server: SapODataServer, pki: ErpPki): Record<string, unknown> {
   switch (server.options.auth) {
     case 'oauth':
-      return { auth_method: 'oauth_client_credentials', token_url: `${server.origin}/oauth/token`, client_id: CLIENT_ID, client_secret: CLIENT_SECRET };
+      return {
+        auth_method: 'oauth_client_credentials',
+        token_url: `${server.origin}/oauth/token`,
+        client_id: CLIENT_ID,
+        client_secret: CLIENT_SECRET,
+      };
     case 'basic':
       return { auth_method: 'basic', username: TECH_USER, password: TECH_PASSWORD };
     case 'x509':
@@ -111,7 +123,15 @@ export function sapPartner(customer: string, overrides: Partial<SapPartner> = {}
     CorrespondenceLanguage: 'DE',
     CreationDate: '2025-03-01',
     LastChangeDate: '2026-01-10',
-    address: { StreetName: 'Hauptstraße', HouseNumber: '5a', PostalCode: '10115', CityName: 'Berlin', Country: 'DE', email: `ap-${customer}@kunde.example`, phone: '+49 30 1234567' },
+    address: {
+      StreetName: 'Hauptstraße',
+      HouseNumber: '5a',
+      PostalCode: '10115',
+      CityName: 'Berlin',
+      Country: 'DE',
+      email: `ap-${customer}@kunde.example`,
+      phone: '+49 30 1234567',
+    },
     ...overrides,
   };
 }

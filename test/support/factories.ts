@@ -71,8 +71,18 @@ export function api(app: INestApplication, company: Pick<TestCompany, 'auth'>) {
     get: (path: string) => request(server).get(path).set('Authorization', company.auth),
     postForm: (path: string, body: FormBody) => request(server).post(path).set('Authorization', company.auth).type('form').send(body),
     patchForm: (path: string, body: FormBody) => request(server).patch(path).set('Authorization', company.auth).type('form').send(body),
-    postJson: (path: string, body: unknown) => request(server).post(path).set('Authorization', company.auth).type('json').send(body as object),
-    patchJson: (path: string, body: unknown) => request(server).patch(path).set('Authorization', company.auth).type('json').send(body as object),
+    postJson: (path: string, body: unknown) =>
+      request(server)
+        .post(path)
+        .set('Authorization', company.auth)
+        .type('json')
+        .send(body as object),
+    patchJson: (path: string, body: unknown) =>
+      request(server)
+        .patch(path)
+        .set('Authorization', company.auth)
+        .type('json')
+        .send(body as object),
   };
 }
 

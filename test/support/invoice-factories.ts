@@ -35,7 +35,11 @@ export function invoiceSuiteConfig(suite: string, documents: Partial<AppConfig['
   const base = testConfig();
   return {
     ...withoutRateLimits(),
-    documents: { ...base.documents, uploadDir: join(TEST_DATA_DIR, 'uploads', `${suite}-${process.pid}`), ...documents } as AppConfig['documents'],
+    documents: {
+      ...base.documents,
+      uploadDir: join(TEST_DATA_DIR, 'uploads', `${suite}-${process.pid}`),
+      ...documents,
+    } as AppConfig['documents'],
     shipping: { ...base.shipping, workers: false },
   };
 }
@@ -69,7 +73,8 @@ export function invoiceApi(app: INestApplication, company: Pick<TestCompany, 'au
       for (const [name, value] of Object.entries(fields)) req.field(name, value);
       const invoice = files.invoice === undefined ? await samplePdf() : files.invoice;
       if (invoice) req.attach('invoice', invoice, { filename: 'rechnung.pdf', contentType: 'application/pdf' });
-      if (files.invoice_attachment) req.attach('invoice_attachment', files.invoice_attachment, { filename: 'anlage.pdf', contentType: 'application/pdf' });
+      if (files.invoice_attachment)
+        req.attach('invoice_attachment', files.invoice_attachment, { filename: 'anlage.pdf', contentType: 'application/pdf' });
       return req;
     },
     /** Creates and returns the invoice JSON; fails the test with the answer otherwise. */
@@ -82,15 +87,27 @@ export function invoiceApi(app: INestApplication, company: Pick<TestCompany, 'au
     invoice: (id: string) => as(request(server).get(`/api/v1/invoices/${id}`)),
     list: (query = '') => as(request(server).get(`/api/v1/invoices${query}`)),
     find: (externalId: string) => as(request(server).get(`/api/v1/invoices/find/${encodeURIComponent(externalId)}`)),
-    patchForm: (id: string, body: Fields) => as(request(server).patch(`/api/v1/invoices/${id}`)).type('form').send(body),
-    patchJson: (id: string, body: unknown) => as(request(server).patch(`/api/v1/invoices/${id}`)).type('json').send(body as object),
+    patchForm: (id: string, body: Fields) =>
+      as(request(server).patch(`/api/v1/invoices/${id}`))
+        .type('form')
+        .send(body),
+    patchJson: (id: string, body: unknown) =>
+      as(request(server).patch(`/api/v1/invoices/${id}`))
+        .type('json')
+        .send(body as object),
     pdf: (id: string) => as(request(server).get(`/api/v1/invoices/${id}/pdf`)),
     attachment: (id: string) => as(request(server).get(`/api/v1/invoices/${id}/attachment`)),
     events: (id: string) => as(request(server).get(`/api/v1/invoices/${id}/events`)),
     payForm: (id: string, body: Fields, headers: Record<string, string> = {}) =>
-      as(request(server).post(`/api/v1/invoices/${id}/payments`)).set(headers).type('form').send(body),
+      as(request(server).post(`/api/v1/invoices/${id}/payments`))
+        .set(headers)
+        .type('form')
+        .send(body),
     payJson: (id: string, body: unknown, headers: Record<string, string> = {}) =>
-      as(request(server).post(`/api/v1/invoices/${id}/payments`)).set(headers).type('json').send(body as object),
+      as(request(server).post(`/api/v1/invoices/${id}/payments`))
+        .set(headers)
+        .type('json')
+        .send(body as object),
     deletePayment: (id: string, paymentId: string) => as(request(server).delete(`/api/v1/invoices/${id}/payments/${paymentId}`)),
     act: (id: string, action: string, body?: Fields, headers: Record<string, string> = {}) => {
       const req = as(request(server).post(`/api/v1/invoices/${id}/${action}`)).set(headers);
@@ -131,7 +148,9 @@ export async function leftoverUploads(config: Partial<AppConfig>, waitMs = 1000)
   }
 }
 
-export async function tableCounts(app: INestApplication): Promise<{ invoices: number; customers: number; contacts: number; payments: number; events: number }> {
+export async function tableCounts(
+  app: INestApplication,
+): Promise<{ invoices: number; customers: number; contacts: number; payments: number; events: number }> {
   const [row] = await dataSource(app).query(
     `SELECT (SELECT count(*) FROM invoices)::int AS invoices, (SELECT count(*) FROM customers)::int AS customers,
             (SELECT count(*) FROM contacts)::int AS contacts, (SELECT count(*) FROM payments)::int AS payments,
@@ -149,8 +168,17 @@ export async function invoiceRow(app: INestApplication, invoiceId: string): Prom
 }
 
 /** Puts an invoice into a status directly (the dunning run and shipping that would get it there come later). */
-export async function setStatus(app: INestApplication, invoiceId: string, status: string, statusBeforePaid: string | null = null): Promise<void> {
-  await dataSource(app).query('UPDATE invoices SET status = $2, status_before_paid = $3 WHERE id = $1', [bare(invoiceId), status, statusBeforePaid]);
+export async function setStatus(
+  app: INestApplication,
+  invoiceId: string,
+  status: string,
+  statusBeforePaid: string | null = null,
+): Promise<void> {
+  await dataSource(app).query('UPDATE invoices SET status = $2, status_before_paid = $3 WHERE id = $1', [
+    bare(invoiceId),
+    status,
+    statusBeforePaid,
+  ]);
 }
 
 /** Books reminder fees on an invoice the way dunning will, keeping open = original + fees − paid − waived. */
@@ -161,12 +189,15 @@ export async function setReminderFees(app: INestApplication, invoiceId: string, 
   );
 }
 
-export async function setCompanySettings(app: INestApplication, company: Pick<TestCompany, 'id'>, settings: { autosend?: boolean; autoskipShipping?: boolean }): Promise<void> {
-  await dataSource(app).query('UPDATE companies SET autosend = coalesce($2, autosend), autoskip_shipping = coalesce($3, autoskip_shipping) WHERE id = $1', [
-    bare(company.id),
-    settings.autosend ?? null,
-    settings.autoskipShipping ?? null,
-  ]);
+export async function setCompanySettings(
+  app: INestApplication,
+  company: Pick<TestCompany, 'id'>,
+  settings: { autosend?: boolean; autoskipShipping?: boolean },
+): Promise<void> {
+  await dataSource(app).query(
+    'UPDATE companies SET autosend = coalesce($2, autosend), autoskip_shipping = coalesce($3, autoskip_shipping) WHERE id = $1',
+    [bare(company.id), settings.autosend ?? null, settings.autoskipShipping ?? null],
+  );
 }
 
 export interface WireEvent {
@@ -237,7 +268,17 @@ export function expectInvoiceKeys(invoice: Record<string, unknown>): void {
   expect(keys.filter((key) => !INVOICE_EXTENSION_KEYS.includes(key)).sort()).toEqual(INVOICE_KEYS);
 }
 
-export const PAYMENT_KEYS = ['id', 'external_id', 'amount', 'payment_date', 'note', 'source', 'inkasso_payment', 'created_at', 'updated_at'].sort();
+export const PAYMENT_KEYS = [
+  'id',
+  'external_id',
+  'amount',
+  'payment_date',
+  'note',
+  'source',
+  'inkasso_payment',
+  'created_at',
+  'updated_at',
+].sort();
 export const REMINDER_KEYS = ['id', 'reminder_stage', 'reminder_date', 'last_sent_at', 'shipping_mode', 'fees'].sort();
 /** The dunning issue's BGB § 288 charges on a reminder, beyond the spec's record. */
 export const REMINDER_EXTENSION_KEYS = ['default_interest', 'flat_fee', 'lines'];

@@ -27,7 +27,12 @@ export async function pdfPages(data: Uint8Array | Buffer): Promise<string[][]> {
       [...byLine.entries()]
         .sort(([a], [b]) => b - a)
         // No-break spaces (amount and €, the IBAN's groups) read as plain spaces.
-        .map(([, line]) => line.sort((a, b) => a.transform[4] - b.transform[4]).map((i) => i.str.replace(/\u00a0/g, ' ')).join(' ')),
+        .map(([, line]) =>
+          line
+            .sort((a, b) => a.transform[4] - b.transform[4])
+            .map((i) => i.str.replace(/\u00a0/g, ' '))
+            .join(' '),
+        ),
     );
   }
   await pdf.destroy();

@@ -26,12 +26,48 @@ export function makeErpPki(): ErpPki {
   const file = (name: string) => join(dir, name);
   const openssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
   const ext = (name: string, lines: string[]) => writeFileSync(file(name), [...lines, ''].join('\n'));
-  ext('server.ext', ['subjectAltName=DNS:localhost,IP:127.0.0.1', 'basicConstraints=CA:FALSE', 'keyUsage=digitalSignature,keyEncipherment', 'extendedKeyUsage=serverAuth']);
+  ext('server.ext', [
+    'subjectAltName=DNS:localhost,IP:127.0.0.1',
+    'basicConstraints=CA:FALSE',
+    'keyUsage=digitalSignature,keyEncipherment',
+    'extendedKeyUsage=serverAuth',
+  ]);
   ext('client.ext', ['basicConstraints=CA:FALSE', 'keyUsage=digitalSignature,keyEncipherment', 'extendedKeyUsage=clientAuth']);
-  const ca = (name: string, cn: string) => openssl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', `${name}.key`, '-out', `${name}.crt`, '-subj', `/CN=${cn}`, '-days', '2');
+  const ca = (name: string, cn: string) =>
+    openssl(
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      `${name}.key`,
+      '-out',
+      `${name}.crt`,
+      '-subj',
+      `/CN=${cn}`,
+      '-days',
+      '2',
+    );
   const leaf = (name: string, cn: string, issuer: string, extFile: string) => {
     openssl('req', '-newkey', 'rsa:2048', '-nodes', '-keyout', `${name}.key`, '-out', `${name}.csr`, '-subj', `/CN=${cn}`);
-    openssl('x509', '-req', '-in', `${name}.csr`, '-CA', `${issuer}.crt`, '-CAkey', `${issuer}.key`, '-CAcreateserial', '-out', `${name}.crt`, '-days', '2', '-extfile', extFile);
+    openssl(
+      'x509',
+      '-req',
+      '-in',
+      `${name}.csr`,
+      '-CA',
+      `${issuer}.crt`,
+      '-CAkey',
+      `${issuer}.key`,
+      '-CAcreateserial',
+      '-out',
+      `${name}.crt`,
+      '-days',
+      '2',
+      '-extfile',
+      extFile,
+    );
   };
   ca('ca', 'ERP Test CA');
   ca('rogue-ca', 'Rogue CA');

@@ -28,7 +28,11 @@ export const resetPushDatabase = resetDatabase;
 export const apiKeyAuth = (key: string) => `ApiKey ${key}`;
 
 export function pushDocument(app: INestApplication, authorization: string, body: unknown) {
-  return request(app.getHttpServer()).post('/v2/documents').set('Authorization', authorization).type('json').send(body as object);
+  return request(app.getHttpServer())
+    .post('/v2/documents')
+    .set('Authorization', authorization)
+    .type('json')
+    .send(body as object);
 }
 
 export async function pushAccepted(app: INestApplication, authorization: string, body: unknown): Promise<string> {
@@ -49,7 +53,13 @@ export interface DocumentWire {
 }
 
 /** Polls GET /v2/documents/<id> until the document has one of the statuses. */
-export async function waitForStatus(app: INestApplication, authorization: string, id: string, statuses: string[], timeoutMs = 45_000): Promise<DocumentWire> {
+export async function waitForStatus(
+  app: INestApplication,
+  authorization: string,
+  id: string,
+  statuses: string[],
+  timeoutMs = 45_000,
+): Promise<DocumentWire> {
   const until = Date.now() + timeoutMs;
   let last: DocumentWire | undefined;
   while (Date.now() < until) {
@@ -70,7 +80,14 @@ export async function auditSteps(app: INestApplication, documentId: string): Pro
 }
 
 export function customerFields(n: number | string) {
-  return { name: `Kunde ${n} GmbH`, address_line1: `Kunde ${n} GmbH`, address_line3: `Weg ${n}`, zip: '10115', city: 'Berlin', country_code: 'DE' };
+  return {
+    name: `Kunde ${n} GmbH`,
+    address_line1: `Kunde ${n} GmbH`,
+    address_line3: `Weg ${n}`,
+    zip: '10115',
+    city: 'Berlin',
+    country_code: 'DE',
+  };
 }
 
 export function invoiceDocument(externalId: string, customerExternalId: string, overrides: Record<string, unknown> = {}) {
@@ -107,7 +124,11 @@ type OpenApi = {
 let committed: OpenApi | undefined;
 
 /** The answer is documented in the committed openapi.json for its status, and matches that schema key for key. */
-export function expectDocumented(res: { status: number; body: unknown; headers: Record<string, string> }, path: string, method: string): void {
+export function expectDocumented(
+  res: { status: number; body: unknown; headers: Record<string, string> },
+  path: string,
+  method: string,
+): void {
   committed ??= JSON.parse(readFileSync('openapi.json', 'utf8')) as OpenApi;
   const doc = committed;
   const resolve = (s: Schema): Schema => {
@@ -126,15 +147,32 @@ export function expectDocumented(res: { status: number; body: unknown; headers: 
     if (target.type === 'object' && target.properties) {
       const record = value as Record<string, unknown>;
       const optional = Object.keys(target.properties).filter((key) => !target.required?.includes(key));
-      expect({ at, keys: Object.keys(record).filter((key) => !optional.includes(key)).sort() }).toEqual({ at, keys: [...(target.required ?? [])].sort() });
-      return Object.entries(record).forEach(([key, item]) => conforms(item, (target.properties as Record<string, Schema>)[key], `${at}.${key}`));
+      expect({
+        at,
+        keys: Object.keys(record)
+          .filter((key) => !optional.includes(key))
+          .sort(),
+      }).toEqual({ at, keys: [...(target.required ?? [])].sort() });
+      return Object.entries(record).forEach(([key, item]) =>
+        conforms(item, (target.properties as Record<string, Schema>)[key], `${at}.${key}`),
+      );
     }
     expect({ at, type: typeof value }).toEqual({ at, type: target.type === 'integer' ? 'number' : target.type });
   };
   const answer = doc.paths[path]?.[method]?.responses[String(res.status)];
-  expect({ path, method, status: res.status, documented: answer !== undefined }).toEqual({ path, method, status: res.status, documented: true });
+  expect({ path, method, status: res.status, documented: answer !== undefined }).toEqual({
+    path,
+    method,
+    status: res.status,
+    documented: true,
+  });
   const type = (res.headers['content-type'] ?? '').split(';')[0];
   const content = answer.content?.[type];
-  expect({ path, status: res.status, type, documented: content !== undefined }).toEqual({ path, status: res.status, type, documented: true });
+  expect({ path, status: res.status, type, documented: content !== undefined }).toEqual({
+    path,
+    status: res.status,
+    type,
+    documented: true,
+  });
   conforms(res.body, content!.schema, `${method} ${path} ${res.status}`);
 }

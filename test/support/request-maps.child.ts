@@ -19,13 +19,17 @@ const app = await createApp(config, databaseUrl);
 await app.listen(0, '127.0.0.1');
 const server = app.getHttpServer() as Server;
 const answered: Array<{ url: string; req: IncomingMessage; res: ServerResponse }> = [];
-server.on('request', (req: IncomingMessage, res: ServerResponse) => res.once('finish', () => answered.push({ url: req.url ?? '', req, res })));
+server.on('request', (req: IncomingMessage, res: ServerResponse) =>
+  res.once('finish', () => answered.push({ url: req.url ?? '', req, res })),
+);
 const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
 const form = new URLSearchParams({ company_name: 'Maps GmbH', email: `maps-${Date.now()}@example.com`, password: 'Sicher!Passwort1' });
 const registered = (await (await fetch(`${origin}/api/v1/registrations`, { method: 'POST', body: form })).json()) as { api_token: string };
 const headers = { authorization: `Token token=${registered.api_token}` };
-const created = (await (await fetch(`${origin}/api/v1/customers`, { method: 'POST', headers, body: new URLSearchParams({ name: 'Kunde' }) })).json()) as { id: string };
+const created = (await (
+  await fetch(`${origin}/api/v1/customers`, { method: 'POST', headers, body: new URLSearchParams({ name: 'Kunde' }) })
+).json()) as { id: string };
 for (const path of [`/api/v1/customers/${created.id}`, '/api/v1/customers?page=1', '/api/v1/customers/cus-unknown']) {
   for (let i = 0; i < 4; i++) await (await fetch(origin + path, { headers })).arrayBuffer();
 }
@@ -35,13 +39,15 @@ await new Promise((resolve) => setTimeout(resolve, 100));
 const pairs = answered.slice(1).flatMap((current, i) => {
   const previous = answered[i];
   if (previous.url !== current.url) return [];
-  return [{
-    url: current.url,
-    sameRequestMap: haveSameMap(previous.req, current.req),
-    sameResponseMap: haveSameMap(previous.res, current.res),
-    fastRequest: hasFastProperties(current.req),
-    fastResponse: hasFastProperties(current.res),
-  }];
+  return [
+    {
+      url: current.url,
+      sameRequestMap: haveSameMap(previous.req, current.req),
+      sameResponseMap: haveSameMap(previous.res, current.res),
+      fastRequest: hasFastProperties(current.req),
+      fastResponse: hasFastProperties(current.res),
+    },
+  ];
 });
 process.stdout.write(`\nPAIRS ${JSON.stringify(pairs)}\n`);
 await app.close();

@@ -47,7 +47,15 @@ export interface SapPartner {
   CorrespondenceLanguage: string;
   CreationDate: string;
   LastChangeDate: string | null;
-  address: { StreetName: string; HouseNumber: string; PostalCode: string; CityName: string; Country: string; email: string; phone: string } | null;
+  address: {
+    StreetName: string;
+    HouseNumber: string;
+    PostalCode: string;
+    CityName: string;
+    Country: string;
+    email: string;
+    phone: string;
+  } | null;
 }
 
 export type Fault =
@@ -192,11 +200,17 @@ export class SapODataServer {
       return;
     }
     if (fault?.kind === 'status') {
-      return send(fault.status, fault.body ?? sapError(`FAULT/${fault.status}`, `Injected fault ${fault.status}`), fault.retryAfter ? { 'retry-after': fault.retryAfter } : {});
+      return send(
+        fault.status,
+        fault.body ?? sapError(`FAULT/${fault.status}`, `Injected fault ${fault.status}`),
+        fault.retryAfter ? { 'retry-after': fault.retryAfter } : {},
+      );
     }
     if (url.pathname === '/oauth/token' && req.method === 'POST') return this.token(req, body, send);
     if (!this.authorized(req)) {
-      return send(401, sapError('/IWFND/CM_CONSUMER/001', 'Logon failed'), { 'www-authenticate': this.options.auth === 'oauth' ? 'Bearer' : 'Basic realm="SAP NetWeaver Application Server"' });
+      return send(401, sapError('/IWFND/CM_CONSUMER/001', 'Logon failed'), {
+        'www-authenticate': this.options.auth === 'oauth' ? 'Bearer' : 'Basic realm="SAP NetWeaver Application Server"',
+      });
     }
     if (this.options.sapClient && url.searchParams.get('sap-client') !== this.options.sapClient) {
       return send(401, sapError('/IWFND/CM_CONSUMER/001', 'Logon failed: user unknown in the default client'));
@@ -238,7 +252,8 @@ export class SapODataServer {
     const fromForm = form.has('client_secret');
     const record = { form: fromForm, basic: header.startsWith('Basic '), ok: false, at: Date.now() };
     this.tokenRequests.push(record);
-    if (record.form && record.basic) return send(400, { error: 'invalid_request', error_description: 'more than one client authentication method' });
+    if (record.form && record.basic)
+      return send(400, { error: 'invalid_request', error_description: 'more than one client authentication method' });
     const allowed = this.options.tokenAuth ?? 'either';
     if ((allowed === 'client_secret_post' && !fromForm) || (allowed === 'client_secret_basic' && !record.basic)) {
       return send(401, { error: 'invalid_client', error_description: `client authentication must be ${allowed}` });
@@ -281,7 +296,8 @@ export class SapODataServer {
     let rows = this.filterCache.get(key);
     if (!rows) {
       const predicate = filter ? compileFilter(filter) : () => true;
-      const source: Array<Record<string, unknown>> = kind === 'items' ? (this.items as unknown as Array<Record<string, unknown>>) : this.partners.map(partnerRow);
+      const source: Array<Record<string, unknown>> =
+        kind === 'items' ? (this.items as unknown as Array<Record<string, unknown>>) : this.partners.map(partnerRow);
       const keyOf = kind === 'items' ? itemKey : (row: Row) => String(row.BusinessPartner);
       rows = source
         .filter(predicate)
@@ -322,7 +338,9 @@ export class SapODataServer {
     const expand = (q.get('$expand') ?? '').length > 0;
     const strings = this.options.version === 'v2' || /IEEE754Compatible=true/i.test(String(req.headers.accept));
     const records = slice.map((row) =>
-      kind === 'items' ? this.itemOut(row as SapItem, select, strings) : this.partnerOut(row as Record<string, unknown>, select, expand, strings),
+      kind === 'items'
+        ? this.itemOut(row as SapItem, select, strings)
+        : this.partnerOut(row as Record<string, unknown>, select, expand, strings),
     );
     const counted = q.get('$inlinecount') === 'allpages' || q.get('$count') === 'true';
     if (this.options.version === 'v2') {
@@ -347,7 +365,12 @@ export class SapODataServer {
   private itemOut(item: SapItem, select: string[] | undefined, strings: boolean): Record<string, unknown> {
     const out: Record<string, unknown> = {};
     const key = `CompanyCode='${item.CompanyCode}',FiscalYear='${item.FiscalYear}',AccountingDocument='${item.AccountingDocument}',AccountingDocumentItem='${item.AccountingDocumentItem}'`;
-    if (this.options.version === 'v2') out.__metadata = { id: `${this.origin}${ITEMS_PATH}(${key})`, uri: `${this.origin}${ITEMS_PATH}(${key})`, type: 'API_OPLACCTGDOCITEMCUBE_SRV.A_OperationalAcctgDocItemCubeType' };
+    if (this.options.version === 'v2')
+      out.__metadata = {
+        id: `${this.origin}${ITEMS_PATH}(${key})`,
+        uri: `${this.origin}${ITEMS_PATH}(${key})`,
+        type: 'API_OPLACCTGDOCITEMCUBE_SRV.A_OperationalAcctgDocItemCubeType',
+      };
     for (const [name, value] of Object.entries(item)) {
       if (select && !select.includes(name)) continue;
       if (ITEM_DATES.includes(name)) out[name] = this.dateOut(value as string | null, name === 'PostingDate');
@@ -358,11 +381,17 @@ export class SapODataServer {
     return out;
   }
 
-  private partnerOut(row: Record<string, unknown>, select: string[] | undefined, expand: boolean, _strings: boolean): Record<string, unknown> {
+  private partnerOut(
+    row: Record<string, unknown>,
+    select: string[] | undefined,
+    expand: boolean,
+    _strings: boolean,
+  ): Record<string, unknown> {
     const partner = row.__partner as SapPartner;
     const top = select?.filter((s) => !s.includes('/'));
     const out: Record<string, unknown> = {};
-    if (this.options.version === 'v2') out.__metadata = { id: `${this.origin}${BP_PATH}('${partner.BusinessPartner}')`, type: 'API_BUSINESS_PARTNER.A_BusinessPartnerType' };
+    if (this.options.version === 'v2')
+      out.__metadata = { id: `${this.origin}${BP_PATH}('${partner.BusinessPartner}')`, type: 'API_BUSINESS_PARTNER.A_BusinessPartnerType' };
     const fields: Record<string, unknown> = {
       BusinessPartner: partner.BusinessPartner,
       Customer: partner.Customer,
@@ -376,7 +405,10 @@ export class SapODataServer {
     for (const [name, value] of Object.entries(fields)) if (!top || top.length === 0 || top.includes(name)) out[name] = value;
     const wrap = (list: unknown[]) => (this.options.version === 'v2' ? { results: list } : list);
     if (!expand) {
-      if (this.options.version === 'v2') out.to_BusinessPartnerAddress = { __deferred: { uri: `${this.origin}${BP_PATH}('${partner.BusinessPartner}')/to_BusinessPartnerAddress` } };
+      if (this.options.version === 'v2')
+        out.to_BusinessPartnerAddress = {
+          __deferred: { uri: `${this.origin}${BP_PATH}('${partner.BusinessPartner}')/to_BusinessPartnerAddress` },
+        };
       return out;
     }
     const a = partner.address;
@@ -511,7 +543,15 @@ export function generateData(partners: number, items: number, lastChange = '2026
       CorrespondenceLanguage: 'DE',
       CreationDate: '2025-01-10',
       LastChangeDate: lastChange,
-      address: { StreetName: 'Industriestraße', HouseNumber: String((i % 200) + 1), PostalCode: String(10_000 + (i % 89_999)), CityName: 'Berlin', Country: 'DE', email: `ap${i}@kunde.example`, phone: `+49 30 ${100_000 + i}` },
+      address: {
+        StreetName: 'Industriestraße',
+        HouseNumber: String((i % 200) + 1),
+        PostalCode: String(10_000 + (i % 89_999)),
+        CityName: 'Berlin',
+        Country: 'DE',
+        email: `ap${i}@kunde.example`,
+        phone: `+49 30 ${100_000 + i}`,
+      },
     });
   }
   const list: SapItem[] = [];

@@ -11,7 +11,10 @@ import { SMTP_CA_FILE } from './smtp.js';
 import { TEST_DATA_DIR, type TestCompany } from './test-app.js';
 
 /** Mail through the test SMTP server (STARTTLS required), or the outbox without one; fast polling, retries and sweeps. */
-export function shippingTestConfig(smtpUrl?: string, overrides: Record<string, string> = {}): Partial<AppConfig> & { mail: AppConfig['mail']; shipping: AppConfig['shipping'] } {
+export function shippingTestConfig(
+  smtpUrl?: string,
+  overrides: Record<string, string> = {},
+): Partial<AppConfig> & { mail: AppConfig['mail']; shipping: AppConfig['shipping'] } {
   mkdirSync(TEST_DATA_DIR, { recursive: true });
   const dir = mkdtempSync(join(TEST_DATA_DIR, 'shipping-'));
   const env = {

@@ -86,7 +86,7 @@ export async function startTestSmtp(): Promise<TestSmtp> {
               raw,
               parsed,
               secure: session.secure,
-              tlsVersion: session.tlsOptions ? session.tlsOptions.version ?? null : null,
+              tlsVersion: session.tlsOptions ? (session.tlsOptions.version ?? null) : null,
             });
             if (held) {
               held.received();

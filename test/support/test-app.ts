@@ -17,7 +17,10 @@ export const PUBLIC_URL = 'https://receivables.test';
 export const TEST_DATA_DIR = join(tmpdir(), `receivables-test-data-${process.pid}`);
 
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
-  return { ...loadConfig({ APP_ENV: 'test', PUBLIC_URL, LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', DATA_DIR: TEST_DATA_DIR }), ...overrides };
+  return {
+    ...loadConfig({ APP_ENV: 'test', PUBLIC_URL, LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', DATA_DIR: TEST_DATA_DIR }),
+    ...overrides,
+  };
 }
 
 export function testDatabaseUrl(): string {

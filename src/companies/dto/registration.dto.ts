@@ -12,6 +12,8 @@ export class RegistrationDto {
   readonly email!: string;
 
   @ApiProperty({ description: 'At least 12 characters with upper case, lower case, a digit and a special character', maxLength: 200 })
-  @IsDefined({ message: 'password is required' }) @IsString() @MaxLength(200)
+  @IsDefined({ message: 'password is required' })
+  @IsString()
+  @MaxLength(200)
   readonly password!: string;
 }

@@ -29,4 +29,3 @@ export class CreateContactDto {
 
 /** PATCH takes every create parameter (moving a contact to another customer included). */
 export class UpdateContactDto extends PartialType(CreateContactDto, { skipNullProperties: false }) {}
-

@@ -15,17 +15,41 @@ export class DunningLevelDto {
 /** PUT /api/v1/dunning_policy: fields left out keep the defaults. */
 export class DunningPolicyDto {
   @ApiPropertyOptional({ type: [DunningLevelDto], minItems: 3, maxItems: 3, description: 'levels 1, 2 and 3, in order' })
-  @IsOptional() @IsArray() @ArrayMinSize(3) @ArrayMaxSize(3) @ValidateNested({ each: true }) @Type(() => DunningLevelDto)
+  @IsOptional()
+  @IsArray()
+  @ArrayMinSize(3)
+  @ArrayMaxSize(3)
+  @ValidateNested({ each: true })
+  @Type(() => DunningLevelDto)
   readonly levels?: DunningLevelDto[];
 
   @OptionalInteger(0, 90) readonly grace_days?: number;
   @OptionalInteger(0, 365) readonly collection_days?: number;
   @OptionalBoolean() readonly auto_ship?: boolean;
-  @ApiPropertyOptional({ type: Boolean, description: 'when the payments reach the original total but fees or interest remain: true (default) waives the rest, recorded in a rest_waived event; false pursues it' }) @OptionalBoolean() readonly waive_remainder?: boolean;
-  @ApiPropertyOptional({ type: Boolean, description: 'BGB § 288 default interest on the open principal from the day after reminder 1: base rate + 5 points (consumer customers), + 9 points (business); default false' }) @OptionalBoolean() readonly default_interest?: boolean;
-  @ApiPropertyOptional({ type: Boolean, description: 'the 40 EUR flat fee of § 288 (5) BGB for business customers, once per invoice with the first reminder after default; reminder fees are credited against it; default false' }) @OptionalBoolean() readonly business_flat_fee?: boolean;
+  @ApiPropertyOptional({
+    type: Boolean,
+    description:
+      'when the payments reach the original total but fees or interest remain: true (default) waives the rest, recorded in a rest_waived event; false pursues it',
+  })
+  @OptionalBoolean()
+  readonly waive_remainder?: boolean;
+  @ApiPropertyOptional({
+    type: Boolean,
+    description:
+      'BGB § 288 default interest on the open principal from the day after reminder 1: base rate + 5 points (consumer customers), + 9 points (business); default false',
+  })
+  @OptionalBoolean()
+  readonly default_interest?: boolean;
+  @ApiPropertyOptional({
+    type: Boolean,
+    description:
+      'the 40 EUR flat fee of § 288 (5) BGB for business customers, once per invoice with the first reminder after default; reminder fees are credited against it; default false',
+  })
+  @OptionalBoolean()
+  readonly business_flat_fee?: boolean;
 
   @ApiPropertyOptional({ example: '06:00', description: 'local time of the daily run, HH:MM' })
-  @IsOptional() @Matches(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'run_at must be a time HH:MM' })
+  @IsOptional()
+  @Matches(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'run_at must be a time HH:MM' })
   readonly run_at?: string;
 }

@@ -8,7 +8,10 @@ export class StartRunDto {
 
 export class ApprovalDto {
   @ApiPropertyOptional({ type: [String], description: 'invoice ids (inv-…); all waiting invoices when left out' })
-  @IsOptional() @IsArray() @ArrayMaxSize(10000) @IsString({ each: true })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(10000)
+  @IsString({ each: true })
   readonly invoice_ids?: string[];
 
   @OptionalDate('development and test only: the business date of the reminders (default today)') readonly date?: string | null;

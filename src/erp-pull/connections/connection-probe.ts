@@ -48,7 +48,12 @@ export class ConnectionProbe {
       addresses = isIP(bare) ? [bare] : (await lookup(bare, { all: true })).map((a) => a.address);
     } catch (error) {
       const code = (error as { code?: string }).code ?? 'error';
-      checks.push({ check: 'dns', ok: false, detail: `DNS: ${bare} does not resolve (${code}); check the host name of base_url`, error_kind: 'dns' });
+      checks.push({
+        check: 'dns',
+        ok: false,
+        detail: `DNS: ${bare} does not resolve (${code}); check the host name of base_url`,
+        error_kind: 'dns',
+      });
       return result();
     }
     // Addresses inside the service's own networks are never shown to the tenant: a probe must not map them.
@@ -61,7 +66,12 @@ export class ConnectionProbe {
       const what = isIP(bare) ? `${bare} is` : `${bare} resolves to`;
       checks.push({ check: 'address', ok: true, detail: `${what} ${inside[0].why}: allowed because ERP_ALLOW_PRIVATE_NETWORKS=true` });
     } else {
-      checks.push({ check: 'address', ok: false, detail: refusal(host, isIP(bare) ? host : inside[0].address, inside[0].why!).message, error_kind: 'address_refused' });
+      checks.push({
+        check: 'address',
+        ok: false,
+        detail: refusal(host, isIP(bare) ? host : inside[0].address, inside[0].why!).message,
+        error_kind: 'address_refused',
+      });
       return result();
     }
     let client;
@@ -100,7 +110,10 @@ export class ConnectionProbe {
     if (isIP(host)) return `${host} is an IP address`;
     const shown = ranges.filter((r) => !r.why).map((r) => r.address);
     const hidden = ranges.length - shown.length;
-    const parts = [shown.length ? `to ${shown.join(', ')}` : '', hidden ? `to ${hidden} non-public address${hidden > 1 ? 'es' : ''} (not shown)` : ''];
+    const parts = [
+      shown.length ? `to ${shown.join(', ')}` : '',
+      hidden ? `to ${hidden} non-public address${hidden > 1 ? 'es' : ''} (not shown)` : '',
+    ];
     return `${host} resolves ${parts.filter(Boolean).join(' and ')}`;
   }
 

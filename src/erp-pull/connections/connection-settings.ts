@@ -63,7 +63,8 @@ function checkCertificateAndKey(settings: SettingsToCheck, errors: FieldError[])
   if (settings.clientCertificate) {
     try {
       certificate = certificatesIn(settings.clientCertificate)[0];
-      if (!certificate) errors.push({ field: 'client_certificate', message: 'client_certificate must be a PEM certificate (-----BEGIN CERTIFICATE-----)' });
+      if (!certificate)
+        errors.push({ field: 'client_certificate', message: 'client_certificate must be a PEM certificate (-----BEGIN CERTIFICATE-----)' });
     } catch {
       errors.push({ field: 'client_certificate', message: 'client_certificate is not a readable X.509 certificate' });
     }
@@ -113,7 +114,8 @@ export async function settingsProblems(settings: SettingsToCheck, allowPrivate: 
   checkCertificateAndKey(settings, errors);
   if (settings.caCertificates) {
     try {
-      if (certificatesIn(settings.caCertificates).length === 0) errors.push({ field: 'ca_certificates', message: 'ca_certificates must hold PEM certificates' });
+      if (certificatesIn(settings.caCertificates).length === 0)
+        errors.push({ field: 'ca_certificates', message: 'ca_certificates must hold PEM certificates' });
     } catch {
       errors.push({ field: 'ca_certificates', message: 'ca_certificates holds a certificate that cannot be read' });
     }

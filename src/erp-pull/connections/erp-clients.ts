@@ -49,7 +49,12 @@ export class ErpClients {
         sapClient: connection.sapClient,
         caCertificates: connection.caCertificates,
         allowPrivateNetworks: erp.allowPrivateNetworks,
-        timeouts: { connectMs: erp.connectTimeoutMs, headersMs: erp.headersTimeoutMs, bodyMs: erp.bodyTimeoutMs, totalMs: erp.requestTimeoutMs },
+        timeouts: {
+          connectMs: erp.connectTimeoutMs,
+          headersMs: erp.headersTimeoutMs,
+          bodyMs: erp.bodyTimeoutMs,
+          totalMs: erp.requestTimeoutMs,
+        },
         retry: { retries: context.retries ?? erp.retries, baseDelayMs: erp.retryBaseDelayMs, maxRetryAfterMs: erp.maxRetryAfterMs },
         requestIdPrefix: context.requestIdPrefix,
         signal: context.signal,

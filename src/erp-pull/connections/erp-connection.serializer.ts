@@ -5,7 +5,15 @@ import { formatDateTime } from '../../common/dates.js';
 import { toPublicId } from '../../common/ids.js';
 import { AUTH_METHODS } from '../../connectors/odata-client.factory.js';
 import { PageMetaSchema } from '../../openapi/pagination.schema.js';
-import { booleanProperty, dateTimeProperty, enumProperty, freeObjectProperty, idProperty, integerProperty, textProperty } from '../../openapi/properties.js';
+import {
+  booleanProperty,
+  dateTimeProperty,
+  enumProperty,
+  freeObjectProperty,
+  idProperty,
+  integerProperty,
+  textProperty,
+} from '../../openapi/properties.js';
 import { arrayOf, component, type Wire, wrapped } from '../../openapi/schema.js';
 import { certificatesIn } from './connection-settings.js';
 import { type ErpConnection, SECRET_NAMES, type SecretName, TOKEN_ENDPOINT_AUTH_METHODS } from './erp-connection.entity.js';
@@ -25,7 +33,12 @@ export const CertificateSummarySchema = component(
 
 export const ErpSecretsSetSchema = component(
   'ErpSecretsSet',
-  { client_secret: booleanProperty(), password: booleanProperty(), private_key: booleanProperty(), private_key_passphrase: booleanProperty() },
+  {
+    client_secret: booleanProperty(),
+    password: booleanProperty(),
+    private_key: booleanProperty(),
+    private_key_passphrase: booleanProperty(),
+  },
   { description: 'Which secrets are stored (encrypted); their values are never answered' },
 );
 
@@ -51,7 +64,11 @@ export const ErpConnectionSchema = component('ErpConnection', {
   ca_certificates: arrayOf(CertificateSummarySchema, { description: 'Trusted in addition to the public roots' }),
   secrets: ErpSecretsSetSchema,
   sap_client: textProperty({ nullable: true, example: '100' }),
-  schedule: textProperty({ nullable: true, example: '0 */2 * * *', description: 'Five-field cron in schedule_time_zone; null: pulls only on request' }),
+  schedule: textProperty({
+    nullable: true,
+    example: '0 */2 * * *',
+    description: 'Five-field cron in schedule_time_zone; null: pulls only on request',
+  }),
   schedule_time_zone: textProperty({ example: 'Europe/Berlin' }),
   enabled: booleanProperty(),
   next_pull_at: dateTimeProperty({ nullable: true }),
@@ -61,7 +78,8 @@ export const ErpConnectionSchema = component('ErpConnection', {
   currency: textProperty({ example: 'EUR' }),
   page_size: integerProperty({ minimum: 1, maximum: 5000 }),
   watermarks: freeObjectProperty({
-    description: 'Last committed change dates (YYYY-MM-DD) of customers, receivables, clearings, and the date of the last full reconciliation (reconciled)',
+    description:
+      'Last committed change dates (YYYY-MM-DD) of customers, receivables, clearings, and the date of the last full reconciliation (reconciled)',
   }),
   created_at: dateTimeProperty(),
   updated_at: dateTimeProperty(),
@@ -73,17 +91,23 @@ export const ErpConnectionResponseSchema = component(
   { description: 'An ERP connection, wrapped in an object with the single key `erp_connection`' },
 );
 
-export const ErpConnectionListSchema = component('ErpConnectionList', { erp_connections: arrayOf(ErpConnectionSchema), meta: PageMetaSchema });
+export const ErpConnectionListSchema = component('ErpConnectionList', {
+  erp_connections: arrayOf(ErpConnectionSchema),
+  meta: PageMetaSchema,
+});
 
 export const ConnectionCheckSchema = component(
   'ConnectionCheck',
   {
     check: textProperty({ example: 'receivables', description: 'dns, address, token, customers, receivables' }),
     ok: booleanProperty(),
-    detail: textProperty({ example: '403 Forbidden for …: the technical user lacks the authorization to read A_OperationalAcctgDocItemCube. The ERP says: …' }),
+    detail: textProperty({
+      example: '403 Forbidden for …: the technical user lacks the authorization to read A_OperationalAcctgDocItemCube. The ERP says: …',
+    }),
     error_kind: textProperty({
       example: 'forbidden',
-      description: 'dns, address_refused, tls, connect, timeout, network, unauthorized, forbidden, not_found, throttled, server, http, token, protocol',
+      description:
+        'dns, address_refused, tls, connect, timeout, network, unauthorized, forbidden, not_found, throttled, server, http, token, protocol',
     }),
   },
   { optional: ['error_kind'] },

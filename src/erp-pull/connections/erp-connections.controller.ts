@@ -81,7 +81,11 @@ export class ErpConnectionsController {
   @Idempotent()
   @ApiConsumes('application/json')
   @ApiBody({ type: StartPullDto, required: false })
-  @ApiResponse({ status: 202, schema: schemaRef(PullRunResponseSchema), description: 'The run is queued; GET …/pulls/<id> shows its progress' })
+  @ApiResponse({
+    status: 202,
+    schema: schemaRef(PullRunResponseSchema),
+    description: 'The run is queued; GET …/pulls/<id> shows its progress',
+  })
   @ApiProblems(400, 404, 409, 413, 415, 422)
   async startPull(@CurrentCompany() company: CompanyContext, @Param('id') id: string, @Body() body: StartPullDto) {
     return { pull_run: serializePullRun(await this.pulls.startNow(company, id, body.mode ?? 'incremental'), company.timeZone) };

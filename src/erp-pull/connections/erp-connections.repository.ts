@@ -11,10 +11,17 @@ import { ErpConnection, type Watermarks } from './erp-connection.entity.js';
 /** A company's connections, oldest first. */
 const PAGE = statement<ErpConnection>(
   'erp_pull.connections_page',
-  () => `SELECT ${entityColumns(ErpConnection)} FROM erp_connections WHERE company_id = $1 ORDER BY created_at ASC, id ASC LIMIT $2 OFFSET $3`,
+  () =>
+    `SELECT ${entityColumns(ErpConnection)} FROM erp_connections WHERE company_id = $1 ORDER BY created_at ASC, id ASC LIMIT $2 OFFSET $3`,
 );
-const COUNT = statement<{ count: string }>('erp_pull.connections_count', 'SELECT count(*) AS count FROM erp_connections WHERE company_id = $1');
-const DELETE_PULLED_INVOICES = statement('erp_pull.forget_pulled_invoices', 'DELETE FROM erp_pulled_invoices WHERE company_id = $1 AND connection_id = $2');
+const COUNT = statement<{ count: string }>(
+  'erp_pull.connections_count',
+  'SELECT count(*) AS count FROM erp_connections WHERE company_id = $1',
+);
+const DELETE_PULLED_INVOICES = statement(
+  'erp_pull.forget_pulled_invoices',
+  'DELETE FROM erp_pulled_invoices WHERE company_id = $1 AND connection_id = $2',
+);
 /** Merges the given streams' watermarks, unless they were reset since (another generation). */
 const SAVE_WATERMARKS = statement<{ id: string }>(
   'erp_pull.save_watermarks',
@@ -33,7 +40,10 @@ const LOCK_IF_DUE = statement<{ id: string; time_zone: string }>(
     WHERE c.company_id = $1 AND c.id = $2 AND c.enabled AND c.schedule IS NOT NULL AND c.next_pull_at <= now()
       FOR UPDATE OF c SKIP LOCKED`,
 );
-const SET_NEXT_PULL_AT = statement('erp_pull.set_next_pull_at', 'UPDATE erp_connections SET next_pull_at = $3 WHERE company_id = $1 AND id = $2');
+const SET_NEXT_PULL_AT = statement(
+  'erp_pull.set_next_pull_at',
+  'UPDATE erp_connections SET next_pull_at = $3 WHERE company_id = $1 AND id = $2',
+);
 
 export type ConnectionValues = Omit<ErpConnection, 'companyId' | 'id' | 'createdAt' | 'updatedAt'>;
 
@@ -83,7 +93,13 @@ export class ErpConnectionsRepository {
    * Merges the given streams' watermarks into the stored ones, unless they were reset since the run read
    * them (another generation): false then, and nothing is stored.
    */
-  async saveWatermarks(manager: EntityManager, companyId: string, id: string, generation: number, watermarks: Watermarks): Promise<boolean> {
+  async saveWatermarks(
+    manager: EntityManager,
+    companyId: string,
+    id: string,
+    generation: number,
+    watermarks: Watermarks,
+  ): Promise<boolean> {
     return (await this.sql.affected(SAVE_WATERMARKS, [companyId, id, generation, JSON.stringify(watermarks)], manager)) > 0;
   }
 

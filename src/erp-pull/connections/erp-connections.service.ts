@@ -50,7 +50,10 @@ function settingsFrom(dto: UpdateErpConnectionDto): Partial<Settings> {
   set('authMethod', pick('auth_method'));
   set('tokenUrl', pick('token_url'));
   set('clientId', pick('client_id'));
-  set('tokenEndpointAuthMethod', dto.token_endpoint_auth_method === null ? DEFAULTS.tokenEndpointAuthMethod : (dto.token_endpoint_auth_method ?? undefined));
+  set(
+    'tokenEndpointAuthMethod',
+    dto.token_endpoint_auth_method === null ? DEFAULTS.tokenEndpointAuthMethod : (dto.token_endpoint_auth_method ?? undefined),
+  );
   set('oauthScope', pick('oauth_scope'));
   set('username', pick('username'));
   set('clientCertificate', pick('client_certificate'));
@@ -94,9 +97,18 @@ function secretsToResend(before: ErpConnection, after: Settings, dto: UpdateErpC
     // The client secret goes to the token URL, the token it buys to the base URL.
     after.authMethod === 'oauth_client_credentials' && originOf(before.tokenUrl) !== originOf(after.tokenUrl) && 'token_url',
   ].filter((field): field is string => Boolean(field));
-  const secret: SecretName | undefined = { basic: 'password' as const, oauth_client_credentials: 'client_secret' as const, x509: undefined }[after.authMethod];
+  const secret: SecretName | undefined = {
+    basic: 'password' as const,
+    oauth_client_credentials: 'client_secret' as const,
+    x509: undefined,
+  }[after.authMethod];
   if (!secret || moved.length === 0 || (typeof dto[secret] === 'string' && dto[secret] !== '')) return [];
-  return [{ field: secret, message: `${secret} must be given again when ${moved.join(' and ')} points to another host: stored secrets are never sent to a new host` }];
+  return [
+    {
+      field: secret,
+      message: `${secret} must be given again when ${moved.join(' and ')} points to another host: stored secrets are never sent to a new host`,
+    },
+  ];
 }
 
 @Injectable()

@@ -48,33 +48,72 @@ describe('ERP record mapping', () => {
   });
 
   it('keeps numeric key values as numbers for asking the ERP by key, and maps without a change-date field', () => {
-    const mapping = { ...receivables, change_date: null, clearing_date: null, fields: { ...receivables.fields, external_id: ['CompanyCode', 'Item'] } };
-    expect(mapItem({ ...item(), Item: 7 }, mapping, 'EUR')).toMatchObject({ row: { externalId: '1010-7', erpKey: '["1010",7]', changeDate: null, clearingDate: null } });
+    const mapping = {
+      ...receivables,
+      change_date: null,
+      clearing_date: null,
+      fields: { ...receivables.fields, external_id: ['CompanyCode', 'Item'] },
+    };
+    expect(mapItem({ ...item(), Item: 7 }, mapping, 'EUR')).toMatchObject({
+      row: { externalId: '1010-7', erpKey: '["1010",7]', changeDate: null, clearingDate: null },
+    });
   });
 
   it('falls back to posting date, accounting document and the invoice date where fields are empty', () => {
-    const mapped = mapItem(item({ DocumentDate: null, DocumentReferenceID: '', NetDueDate: null, DunningBlockingReason: 'A' }), receivables, 'EUR');
-    expect(mapped).toMatchObject({ row: { invoiceDate: '2026-02-01', dueDate: '2026-02-01', timeForPayment: 0, invoiceNumber: '1800000012', dunningBlock: 'ERP dunning block A' } });
+    const mapped = mapItem(
+      item({ DocumentDate: null, DocumentReferenceID: '', NetDueDate: null, DunningBlockingReason: 'A' }),
+      receivables,
+      'EUR',
+    );
+    expect(mapped).toMatchObject({
+      row: {
+        invoiceDate: '2026-02-01',
+        dueDate: '2026-02-01',
+        timeForPayment: 0,
+        invoiceNumber: '1800000012',
+        dunningBlock: 'ERP dunning block A',
+      },
+    });
   });
 
   it('reads cleared items (also the gateway spelling "X")', () => {
-    expect(mapItem(item({ IsCleared: 'X', ClearingDate: '2026-02-10', ClearingAccountingDocument: '1400000001' }), receivables, 'EUR')).toMatchObject({
+    expect(
+      mapItem(item({ IsCleared: 'X', ClearingDate: '2026-02-10', ClearingAccountingDocument: '1400000001' }), receivables, 'EUR'),
+    ).toMatchObject({
       row: { cleared: true, clearingDocument: '1400000001', clearingDate: '2026-02-10' },
     });
   });
 
   it('skips credits and other currencies, fails broken records with a reason', () => {
-    expect(mapItem(item({ AmountInTransactionCurrency: '-50.000' }), receivables, 'EUR')).toEqual({ skip: 'not a receivable (credit or zero amount)', key: '1010-2026-1800000012-001' });
-    expect(mapItem(item({ TransactionCurrency: 'USD' }), receivables, 'EUR')).toMatchObject({ skip: "currency USD is not the connection's EUR" });
-    expect(mapItem(item({ AmountInTransactionCurrency: '1.005' }), receivables, 'EUR')).toMatchObject({ failure: 'amount 1.005 has more than 2 decimal places' });
-    expect(mapItem(item({ AmountInTransactionCurrency: 'abc' }), receivables, 'EUR')).toMatchObject({ failure: 'amount "abc" is not a decimal number (AmountInTransactionCurrency)' });
-    expect(mapItem(item({ Customer: '' }), receivables, 'EUR')).toMatchObject({ failure: 'no customer (Customer)', changeDate: '2026-02-03' });
-    expect(mapItem(item({ AccountingDocumentItem: '' }), receivables, 'EUR')).toMatchObject({ failure: expect.stringMatching(/^incomplete key/) });
+    expect(mapItem(item({ AmountInTransactionCurrency: '-50.000' }), receivables, 'EUR')).toEqual({
+      skip: 'not a receivable (credit or zero amount)',
+      key: '1010-2026-1800000012-001',
+    });
+    expect(mapItem(item({ TransactionCurrency: 'USD' }), receivables, 'EUR')).toMatchObject({
+      skip: "currency USD is not the connection's EUR",
+    });
+    expect(mapItem(item({ AmountInTransactionCurrency: '1.005' }), receivables, 'EUR')).toMatchObject({
+      failure: 'amount 1.005 has more than 2 decimal places',
+    });
+    expect(mapItem(item({ AmountInTransactionCurrency: 'abc' }), receivables, 'EUR')).toMatchObject({
+      failure: 'amount "abc" is not a decimal number (AmountInTransactionCurrency)',
+    });
+    expect(mapItem(item({ Customer: '' }), receivables, 'EUR')).toMatchObject({
+      failure: 'no customer (Customer)',
+      changeDate: '2026-02-03',
+    });
+    expect(mapItem(item({ AccountingDocumentItem: '' }), receivables, 'EUR')).toMatchObject({
+      failure: expect.stringMatching(/^incomplete key/),
+    });
   });
 
   it('never reads decimals through binary floats', () => {
-    expect(mapItem(item({ AmountInTransactionCurrency: '9999999999.990' }), receivables, 'EUR')).toMatchObject({ row: { total: '9999999999.99' } });
-    expect(mapItem(item({ AmountInTransactionCurrency: 0.1 + 0.2 }), receivables, 'EUR')).toMatchObject({ failure: expect.stringMatching(/more than 2 decimal places/) });
+    expect(mapItem(item({ AmountInTransactionCurrency: '9999999999.990' }), receivables, 'EUR')).toMatchObject({
+      row: { total: '9999999999.99' },
+    });
+    expect(mapItem(item({ AmountInTransactionCurrency: 0.1 + 0.2 }), receivables, 'EUR')).toMatchObject({
+      failure: expect.stringMatching(/more than 2 decimal places/),
+    });
   });
 
   it('reads plain and unusual amount spellings alike (the fast path and decimal.js agree)', () => {
@@ -90,7 +129,9 @@ describe('ERP record mapping', () => {
     expect(total('1000000000000')).toMatchObject({ failure: 'amount "1000000000000" is out of range' });
     expect(total('12.345')).toMatchObject({ failure: 'amount 12.345 has more than 2 decimal places' });
     expect(total('0.000')).toMatchObject({ skip: 'not a receivable (credit or zero amount)' });
-    expect(mapItem(item({ AmountInTransactionCurrency: '12.50', TransactionCurrency: 'USD' }), receivables, 'EUR')).toMatchObject({ skip: "currency USD is not the connection's EUR" });
+    expect(mapItem(item({ AmountInTransactionCurrency: '12.50', TransactionCurrency: 'USD' }), receivables, 'EUR')).toMatchObject({
+      skip: "currency USD is not the connection's EUR",
+    });
   });
 
   it('maps a business partner with its first address, e-mail and phone', () => {
@@ -102,23 +143,52 @@ describe('ERP record mapping', () => {
       LastChangeDate: null,
       CreationDate: '2025-06-01T00:00:00.000Z',
       to_BusinessPartnerAddress: [
-        { StreetName: 'Hauptstraße', HouseNumber: '5a', PostalCode: '10115', CityName: 'Berlin', Country: 'de', to_EmailAddress: [{ EmailAddress: 'ap@muster.example' }], to_PhoneNumber: [] },
+        {
+          StreetName: 'Hauptstraße',
+          HouseNumber: '5a',
+          PostalCode: '10115',
+          CityName: 'Berlin',
+          Country: 'de',
+          to_EmailAddress: [{ EmailAddress: 'ap@muster.example' }],
+          to_PhoneNumber: [],
+        },
         { StreetName: 'Other', Country: 'FR' },
       ],
     };
     expect(mapPartner(partner, customers)).toEqual({
-      row: { externalId: '17100001', name: 'Muster GmbH', street: 'Hauptstraße 5a', zip: '10115', city: 'Berlin', country: 'DE', phone: null, email: 'ap@muster.example', additionalNumber: '10000001', changeDate: '2025-06-01' },
+      row: {
+        externalId: '17100001',
+        name: 'Muster GmbH',
+        street: 'Hauptstraße 5a',
+        zip: '10115',
+        city: 'Berlin',
+        country: 'DE',
+        phone: null,
+        email: 'ap@muster.example',
+        additionalNumber: '10000001',
+        changeDate: '2025-06-01',
+      },
     });
-    expect(mapPartner({ ...partner, to_BusinessPartnerAddress: [] }, customers)).toMatchObject({ failure: expect.stringMatching(/^no ISO country code/), key: '10000001' });
+    expect(mapPartner({ ...partner, to_BusinessPartnerAddress: [] }, customers)).toMatchObject({
+      failure: expect.stringMatching(/^no ISO country code/),
+      key: '10000001',
+    });
   });
 
-  it('lays a connection\'s overrides over the SAP defaults and selects exactly what it reads', () => {
+  it("lays a connection's overrides over the SAP defaults and selects exactly what it reads", () => {
     const mapping = effectiveMapping({ customers: { entity_set: 'ZCUSTOMER', fields: { external_id: 'Kunnr', name: ['Name1'] } } });
     expect(mapping.customers.entity_set).toBe('ZCUSTOMER');
     expect(mapping.customers.fields.city).toBe('to_BusinessPartnerAddress/CityName');
     expect(mapping.receivables).toEqual(SAP_MAPPING.receivables);
     expect(selectedProperties(SAP_MAPPING).receivables).toEqual(
-      expect.arrayContaining(['CompanyCode', 'LastChangeDate', 'ClearingDate', 'AmountInTransactionCurrency', 'IsCleared', 'DunningBlockingReason']),
+      expect.arrayContaining([
+        'CompanyCode',
+        'LastChangeDate',
+        'ClearingDate',
+        'AmountInTransactionCurrency',
+        'IsCleared',
+        'DunningBlockingReason',
+      ]),
     );
   });
 });

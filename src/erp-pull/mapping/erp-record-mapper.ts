@@ -210,11 +210,13 @@ export function mapItem(record: ODataRecord, mapping: ReceivableMapping, currenc
     } catch {
       return fail(`amount ${JSON.stringify(rawAmount)} is not a decimal number (${f.amount})`);
     }
-    if (!amount.isFinite() || amount.abs().greaterThanOrEqualTo(MAX_AMOUNT)) return fail(`amount ${JSON.stringify(rawAmount)} is out of range`);
+    if (!amount.isFinite() || amount.abs().greaterThanOrEqualTo(MAX_AMOUNT))
+      return fail(`amount ${JSON.stringify(rawAmount)} is out of range`);
     if (amount.decimalPlaces() > 2) return fail(`amount ${amount.toFixed()} has more than 2 decimal places`);
   }
   const itemCurrency = textAt(record, f.currency);
-  if (itemCurrency && itemCurrency.toUpperCase() !== currency) return { skip: `currency ${itemCurrency} is not the connection's ${currency}`, key };
+  if (itemCurrency && itemCurrency.toUpperCase() !== currency)
+    return { skip: `currency ${itemCurrency} is not the connection's ${currency}`, key };
   if (amount) {
     if (amount.lessThanOrEqualTo(0)) return { skip: 'not a receivable (credit or zero amount)', key };
     total = amount.toFixed(2);

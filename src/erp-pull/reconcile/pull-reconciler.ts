@@ -40,7 +40,14 @@ export class PullReconciler {
     const owner = itemOwner(ctx);
     let after: string | null = null;
     for (;;) {
-      const unseen = await this.reconciliation.unseenOpen(this.sql.manager, connection.companyId, connection.id, ctx.run.id, after, UNSEEN_PAGE);
+      const unseen = await this.reconciliation.unseenOpen(
+        this.sql.manager,
+        connection.companyId,
+        connection.id,
+        ctx.run.id,
+        after,
+        UNSEEN_PAGE,
+      );
       if (unseen.length === 0) break;
       after = unseen[unseen.length - 1].invoiceId;
       for (let i = 0; i < unseen.length; i += KEYS_PER_REQUEST) {
@@ -55,13 +62,19 @@ export class PullReconciler {
             clauses.push(clause);
           } else {
             batch.reconciliation.not_found++;
-            batch.report('receivables', item.externalId, `open here, but its key does not fit the mapping's ${m.fields.external_id.length} key properties: the ERP cannot be asked for it`);
+            batch.report(
+              'receivables',
+              item.externalId,
+              `open here, but its key does not fit the mapping's ${m.fields.external_id.length} key properties: the ERP cannot be asked for it`,
+            );
           }
         }
         const rows: InvoiceRow[] = [];
         const found = new Set<string>();
         const filter = and(m.filter, clauses.join(' or '));
-        const pages = clauses.length ? ctx.client.pages(path, { select, filter, orderby: m.key }, { pageSize: connection.pageSize, keyFields: m.key }) : [];
+        const pages = clauses.length
+          ? ctx.client.pages(path, { select, filter, orderby: m.key }, { pageSize: connection.pageSize, keyFields: m.key })
+          : [];
         for await (const page of pages) {
           tally.pages++;
           for (const record of page.records) {
@@ -80,7 +93,11 @@ export class PullReconciler {
         for (const item of asked) {
           if (found.has(item.externalId.toLowerCase())) continue;
           batch.reconciliation.not_found++;
-          batch.report('receivables', item.externalId, 'open here, but the ERP has no such item any more (archived or deleted?): left open, check it in the ERP');
+          batch.report(
+            'receivables',
+            item.externalId,
+            'open here, but the ERP has no such item any more (archived or deleted?): left open, check it in the ERP',
+          );
         }
         await this.progress.transaction(async (manager) => {
           if (rows.length) await this.items.write(manager, owner, rows, batch, []);

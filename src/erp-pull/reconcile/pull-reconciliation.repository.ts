@@ -46,7 +46,13 @@ export class PullReconciliationRepository {
    * were skipped or failed, which are then only marked if the invoice is the connection's already).
    * Items upsertInvoices wrote were marked there.
    */
-  async markSeen(manager: EntityManager, companyId: string, connectionId: string, runId: string, seen: Array<{ externalId: string; erpKey: string | null }>): Promise<void> {
+  async markSeen(
+    manager: EntityManager,
+    companyId: string,
+    connectionId: string,
+    runId: string,
+    seen: Array<{ externalId: string; erpKey: string | null }>,
+  ): Promise<void> {
     const rows = uniqueByKey(seen, (r) => r.externalId);
     if (rows.length === 0) return;
     await this.sql.run(
@@ -60,7 +66,14 @@ export class PullReconciliationRepository {
    * The connection's invoices a clearing could still settle that the reconciling run did not see in the
    * ERP's open list, a page at a time in invoice id order (after `after`).
    */
-  async unseenOpen(manager: EntityManager, companyId: string, connectionId: string, runId: string, after: string | null, limit: number): Promise<UnseenInvoice[]> {
+  async unseenOpen(
+    manager: EntityManager,
+    companyId: string,
+    connectionId: string,
+    runId: string,
+    after: string | null,
+    limit: number,
+  ): Promise<UnseenInvoice[]> {
     const rows = await this.sql.rows(UNSEEN_OPEN, [companyId, connectionId, runId, after, sourceStatuses('settle'), limit], manager);
     return rows.map((r) => ({ invoiceId: r.invoice_id, externalId: r.external_id, erpKey: r.erp_key }));
   }
@@ -71,4 +84,3 @@ export interface UnseenInvoice {
   externalId: string;
   erpKey: unknown[];
 }
-

@@ -91,9 +91,9 @@ export class ErpPullRunner implements BeforeApplicationShutdown {
       clearInterval(beat);
       this.active.delete(run.id);
     }
-    await this.runs.finish(run.companyId, run.id, error ? 'failed' : 'succeeded', tally.final(), error).catch((e: unknown) =>
-      this.logger.error({ err: e, run: run.id }, 'could not record the end of an ERP pull run'),
-    );
+    await this.runs
+      .finish(run.companyId, run.id, error ? 'failed' : 'succeeded', tally.final(), error)
+      .catch((e: unknown) => this.logger.error({ err: e, run: run.id }, 'could not record the end of an ERP pull run'));
     return error ? 'failed' : 'succeeded';
   }
 
@@ -105,7 +105,8 @@ export class ErpPullRunner implements BeforeApplicationShutdown {
   private async pullCustomers(ctx: RunContext): Promise<void> {
     const m = ctx.mapping.customers;
     const since = ctx.run.mode === 'full' ? undefined : ctx.watermarks.customers;
-    const changed = since && [m.change_date, m.creation_date].filter(Boolean).map((field) => `${field} ge ${literal(ctx, addDays(since, -1))}`);
+    const changed =
+      since && [m.change_date, m.creation_date].filter(Boolean).map((field) => `${field} ge ${literal(ctx, addDays(since, -1))}`);
     await this.streams.read<CustomerRow>(ctx, 'customers', 'customers', {
       path: entityPath(ctx, 'customers', m.entity_set),
       filter: and(m.filter, changed && changed.join(' or ')),
@@ -130,7 +131,12 @@ export class ErpPullRunner implements BeforeApplicationShutdown {
     const reconcile = !since;
     ctx.tally.reconciling = reconcile;
     const hadClearings = ctx.watermarks.clearings;
-    const options = { path, key: m.key, map: (record: ODataRecord) => mapItem(record, m, ctx.connection.currency), write: this.writeItems(ctx) };
+    const options = {
+      path,
+      key: m.key,
+      map: (record: ODataRecord) => mapItem(record, m, ctx.connection.currency),
+      write: this.writeItems(ctx),
+    };
     // Changed since the watermark (open or cleared); otherwise every open item.
     await this.streams.read<InvoiceRow>(ctx, 'receivables', 'receivables', {
       ...options,
@@ -154,7 +160,8 @@ export class ErpPullRunner implements BeforeApplicationShutdown {
 
   private writeItems(ctx: RunContext) {
     const owner = itemOwner(ctx);
-    return (manager: EntityManager, rows: InvoiceRow[], batch: BatchTally, seen: Seen = []) => this.items.write(manager, owner, rows, batch, seen);
+    return (manager: EntityManager, rows: InvoiceRow[], batch: BatchTally, seen: Seen = []) =>
+      this.items.write(manager, owner, rows, batch, seen);
   }
 
   private describe(error: unknown, signal: AbortSignal): string {

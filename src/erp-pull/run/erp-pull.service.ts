@@ -97,7 +97,12 @@ export class ErpPullService {
   }
 
   /** A queued run and its job, in one transaction; an active run that is still alive wins. */
-  private async enqueue(manager: EntityManager, connection: ErpConnection, trigger: PullTrigger, mode: PullMode): Promise<{ run?: PullRun; active?: PullRun }> {
+  private async enqueue(
+    manager: EntityManager,
+    connection: ErpConnection,
+    trigger: PullTrigger,
+    mode: PullMode,
+  ): Promise<{ run?: PullRun; active?: PullRun }> {
     const active = await this.runs.findActive(manager, connection.companyId, connection.id);
     if (active && !this.isAbandoned(active)) return { active };
     if (active) await this.runs.interrupt(manager, connection.companyId, active.id, this.interruption(active));

@@ -42,7 +42,11 @@ export const PullRunSchema = component('PullRun', {
 
 export const PullRunResponseSchema = component('PullRunResponse', { pull_run: PullRunSchema });
 
-export const PullRunListSchema = component('PullRunList', { pull_runs: arrayOf(PullRunSchema), meta: PageMetaSchema }, { description: 'Newest first' });
+export const PullRunListSchema = component(
+  'PullRunList',
+  { pull_runs: arrayOf(PullRunSchema), meta: PageMetaSchema },
+  { description: 'Newest first' },
+);
 
 export function serializePullRun(run: PullRun, timeZone: string): Wire<typeof PullRunSchema> {
   return {

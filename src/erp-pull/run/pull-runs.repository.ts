@@ -28,9 +28,13 @@ const LOCK_ACTIVE = statement<PullRun>(
 /** A connection's runs, newest first. */
 const PAGE = statement<PullRun>(
   'erp_pull.runs_page',
-  () => `SELECT ${entityColumns(PullRun)} FROM erp_pull_runs WHERE company_id = $1 AND connection_id = $2 ORDER BY queued_at DESC, id DESC LIMIT $3 OFFSET $4`,
+  () =>
+    `SELECT ${entityColumns(PullRun)} FROM erp_pull_runs WHERE company_id = $1 AND connection_id = $2 ORDER BY queued_at DESC, id DESC LIMIT $3 OFFSET $4`,
 );
-const COUNT = statement<{ count: string }>('erp_pull.runs_count', 'SELECT count(*) AS count FROM erp_pull_runs WHERE company_id = $1 AND connection_id = $2');
+const COUNT = statement<{ count: string }>(
+  'erp_pull.runs_count',
+  'SELECT count(*) AS count FROM erp_pull_runs WHERE company_id = $1 AND connection_id = $2',
+);
 const START = statement<{ id: string }>(
   'erp_pull.start_run',
   `UPDATE erp_pull_runs SET status = 'running', started_at = now(), heartbeat_at = now()
@@ -142,7 +146,13 @@ export class PullRunsRepository {
     return (await this.sql.affected(BEAT, [companyId, id])) > 0;
   }
 
-  async finish(companyId: string, id: string, status: Extract<PullStatus, 'succeeded' | 'failed'>, progress: FinalProgress, error: string | null): Promise<void> {
+  async finish(
+    companyId: string,
+    id: string,
+    status: Extract<PullStatus, 'succeeded' | 'failed'>,
+    progress: FinalProgress,
+    error: string | null,
+  ): Promise<void> {
     await this.sql.run(FINISH, [companyId, id, ...this.progressValues(progress), status, error]);
   }
 
@@ -152,6 +162,17 @@ export class PullRunsRepository {
   }
 
   private progressValues(p: FinalProgress): unknown[] {
-    return [p.pages, p.requests, p.created, p.updated, p.unchanged, p.failed, p.skipped, JSON.stringify(p.counts), JSON.stringify(p.errors), p.watermarkTo ? JSON.stringify(p.watermarkTo) : null];
+    return [
+      p.pages,
+      p.requests,
+      p.created,
+      p.updated,
+      p.unchanged,
+      p.failed,
+      p.skipped,
+      JSON.stringify(p.counts),
+      JSON.stringify(p.errors),
+      p.watermarkTo ? JSON.stringify(p.watermarkTo) : null,
+    ];
   }
 }

@@ -3,7 +3,8 @@ import cronParser from 'cron-parser';
 
 /** Why the expression is no schedule, or undefined when it is one. */
 export function cronProblem(expression: string): string | undefined {
-  if (expression.trim().split(/\s+/).length !== 5) return 'must be a cron expression of five fields (minute hour day month weekday), e.g. "0 */2 * * *"';
+  if (expression.trim().split(/\s+/).length !== 5)
+    return 'must be a cron expression of five fields (minute hour day month weekday), e.g. "0 */2 * * *"';
   try {
     cronParser.parseExpression(expression, { tz: 'UTC' });
     return undefined;

@@ -57,7 +57,11 @@ export class PullStreams {
       else undatedFailure = true;
     };
     const select = selectedProperties(ctx.mapping)[entity];
-    const pages = ctx.client.pages(spec.path, { select, filter: spec.filter, orderby: spec.key }, { pageSize: connection.pageSize, keyFields: spec.key });
+    const pages = ctx.client.pages(
+      spec.path,
+      { select, filter: spec.filter, orderby: spec.key },
+      { pageSize: connection.pageSize, keyFields: spec.key },
+    );
     // A batch is a $top window's worth of rows (server pages are often smaller), or BATCH_ROWS when the
     // window is larger, written while the next ones are read.
     const batchRows = Math.min(connection.pageSize, BATCH_ROWS);
@@ -67,7 +71,8 @@ export class PullStreams {
       return () =>
         this.progress
           .transaction(async (manager) => {
-            for (const failed of rows.length || seen.length ? await spec.write(manager, rows, batch, seen) : []) failedAt(spec.dateOf(failed));
+            for (const failed of rows.length || seen.length ? await spec.write(manager, rows, batch, seen) : [])
+              failedAt(spec.dateOf(failed));
             await this.progress.record(manager, ctx, batch);
           })
           .then(() => tally.commit(batch));

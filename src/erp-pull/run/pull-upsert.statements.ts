@@ -40,7 +40,9 @@ const NEW_INVOICE = newInvoiceSql({
   updatedAt: 'now()',
 });
 
-export const UPSERT_CUSTOMERS = statement<{ key: string; inserted: boolean }>('erp_pull.upsert_customers', `WITH input AS (
+export const UPSERT_CUSTOMERS = statement<{ key: string; inserted: boolean }>(
+  'erp_pull.upsert_customers',
+  `WITH input AS (
      SELECT * FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[])
        AS t(external_id, name, street, zip, city, country, phone, additional_number)
    )
@@ -56,8 +58,12 @@ export const UPSERT_CUSTOMERS = statement<{ key: string; inserted: boolean }>('e
          IS DISTINCT FROM
          (EXCLUDED.customer_number, EXCLUDED.additional_number, EXCLUDED.name, EXCLUDED.phone, EXCLUDED.address_line1,
           EXCLUDED.address_line3, EXCLUDED.zip, EXCLUDED.city, EXCLUDED.country_code)
-   RETURNING lower(c.external_id) AS key, (xmax = 0) AS inserted`, { plan: 'custom' });
-export const UPSERT_CONTACTS = statement<{ key: string }>('erp_pull.upsert_contacts', `WITH input AS (SELECT * FROM unnest($2::text[], $3::text[], $4::text[], $5::text[]) AS t(external_id, name, phone, email))
+   RETURNING lower(c.external_id) AS key, (xmax = 0) AS inserted`,
+  { plan: 'custom' },
+);
+export const UPSERT_CONTACTS = statement<{ key: string }>(
+  'erp_pull.upsert_contacts',
+  `WITH input AS (SELECT * FROM unnest($2::text[], $3::text[], $4::text[], $5::text[]) AS t(external_id, name, phone, email))
    INSERT INTO contacts AS k (company_id, id, customer_id, external_id, name, phone, gender, salutation, email, created_at, updated_at)
    SELECT $1, gen_random_uuid(), c.id, $6 || t.external_id, t.name, t.phone, 0, 0, t.email, now(), now()
      FROM input t
@@ -67,7 +73,9 @@ export const UPSERT_CONTACTS = statement<{ key: string }>('erp_pull.upsert_conta
    ON CONFLICT (company_id, lower(external_id)) WHERE external_id IS NOT NULL DO UPDATE SET
      customer_id = EXCLUDED.customer_id, name = EXCLUDED.name, phone = EXCLUDED.phone, email = EXCLUDED.email, updated_at = now()
    WHERE (k.customer_id, k.name, k.phone, k.email) IS DISTINCT FROM (EXCLUDED.customer_id, EXCLUDED.name, EXCLUDED.phone, EXCLUDED.email)
-   RETURNING lower(substr(k.external_id, length($6) + 1)) AS key`, { plan: 'custom' });
+   RETURNING lower(substr(k.external_id, length($6) + 1)) AS key`,
+  { plan: 'custom' },
+);
 export const UPSERT_INVOICES = statement<{ missing: string | null; cleared_unknown: string | null; written: string | null }>(
   'ledger.pull_upsert_invoices',
   () => `WITH input AS (

@@ -41,7 +41,17 @@ export class PullUpsertsRepository {
     const col = <K extends keyof CustomerRow>(key: K) => rows.map((r) => r[key]);
     const customers = await this.sql.rows(
       UPSERT_CUSTOMERS,
-      [companyId, col('externalId'), col('name'), col('street'), col('zip'), col('city'), col('country'), col('phone'), col('additionalNumber')],
+      [
+        companyId,
+        col('externalId'),
+        col('name'),
+        col('street'),
+        col('zip'),
+        col('city'),
+        col('country'),
+        col('phone'),
+        col('additionalNumber'),
+      ],
       manager,
     );
     // A second statement: the customers inserted above are not visible to the first one's other parts.
@@ -103,8 +113,10 @@ export class PullUpsertsRepository {
       ],
       manager,
     );
-    const at = (positions: string | null) => (positions ? positions.split(',').map((n) => rows[Number(n) - 1].externalId.toLowerCase()) : []);
-    for (const line of result.written ? result.written.split('\n') : []) outcomes.set(line.slice(1), line[0] === 'n' ? 'created' : 'updated');
+    const at = (positions: string | null) =>
+      positions ? positions.split(',').map((n) => rows[Number(n) - 1].externalId.toLowerCase()) : [];
+    for (const line of result.written ? result.written.split('\n') : [])
+      outcomes.set(line.slice(1), line[0] === 'n' ? 'created' : 'updated');
     for (const key of at(result.cleared_unknown)) outcomes.set(key, 'cleared_unknown');
     for (const key of at(result.missing)) outcomes.set(key, 'missing_customer');
     return outcomes;
@@ -116,7 +128,11 @@ export class PullUpsertsRepository {
    * Returns the number of payments recorded; settling the invoices is PullTransitionsRepository's.
    */
   async recordClearings(manager: EntityManager, companyId: string, runId: string, cleared: InvoiceRow[]): Promise<number> {
-    const clearings = uniqueByKey(cleared, (r) => r.externalId).map((r) => ({ externalId: r.externalId, document: r.clearingDocument, clearedOn: r.clearingDate }));
+    const clearings = uniqueByKey(cleared, (r) => r.externalId).map((r) => ({
+      externalId: r.externalId,
+      document: r.clearingDocument,
+      clearedOn: r.clearingDate,
+    }));
     return this.ledger.recordClearings(manager, companyId, runId, clearings, CLEARING_PAYMENT_PREFIX);
   }
 

@@ -32,9 +32,17 @@ export class PulledItemsWriter {
   async write(manager: EntityManager, owner: ItemOwner, rows: InvoiceRow[], batch: BatchTally, seen: Seen): Promise<InvoiceRow[]> {
     const { companyId, runPublicId } = owner;
     const seenRun = seen.length ? owner.runId : null;
-    const outcomes = await this.upserts.upsertInvoices(manager, companyId, runPublicId, { connectionId: owner.connectionId, seenRun }, rows);
+    const outcomes = await this.upserts.upsertInvoices(
+      manager,
+      companyId,
+      runPublicId,
+      { connectionId: owner.connectionId, seenRun },
+      rows,
+    );
     // Written rows were marked seen by the upsert; the rest of the open list's records are marked here.
-    const unwritten = seen.filter((item) => !outcomes.has(item.externalId.toLowerCase()) || outcomes.get(item.externalId.toLowerCase()) === 'missing_customer');
+    const unwritten = seen.filter(
+      (item) => !outcomes.has(item.externalId.toLowerCase()) || outcomes.get(item.externalId.toLowerCase()) === 'missing_customer',
+    );
     if (unwritten.length) await this.reconciliation.markSeen(manager, companyId, owner.connectionId, owner.runId, unwritten);
     const failed: InvoiceRow[] = [];
     const cleared: InvoiceRow[] = [];
@@ -60,8 +68,20 @@ export class PulledItemsWriter {
     const { clearings } = batch;
     clearings.payments += await this.upserts.recordClearings(manager, companyId, runPublicId, cleared);
     const reset = await this.upserts.removeResetClearings(manager, companyId, runPublicId, existingOpen);
-    clearings.reopened += await this.transitions.transition(manager, companyId, runPublicId, { action: 'reopen', invoiceIds: reset }, 'the clearing was reset in the ERP');
-    clearings.settled += await this.transitions.transition(manager, companyId, runPublicId, { action: 'settle', keys: changed }, 'cleared in the ERP');
+    clearings.reopened += await this.transitions.transition(
+      manager,
+      companyId,
+      runPublicId,
+      { action: 'reopen', invoiceIds: reset },
+      'the clearing was reset in the ERP',
+    );
+    clearings.settled += await this.transitions.transition(
+      manager,
+      companyId,
+      runPublicId,
+      { action: 'settle', keys: changed },
+      'cleared in the ERP',
+    );
     return failed;
   }
 }

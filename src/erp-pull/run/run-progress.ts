@@ -26,7 +26,8 @@ export class RunProgress {
   /** Adds the batch's counts and the download counters to the run's row (and the watermarks, if given). */
   async record(manager: EntityManager, ctx: RunContext, batch: BatchTally, watermarks?: Watermarks): Promise<void> {
     const download = { pages: ctx.tally.pages, requests: ctx.tally.requests, watermarks };
-    if (!(await this.runs.progress(manager, ctx.connection.companyId, ctx.run.id, batch, download))) throw new RunSuperseded('the run was ended elsewhere');
+    if (!(await this.runs.progress(manager, ctx.connection.companyId, ctx.run.id, batch, download)))
+      throw new RunSuperseded('the run was ended elsewhere');
   }
 
   /** A batch that writes nothing but its counts (a stream's skip summary). */
@@ -39,9 +40,13 @@ export class RunProgress {
   async commitWatermark(ctx: RunContext, stream: Stream, date: string, batch = new BatchTally()): Promise<void> {
     const watermarks = { ...ctx.watermarks, [stream]: date };
     await this.transaction(async (manager) => {
-      const saved = await this.connections.saveWatermarks(manager, ctx.connection.companyId, ctx.connection.id, ctx.generation, { [stream]: date });
+      const saved = await this.connections.saveWatermarks(manager, ctx.connection.companyId, ctx.connection.id, ctx.generation, {
+        [stream]: date,
+      });
       if (!saved) {
-        throw new RunSuperseded('the connection was pointed at another system, service or mapping during the run: its watermarks are not kept, the next run reads everything');
+        throw new RunSuperseded(
+          'the connection was pointed at another system, service or mapping during the run: its watermarks are not kept, the next run reads everything',
+        );
       }
       await this.record(manager, ctx, batch, watermarks);
     });

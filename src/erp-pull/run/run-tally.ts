@@ -74,10 +74,12 @@ export class BatchTally {
   /** Adds another batch's counts (errors up to the bound). */
   add(other: BatchTally): void {
     for (const entity of ['customers', 'receivables'] as const) {
-      for (const field of Object.keys(other.counts[entity]) as Array<keyof RecordCounts>) this.counts[entity][field] += other.counts[entity][field];
+      for (const field of Object.keys(other.counts[entity]) as Array<keyof RecordCounts>)
+        this.counts[entity][field] += other.counts[entity][field];
     }
     for (const field of Object.keys(other.clearings) as Array<keyof ClearingCounts>) this.clearings[field] += other.clearings[field];
-    for (const field of Object.keys(other.reconciliation) as Array<keyof ReconciliationCounts>) this.reconciliation[field] += other.reconciliation[field];
+    for (const field of Object.keys(other.reconciliation) as Array<keyof ReconciliationCounts>)
+      this.reconciliation[field] += other.reconciliation[field];
     for (const error of other.errors) if (this.errors.length < MAX_ERRORS) this.errors.push(error);
     for (const [key, n] of other.skips) this.skips.set(key, (this.skips.get(key) ?? 0) + n);
   }

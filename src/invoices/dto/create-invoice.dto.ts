@@ -34,14 +34,26 @@ export class CreateInvoiceDto {
   @OptionalBoolean() readonly ignore_reminder_fees?: boolean;
 
   @ApiPropertyOptional({ type: InvoiceOptionsDto })
-  @IsOptional() @ValidateNested() @Type(() => InvoiceOptionsDto)
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => InvoiceOptionsDto)
   readonly options?: InvoiceOptionsDto;
 
-  @ApiPropertyOptional({ type: UpdateCustomerDto, description: 'customer[...]: creates the customer, or updates the one with this customer[external_id]' })
-  @IsOptional() @ValidateNested() @Type(() => UpdateCustomerDto)
+  @ApiPropertyOptional({
+    type: UpdateCustomerDto,
+    description: 'customer[...]: creates the customer, or updates the one with this customer[external_id]',
+  })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => UpdateCustomerDto)
   readonly customer?: UpdateCustomerDto;
 
-  @ApiPropertyOptional({ type: NestedContactDto, description: 'contact[...]: creates the contact, or updates the one with this contact[external_id]' })
-  @IsOptional() @ValidateNested() @Type(() => NestedContactDto)
+  @ApiPropertyOptional({
+    type: NestedContactDto,
+    description: 'contact[...]: creates the contact, or updates the one with this contact[external_id]',
+  })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => NestedContactDto)
   readonly contact?: NestedContactDto;
 }

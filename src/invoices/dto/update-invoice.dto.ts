@@ -13,7 +13,10 @@ const Unchangeable = (how: string) =>
     ApiHideProperty(),
     ValidateBy({
       name: 'unchangeable',
-      validator: { validate: (value) => value === undefined, defaultMessage: (args) => `${args?.property} cannot change with PATCH: ${how}` },
+      validator: {
+        validate: (value) => value === undefined,
+        defaultMessage: (args) => `${args?.property} cannot change with PATCH: ${how}`,
+      },
     }),
   );
 
@@ -25,11 +28,13 @@ export class UpdateInvoiceDto extends OmitType(CreateInvoiceDto, ['customer', 'c
 
   @Unchangeable('an invoice stays with its customer (create a new invoice; contact_id may change)') readonly customer_id?: unknown;
   @Unchangeable('nested customer data is taken on create; change the customer at /api/v1/customers/<id>') readonly customer?: unknown;
-  @Unchangeable('nested contact data is taken on create; change the contact at /api/v1/contacts/<id> or set contact_id') readonly contact?: unknown;
+  @Unchangeable('nested contact data is taken on create; change the contact at /api/v1/contacts/<id> or set contact_id')
+  readonly contact?: unknown;
   @Unchangeable('options act on create; send the invoice with POST …/release') readonly options?: unknown;
   @Unchangeable('the PDF of an invoice is kept as received') readonly invoice?: unknown;
   @Unchangeable('the attachment of an invoice is kept as received') readonly invoice_attachment?: unknown;
-  @Unchangeable('the status changes through the actions (release, archive, mark_duplicate, write_off, …) and payments') readonly invoice_status?: unknown;
+  @Unchangeable('the status changes through the actions (release, archive, mark_duplicate, write_off, …) and payments')
+  readonly invoice_status?: unknown;
   @Unchangeable('it follows from total, reminder fees and payments (record a payment at POST …/payments)') readonly open_amount?: unknown;
   @Unchangeable('set total') readonly original_total?: unknown;
   @Unchangeable('reminder fees come from the dunning run') readonly reminder_fees?: unknown;

@@ -67,7 +67,14 @@ export class InvoiceLedger {
    * Inserts the invoice and its first event in one statement: atomic on its own, one round trip where a
    * transaction takes four (BEGIN, two INSERTs, COMMIT).
    */
-  async createWithEvent(companyId: string, id: string, values: InvoiceValues, actor: Actor, event: NewEvent, options: { settlePendingDocuments?: boolean } = {}): Promise<Invoice> {
+  async createWithEvent(
+    companyId: string,
+    id: string,
+    values: InvoiceValues,
+    actor: Actor,
+    event: NewEvent,
+    options: { settlePendingDocuments?: boolean } = {},
+  ): Promise<Invoice> {
     const now = new Date();
     const invoice = { ...values, companyId, id, createdAt: now, updatedAt: now };
     const params = [...invoiceColumns().map((c) => invoice[c.property]), ...eventValues(invoice, actor, event)];
@@ -90,6 +97,10 @@ export class InvoiceLedger {
   async bookMany(changes: Array<{ companyId: string; id: string; fields: MoneyFields }>, manager: EntityManager): Promise<void> {
     if (changes.length === 0) return;
     const columns = [...MONEY_TERMS.map((t) => t.part), 'openAmount' as const];
-    await this.sql.run(UPDATE_MONEY_MANY, [changes.map((c) => c.companyId), changes.map((c) => c.id), ...columns.map((part) => changes.map((c) => c.fields[part]))], manager);
+    await this.sql.run(
+      UPDATE_MONEY_MANY,
+      [changes.map((c) => c.companyId), changes.map((c) => c.id), ...columns.map((part) => changes.map((c) => c.fields[part]))],
+      manager,
+    );
   }
 }

@@ -22,7 +22,12 @@ export class InvoiceTransitions {
   ): Promise<Invoice> {
     const changes = statusChanges(action, invoice);
     const updated = await this.invoices.update(invoice, changes, manager);
-    await this.invoices.addEvent(invoice, actor, { kind: 'status_changed', fromStatus: invoice.status, toStatus: changes.status, reason, details }, manager);
+    await this.invoices.addEvent(
+      invoice,
+      actor,
+      { kind: 'status_changed', fromStatus: invoice.status, toStatus: changes.status, reason, details },
+      manager,
+    );
     return updated;
   }
 }

@@ -25,7 +25,14 @@ describe('invoice money', () => {
   });
 
   it('counts interest and the flat fee into the open amount', () => {
-    const fields = moneyFields({ originalTotal: '100', reminderFees: '2.5', defaultInterest: '0.87', flatFee: '40', paidAmount: '10', waivedAmount: '0' });
+    const fields = moneyFields({
+      originalTotal: '100',
+      reminderFees: '2.5',
+      defaultInterest: '0.87',
+      flatFee: '40',
+      paidAmount: '10',
+      waivedAmount: '0',
+    });
     expect(fields.openAmount).toBe('133.37');
   });
 

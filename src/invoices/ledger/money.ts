@@ -44,7 +44,10 @@ export function moneyStateOf(invoice: Record<MoneyPart, string>): Required<Money
 
 /** The open amount of the rule, exactly. */
 export function openAmountOf(state: MoneyState): Decimal {
-  return MONEY_TERMS.reduce((sum, t) => (t.sign > 0 ? sum.plus(valueOf(state, t.part)) : sum.minus(valueOf(state, t.part))), new Decimal(0));
+  return MONEY_TERMS.reduce(
+    (sum, t) => (t.sign > 0 ? sum.plus(valueOf(state, t.part)) : sum.minus(valueOf(state, t.part))),
+    new Decimal(0),
+  );
 }
 
 export function moneyFields(state: MoneyState): MoneyFields {
@@ -92,7 +95,8 @@ export function isSettled(fields: Pick<MoneyFields, 'openAmount'>): boolean {
 
 /** SQL for each part of a row `alias`, or the expression given instead (e.g. EXCLUDED.original_total). */
 type PartSql = Partial<Record<MoneyPart, string>>;
-const partSql = (alias: string, instead: PartSql, part: MoneyPart) => instead[part] ?? `${alias}.${MONEY_TERMS.find((t) => t.part === part)!.column}`;
+const partSql = (alias: string, instead: PartSql, part: MoneyPart) =>
+  instead[part] ?? `${alias}.${MONEY_TERMS.find((t) => t.part === part)!.column}`;
 
 /** The open amount as SQL over the row `alias`, with some parts given by other expressions (those given as '0' left out). */
 export function openAmountSql(alias: string, instead: PartSql = {}): string {

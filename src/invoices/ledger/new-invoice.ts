@@ -13,7 +13,8 @@ export type InvoiceValues = Omit<Invoice, 'companyId' | 'id' | 'createdAt' | 'up
 type MoneyProperty = 'originalTotal' | 'reminderFees' | 'defaultInterest' | 'flatFee' | 'paidAmount' | 'waivedAmount' | 'openAmount';
 
 /** What a caller says about a new invoice; the money follows from `total`, the rest defaults. */
-export type NewInvoice = Partial<Omit<InvoiceValues, MoneyProperty>> & Pick<InvoiceValues, 'customerId' | 'source'> & { total: Decimal.Value };
+export type NewInvoice = Partial<Omit<InvoiceValues, MoneyProperty>> &
+  Pick<InvoiceValues, 'customerId' | 'source'> & { total: Decimal.Value };
 
 /** The defaults of a new invoice that are not null, as values and as SQL. */
 const DEFAULTS: ReadonlyArray<{ property: keyof InvoiceValues; value: unknown; sql: string }> = [

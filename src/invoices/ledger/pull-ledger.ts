@@ -75,7 +75,12 @@ const REMOVE_RESET_CLEARINGS = statement<{ invoice_id: string }>(
 /** settle: the invoices among these keys (lower-cased external_ids) whose open amount is zero or less. */
 const SETTLE = statement<{ moved: number }>(
   'ledger.pull_settle',
-  () => setBasedTransitionSql('settle', 'lower(i.external_id) = ANY ($4::text[]) AND i.external_id IS NOT NULL AND i.open_amount <= 0', 'erp_pull'),
+  () =>
+    setBasedTransitionSql(
+      'settle',
+      'lower(i.external_id) = ANY ($4::text[]) AND i.external_id IS NOT NULL AND i.open_amount <= 0',
+      'erp_pull',
+    ),
   { plan: 'custom' },
 );
 /** reopen: the invoices among these ids with money open again. */
@@ -96,18 +101,37 @@ export class PullLedger {
   constructor(private readonly sql: Sql) {}
 
   /** Books the clearings (one per invoice, key order) as payments; returns how many were recorded. */
-  async recordClearings(manager: EntityManager, companyId: string, runId: string, clearings: Clearing[], paymentPrefix: string): Promise<number> {
+  async recordClearings(
+    manager: EntityManager,
+    companyId: string,
+    runId: string,
+    clearings: Clearing[],
+    paymentPrefix: string,
+  ): Promise<number> {
     if (clearings.length === 0) return 0;
     const { payments } = await this.sql.one(
       RECORD_CLEARINGS,
-      [companyId, runId, clearings.map((c) => c.externalId), clearings.map((c) => c.document), clearings.map((c) => c.clearedOn), paymentPrefix],
+      [
+        companyId,
+        runId,
+        clearings.map((c) => c.externalId),
+        clearings.map((c) => c.document),
+        clearings.map((c) => c.clearedOn),
+        paymentPrefix,
+      ],
       manager,
     );
     return payments;
   }
 
   /** Removes the clearing payments of these paid invoices (keys: lower-cased external_ids); returns the invoices. */
-  async removeClearings(manager: EntityManager, companyId: string, runId: string, keys: string[], paymentPrefix: string): Promise<string[]> {
+  async removeClearings(
+    manager: EntityManager,
+    companyId: string,
+    runId: string,
+    keys: string[],
+    paymentPrefix: string,
+  ): Promise<string[]> {
     if (keys.length === 0) return [];
     const rows = await this.sql.rows(REMOVE_RESET_CLEARINGS, [companyId, runId, keys, paymentPrefix], manager);
     return rows.map((r) => r.invoice_id);
@@ -127,7 +151,11 @@ export class PullLedger {
     const values = change.action === 'settle' ? change.keys : change.invoiceIds;
     if (values.length === 0) return 0;
     const details = change.action === 'settle' ? JSON.stringify({ pull_run: runId }) : null;
-    const { moved } = await this.sql.one(change.action === 'settle' ? SETTLE : REOPEN, [companyId, runId, sourceStatuses(change.action), values, reason, details], manager);
+    const { moved } = await this.sql.one(
+      change.action === 'settle' ? SETTLE : REOPEN,
+      [companyId, runId, sourceStatuses(change.action), values, reason, details],
+      manager,
+    );
     return moved;
   }
 }

@@ -32,7 +32,8 @@ export function setBasedMoveSql({ action, condition, hop, withIds }: SetBasedMov
   const { from, to } = simpleTransition(action);
   const next = hop ? simpleTransition(hop.action) : undefined;
   if (hop && next?.from !== to) throw new Error(`${hop.action} does not continue ${action}`);
-  if (hop && statusSetSql(hop.action, 'i') !== `status = '${next?.to}'`) throw new Error(`${hop.action} has side effects a hop cannot apply`);
+  if (hop && statusSetSql(hop.action, 'i') !== `status = '${next?.to}'`)
+    throw new Error(`${hop.action} has side effects a hop cannot apply`);
   const target = hop && next ? `CASE WHEN ${hop.condition} THEN '${next.to}' ELSE '${to}' END` : undefined;
   const hopEvents = hop && next ? `UNION ALL SELECT id, '${to}', '${next.to}', $5::text, 2 FROM moved WHERE status = '${next.to}'` : '';
   const result = withIds

@@ -7,7 +7,12 @@ import { type InvoiceAction, type InvoiceStatus, nextStatus, TRANSITIONS } from 
 type EffectValue = 'from_status' | 'cleared' | 'now';
 
 /** The columns a status change writes besides the status, by the transition's target. */
-export const STATUS_EFFECTS: ReadonlyArray<{ to: InvoiceStatus | 'previous'; column: string; property: 'statusBeforePaid' | 'writtenOffAt'; value: EffectValue }> = [
+export const STATUS_EFFECTS: ReadonlyArray<{
+  to: InvoiceStatus | 'previous';
+  column: string;
+  property: 'statusBeforePaid' | 'writtenOffAt';
+  value: EffectValue;
+}> = [
   // A paid invoice remembers where it came from: a deleted payment (reopen) goes back there.
   { to: 'paid', column: 'status_before_paid', property: 'statusBeforePaid', value: 'from_status' },
   // A reopened invoice is back where it was and forgets it.
@@ -18,7 +23,11 @@ export const STATUS_EFFECTS: ReadonlyArray<{ to: InvoiceStatus | 'previous'; col
 const effectsOf = (action: InvoiceAction) => STATUS_EFFECTS.filter((e) => e.to === TRANSITIONS[action].to);
 
 /** The changes of one invoice's row for the action (checked against the table: a 409 when not allowed). */
-export function statusChanges(action: InvoiceAction, invoice: Pick<Invoice, 'status' | 'statusBeforePaid'>, now = new Date()): Partial<Invoice> & { status: InvoiceStatus } {
+export function statusChanges(
+  action: InvoiceAction,
+  invoice: Pick<Invoice, 'status' | 'statusBeforePaid'>,
+  now = new Date(),
+): Partial<Invoice> & { status: InvoiceStatus } {
   const changes: Partial<Invoice> & { status: InvoiceStatus } = { status: nextStatus(action, invoice.status, invoice.statusBeforePaid) };
   for (const effect of effectsOf(action)) {
     if (effect.property === 'statusBeforePaid') changes.statusBeforePaid = effect.value === 'from_status' ? invoice.status : null;
@@ -37,7 +46,8 @@ const literal = (status: InvoiceStatus) => `'${status}'`;
 export function statusSetSql(action: InvoiceAction, before: string, target?: string): string {
   const { from, to } = TRANSITIONS[action];
   // A reopened invoice whose earlier status is unknown goes where nextStatus sends it.
-  const status = target ?? (to === 'previous' ? `coalesce(${before}.status_before_paid, ${literal(nextStatus(action, from[0], null))})` : literal(to));
+  const status =
+    target ?? (to === 'previous' ? `coalesce(${before}.status_before_paid, ${literal(nextStatus(action, from[0], null))})` : literal(to));
   const sets = [`status = ${status}`];
   for (const effect of effectsOf(action)) {
     sets.push(`${effect.column} = ${effect.value === 'from_status' ? `${before}.status` : effect.value === 'now' ? 'now()' : 'NULL'}`);

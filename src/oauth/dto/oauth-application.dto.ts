@@ -7,7 +7,11 @@ import { RequiredText } from '../../common/fields.js';
 export class CreateOAuthApplicationDto {
   @RequiredText(100, 'ERP middleware (production)') readonly name!: string;
 
-  @ApiProperty({ type: [String], example: ['https://middleware.example.com/oauth/callback'], description: 'exact-match redirect URIs (https; http only for localhost)' })
+  @ApiProperty({
+    type: [String],
+    example: ['https://middleware.example.com/oauth/callback'],
+    description: 'exact-match redirect URIs (https; http only for localhost)',
+  })
   @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? [value] : value))
   @IsArray({ message: 'redirect_uris must be a list of URLs' })
   @ArrayMinSize(1, { message: 'redirect_uris needs at least one URL' })

@@ -33,9 +33,18 @@ export class DeadLettersController {
 
   @Post(':id/replay')
   @HttpCode(202)
-  @ApiResponse({ status: 202, schema: schemaRef(PushDocumentResponseSchema), description: 'Queued again with fresh attempts (a `replayed` audit row names who)' })
+  @ApiResponse({
+    status: 202,
+    schema: schemaRef(PushDocumentResponseSchema),
+    description: 'Queued again with fresh attempts (a `replayed` audit row names who)',
+  })
   @ApiProblems(401, 404, 429)
-  async replay(@CurrentCompany() company: CompanyContext, @CurrentPrincipal() principal: Principal, @Req() req: Request, @Param('id') id: string) {
+  async replay(
+    @CurrentCompany() company: CompanyContext,
+    @CurrentPrincipal() principal: Principal,
+    @Req() req: Request,
+    @Param('id') id: string,
+  ) {
     const document = await this.documents.replay(company, id, credentialOf(principal, requestIdOf(req)));
     return { document: serializeDocument(document, company.timeZone) };
   }

@@ -30,7 +30,11 @@ export const PushDocumentSchema = component(
     id: idProperty('doc', 'Service id of the document'),
     document_type: { type: 'string', enum: DOCUMENT_TYPES },
     external_id: textProperty({ example: 'RE-2026-0042', description: 'The client’s id of the document (case-insensitive)' }),
-    version: integerProperty({ minimum: 1, example: 1, description: '1, 2, … per (document_type, external_id): changed documents are applied in this order' }),
+    version: integerProperty({
+      minimum: 1,
+      example: 1,
+      description: '1, 2, … per (document_type, external_id): changed documents are applied in this order',
+    }),
     status: { type: 'string', enum: DOCUMENT_STATUSES, description: '`failed`: an attempt failed and a retry is scheduled' },
     attempts: integerProperty({ minimum: 0, example: 1, description: 'Processing attempts so far' }),
     last_error: textProperty({
@@ -137,7 +141,10 @@ export function serializeAuditEntry(entry: AuditEntry, timeZone: string): Wire<t
     error: entry.error,
     details: entry.details,
     credential: entry.credentialType
-      ? { type: entry.credentialType as AuthScheme, id: entry.credentialId ? `${CREDENTIAL_PREFIX[entry.credentialType] ?? 'crd'}-${entry.credentialId}` : null }
+      ? {
+          type: entry.credentialType as AuthScheme,
+          id: entry.credentialId ? `${CREDENTIAL_PREFIX[entry.credentialType] ?? 'crd'}-${entry.credentialId}` : null,
+        }
       : null,
     request_id: entry.requestId,
     created_at: formatDateTime(entry.createdAt, timeZone),

@@ -36,7 +36,17 @@ const CONDITIONS: Record<keyof DocumentFilters, string> = {
 };
 
 /** Appends one audit row for the document(s) the CTE `changed` returned. */
-const auditFrom = (step: AuditStep, extra = { attempt: 'NULL', error: 'NULL', details: 'NULL', credentialType: 'c.credential_type', credentialId: 'c.credential_id', requestId: 'c.request_id' }) =>
+const auditFrom = (
+  step: AuditStep,
+  extra = {
+    attempt: 'NULL',
+    error: 'NULL',
+    details: 'NULL',
+    credentialType: 'c.credential_type',
+    credentialId: 'c.credential_id',
+    requestId: 'c.request_id',
+  },
+) =>
   `INSERT INTO push_audit_log (company_id, document_id, step, attempt, error, details, credential_type, credential_id, request_id)
    SELECT c.company_id, c.id, '${step}', ${extra.attempt}, ${extra.error}, ${extra.details}, ${extra.credentialType}, ${extra.credentialId}, ${extra.requestId} FROM changed c`;
 
@@ -171,9 +181,15 @@ export class PushDocumentsRepository {
   async receiveMany(docs: ReceivedDocument[], manager: EntityManager): Promise<Array<{ document: PushDocument; created: boolean }>> {
     const column = <K extends keyof ReceivedDocument>(key: K) => docs.map((d) => d[key]);
     const params = [
-      column('companyId'), column('id'), column('type'), column('externalId'),
-      docs.map((d) => JSON.stringify(d.payload)), column('payloadHash'),
-      column('credentialType'), column('credentialId'), column('requestId'),
+      column('companyId'),
+      column('id'),
+      column('type'),
+      column('externalId'),
+      docs.map((d) => JSON.stringify(d.payload)),
+      column('payloadHash'),
+      column('credentialType'),
+      column('credentialId'),
+      column('requestId'),
     ];
     const created = new Map<string, PushDocument>();
     const again = new Map<number, PushDocument>();

@@ -27,7 +27,8 @@ function text(query: Query, name: string, errors: FieldError[]): string | undefi
 function instant(query: Query, name: string, errors: FieldError[]): Date | undefined {
   const value = query[name];
   if (value === undefined) return undefined;
-  const date = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(value) ? new Date(value) : undefined;
+  const date =
+    typeof value === 'string' && /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(value) ? new Date(value) : undefined;
   if (date && !Number.isNaN(date.getTime())) return date;
   errors.push({ field: name, message: `${name} must be a date or an ISO 8601 datetime` });
   return undefined;
@@ -52,7 +53,8 @@ export function parseAuditFilters(query: Query): AuditFilters {
   const errors: FieldError[] = [];
   const documentText = text(query, 'document_id', errors);
   const documentId = documentText === undefined ? undefined : parsePublicId('doc', documentText);
-  if (documentText !== undefined && !documentId) errors.push({ field: 'document_id', message: 'document_id must be a document id (doc-…)' });
+  if (documentText !== undefined && !documentId)
+    errors.push({ field: 'document_id', message: 'document_id must be a document id (doc-…)' });
   const filters = {
     documentId,
     step: oneOf<AuditStep>(query, 'step', AUDIT_STEPS, errors),

@@ -6,7 +6,16 @@ import { IsBase64, IsDefined, IsIn, IsOptional, ValidateNested } from 'class-val
 import { CreateCustomerDto } from '../../customers/dto/customer.dto.js';
 import { InvoiceOptionsDto } from '../../invoices/dto/create-invoice.dto.js';
 import { INVOICE_SHIPPING_MODES, type InvoiceShippingMode } from '../../invoices/invoice.entity.js';
-import { OptionalAmount, OptionalBoolean, OptionalDate, OptionalEnum, OptionalInteger, OptionalText, RequiredAmount, RequiredText } from '../../common/fields.js';
+import {
+  OptionalAmount,
+  OptionalBoolean,
+  OptionalDate,
+  OptionalEnum,
+  OptionalInteger,
+  OptionalText,
+  RequiredAmount,
+  RequiredText,
+} from '../../common/fields.js';
 import type { Decimal } from '../../common/money.js';
 
 export const DOCUMENT_TYPES = ['invoice', 'credit_memo', 'payment', 'customer'] as const;
@@ -67,7 +76,8 @@ export class InvoiceDocumentDto extends PushDocumentBaseDto {
   @ApiPropertyOptional({
     type: String,
     format: 'byte',
-    description: 'the invoice PDF, base64, at most MAX_UPLOAD_MB (default 20 MB; 413 beyond); without it the service renders one from the fields',
+    description:
+      'the invoice PDF, base64, at most MAX_UPLOAD_MB (default 20 MB; 413 beyond); without it the service renders one from the fields',
   })
   @IsOptional()
   @IsBase64({}, { message: 'pdf must be a base64-encoded PDF' })

@@ -24,7 +24,12 @@ const header = (name: string) => ({ [name]: { $ref: `#/components/headers/${name
 /** Sent with every answer to an API key that expires within API_KEY_EXPIRY_WARNING_DAYS. */
 const EXPIRY_HEADERS = { ...header('Sunset'), ...header('API-Key-Expires-At') };
 
-const BODIES = { invoice: InvoiceDocumentDto, credit_memo: CreditMemoDocumentDto, payment: PaymentDocumentDto, customer: CustomerDocumentDto };
+const BODIES = {
+  invoice: InvoiceDocumentDto,
+  credit_memo: CreditMemoDocumentDto,
+  payment: PaymentDocumentDto,
+  customer: CustomerDocumentDto,
+};
 
 @ApiTags('push')
 @ApiExtraModels(...Object.values(BODIES))
@@ -42,7 +47,10 @@ export class DocumentsController {
     description: 'One business document, `Content-Type: application/json`; the fields depend on document_type',
     schema: {
       oneOf: Object.values(BODIES).map((dto) => ({ $ref: getSchemaPath(dto) })),
-      discriminator: { propertyName: 'document_type', mapping: Object.fromEntries(Object.entries(BODIES).map(([type, dto]) => [type, getSchemaPath(dto)])) },
+      discriminator: {
+        propertyName: 'document_type',
+        mapping: Object.fromEntries(Object.entries(BODIES).map(([type, dto]) => [type, getSchemaPath(dto)])),
+      },
     },
   })
   @ApiResponse({

@@ -55,12 +55,14 @@ export class PushDocumentsService {
 
   private readonly intake = new GroupCommit<ReceivedDocument, Received>({
     writeBatch: (docs) =>
-      this.documents.transaction(async (manager) => {
-        return this.documents.receiveMany(docs, manager);
-      }).then((received) => {
-        if (received.some((r) => r.created)) this.signal.notify();
-        return received;
-      }),
+      this.documents
+        .transaction(async (manager) => {
+          return this.documents.receiveMany(docs, manager);
+        })
+        .then((received) => {
+          if (received.some((r) => r.created)) this.signal.notify();
+          return received;
+        }),
     writeOne: (doc) => this.acceptOne(doc),
     keyOf: (doc) => `${doc.companyId}:${doc.type}:${doc.externalId.toLowerCase()}`,
     maxBatch: MAX_GROUP_COMMIT,
@@ -71,18 +73,23 @@ export class PushDocumentsService {
     const by: Credential = { type: doc.credentialType, id: doc.credentialId, requestId: doc.requestId };
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.documents.transaction(async (manager) => {
-          // Two pushes of one external_id at once took the same version number before: the retry queues up.
-          if (attempt > 1) await this.documents.lockExternalId(doc.companyId, doc.type, doc.externalId, manager);
-          return this.documents.receive({ ...doc, id: newUuid() }, by, manager);
-        }).then((received) => {
-          if (received.created) this.signal.notify();
-          return received;
-        });
+        return await this.documents
+          .transaction(async (manager) => {
+            // Two pushes of one external_id at once took the same version number before: the retry queues up.
+            if (attempt > 1) await this.documents.lockExternalId(doc.companyId, doc.type, doc.externalId, manager);
+            return this.documents.receive({ ...doc, id: newUuid() }, by, manager);
+          })
+          .then((received) => {
+            if (received.created) this.signal.notify();
+            return received;
+          });
       } catch (error) {
         if (!isUniqueViolation(error, 'push_documents_version_key')) throw error;
         if (attempt >= MAX_VERSION_ATTEMPTS) {
-          throw new AppError('service_unavailable', `Too many pushes of external_id "${doc.externalId}" at the same moment; push this one again`);
+          throw new AppError(
+            'service_unavailable',
+            `Too many pushes of external_id "${doc.externalId}" at the same moment; push this one again`,
+          );
         }
       }
     }

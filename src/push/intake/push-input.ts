@@ -41,7 +41,9 @@ export async function readPushDocument(body: unknown, maxPdfBytes: number): Prom
     documentType: document_type as DocumentType,
     externalId: external_id as string,
     payload: rest,
-    payloadHash: createHash('sha256').update(canonicalJson({ document_type, external_id: (external_id as string).toLowerCase(), ...rest })).digest(),
+    payloadHash: createHash('sha256')
+      .update(canonicalJson({ document_type, external_id: (external_id as string).toLowerCase(), ...rest }))
+      .digest(),
   };
 }
 
@@ -73,7 +75,11 @@ export function canonicalJson(value: unknown): string {
  * one (or the processing day) counts, so that case is checked by processing (dead-lettered at once).
  */
 function assertTermsAgree(payload: Record<string, unknown>): void {
-  const { invoice_date: invoiceDate, due_date: dueDate, time_for_payment: timeForPayment } = payload as {
+  const {
+    invoice_date: invoiceDate,
+    due_date: dueDate,
+    time_for_payment: timeForPayment,
+  } = payload as {
     invoice_date?: string | null;
     due_date?: string | null;
     time_for_payment?: number | null;
@@ -87,7 +93,9 @@ function assertTermsAgree(payload: Record<string, unknown>): void {
 async function assertPdf(base64: string, maxBytes: number): Promise<void> {
   const bytes = Buffer.from(base64, 'base64');
   if (bytes.length > maxBytes) {
-    throw new AppError('document.too_large', `pdf is larger than ${Math.round(maxBytes / 1048576)} MB`, [{ field: 'pdf', message: `pdf has ${bytes.length} bytes; at most ${maxBytes} are accepted` }]);
+    throw new AppError('document.too_large', `pdf is larger than ${Math.round(maxBytes / 1048576)} MB`, [
+      { field: 'pdf', message: `pdf has ${bytes.length} bytes; at most ${maxBytes} are accepted` },
+    ]);
   }
   const head = bytes.subarray(0, 1024);
   const fail = () => validationFailed([{ field: 'pdf', message: 'pdf is not a PDF file' }]);

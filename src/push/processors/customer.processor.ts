@@ -22,7 +22,12 @@ export class CustomerProcessor implements DocumentProcessor {
   }
 
   /** Also used for the customer nested in an invoice document. */
-  async upsert(companyId: string, externalId: string, fields: Record<string, unknown>, manager: EntityManager): Promise<{ customer: Customer; changed: boolean }> {
+  async upsert(
+    companyId: string,
+    externalId: string,
+    fields: Record<string, unknown>,
+    manager: EntityManager,
+  ): Promise<{ customer: Customer; changed: boolean }> {
     const values = customerValues({ ...fields, external_id: externalId });
     // Documents of one new customer processed at once (and REST's extended create) take turns here
     // instead of both inserting it and one failing.

@@ -26,7 +26,12 @@ export function isRenderedKey(key: string | null): boolean {
 }
 
 /** The invoice as it will be stored, rendered onto one page with the company name and the customer's address. */
-export function renderFor(companyName: string, customer: Customer, invoice: Pick<Invoice, 'invoiceNumber' | 'invoiceDate' | 'dueDate' | 'orderDate' | 'originalTotal'>, externalId: string): Promise<Buffer> {
+export function renderFor(
+  companyName: string,
+  customer: Customer,
+  invoice: Pick<Invoice, 'invoiceNumber' | 'invoiceDate' | 'dueDate' | 'orderDate' | 'originalTotal'>,
+  externalId: string,
+): Promise<Buffer> {
   return renderInvoicePdf({
     companyName,
     customerAddress: composeAddress(customer),

@@ -61,7 +61,10 @@ export class InvoiceProcessor implements DocumentProcessor {
     const nested = p.customer ? await this.customerProcessor.upsert(company.id, p.customer_external_id, p.customer, manager) : undefined;
     const customer = nested?.customer ?? (await this.customers.findByExternalId(company.id, p.customer_external_id, manager));
     if (!customer) {
-      throw new AppError('customer.not_found', `No customer with external_id "${p.customer_external_id}" (yet): push the customer first, or send its fields as customer`);
+      throw new AppError(
+        'customer.not_found',
+        `No customer with external_id "${p.customer_external_id}" (yet): push the customer first, or send its fields as customer`,
+      );
     }
     const existing = await this.invoices.findByExternalId(company.id, document.externalId, manager);
     const done = existing ? await this.update(ctx, existing, customer, nested?.changed ?? false, p) : await this.create(ctx, customer, p);
@@ -90,7 +93,12 @@ export class InvoiceProcessor implements DocumentProcessor {
       ...terms,
       source: 'PUSH',
     });
-    const pdf = await this.store(ctx, id, p.pdf ? Buffer.from(p.pdf, 'base64') : await renderFor(company.name, customer, record, document.externalId), !p.pdf);
+    const pdf = await this.store(
+      ctx,
+      id,
+      p.pdf ? Buffer.from(p.pdf, 'base64') : await renderFor(company.name, customer, record, document.externalId),
+      !p.pdf,
+    );
     const { autosend, autoskip } = resolveRelease(p.options, await this.companies.findById(company.id, manager));
     const invoice = await this.ledger.create(
       company.id,
@@ -98,17 +106,31 @@ export class InvoiceProcessor implements DocumentProcessor {
       { ...record, shippingMode: autoskip ? 'skip_shipping' : (p.shipping_mode ?? null), ...pdf },
       manager,
     );
-    await this.invoices.addEvent(invoice, actor, { kind: 'created', toStatus: 'draft', details: { push_document: `doc-${document.id}` } }, manager);
+    await this.invoices.addEvent(
+      invoice,
+      actor,
+      { kind: 'created', toStatus: 'draft', details: { push_document: `doc-${document.id}` } },
+      manager,
+    );
     const notes: string[] = [];
     return { invoice: await this.release(ctx, invoice, autoskip, autosend, notes), changed: true, notes };
   }
 
   /** Only what the document changes; fields a sent invoice may no longer change make the document fail. */
-  private async update(ctx: ProcessContext, found: Invoice, customer: Customer, customerChanged: boolean, p: InvoicePayload): Promise<Applied> {
+  private async update(
+    ctx: ProcessContext,
+    found: Invoice,
+    customer: Customer,
+    customerChanged: boolean,
+    p: InvoicePayload,
+  ): Promise<Applied> {
     const { company, manager, actor, document } = ctx;
     const locked = (await this.invoices.lockById(company.id, found.id, manager)) ?? found;
     if (locked.customerId !== customer.id) {
-      throw new AppError('invoice.not_editable', `Invoice "${document.externalId}" belongs to another customer; the customer of an invoice does not change`);
+      throw new AppError(
+        'invoice.not_editable',
+        `Invoice "${document.externalId}" belongs to another customer; the customer of an invoice does not change`,
+      );
     }
     const draft = locked.status === 'draft';
     const notes: string[] = [];
@@ -124,7 +146,8 @@ export class InvoiceProcessor implements DocumentProcessor {
       total: money(locked.originalTotal),
     };
     const wanted: Record<Field, string | null> = { ...current, total: money(p.amount) };
-    for (const field of ['invoice_number', 'additional_number', 'order_date', 'shipping_mode'] as const) if (given(field)) wanted[field] = p[field] ?? null;
+    for (const field of ['invoice_number', 'additional_number', 'order_date', 'shipping_mode'] as const)
+      if (given(field)) wanted[field] = p[field] ?? null;
     for (const field of ['net', 'vat7', 'vat19'] as const) if (given(field)) wanted[field] = money(p[field]);
     if (draft && p.options?.autoskip_shipping) wanted.shipping_mode = 'skip_shipping';
     const changedFields: string[] = FIELDS.filter((field) => wanted[field] !== current[field]);
@@ -132,7 +155,11 @@ export class InvoiceProcessor implements DocumentProcessor {
     let terms = {};
     if (p.invoice_date != null || p.due_date != null || p.time_for_payment != null) {
       const resolved = resolveTerms(
-        { invoiceDate: p.invoice_date ?? locked.invoiceDate, dueDate: p.due_date ?? null, timeForPayment: p.due_date ? null : (p.time_for_payment ?? locked.timeForPayment) },
+        {
+          invoiceDate: p.invoice_date ?? locked.invoiceDate,
+          dueDate: p.due_date ?? null,
+          timeForPayment: p.due_date ? null : (p.time_for_payment ?? locked.timeForPayment),
+        },
         todayIn(company.timeZone),
       );
       if (!resolved.terms) throw validationFailed(resolved.errors);
@@ -144,7 +171,8 @@ export class InvoiceProcessor implements DocumentProcessor {
 
     const pushedPdf = p.pdf ? Buffer.from(p.pdf, 'base64') : undefined;
     const newPdf = pushedPdf !== undefined && !locked.pdfSha256?.equals(sha256(pushedPdf));
-    if (newPdf && !draft) notes.push(`pdf: kept the PDF the invoice was released with (status ${locked.status}); a pushed PDF replaces only a draft's`);
+    if (newPdf && !draft)
+      notes.push(`pdf: kept the PDF the invoice was released with (status ${locked.status}); a pushed PDF replaces only a draft's`);
     const rerender = !pushedPdf && draft && isRenderedKey(locked.pdfKey) && (changedFields.length > 0 || customerChanged);
     const release = draft && (p.options?.autoskip_shipping === true || p.options?.autosend === true);
     if (changedFields.length === 0 && !(newPdf && draft) && !rerender && !release) return { invoice: locked, changed: false, notes };
@@ -157,9 +185,7 @@ export class InvoiceProcessor implements DocumentProcessor {
       vat19: wanted.vat19,
       orderDate: wanted.order_date,
       shippingMode: wanted.shipping_mode as Invoice['shippingMode'],
-      ...(changedFields.includes('total')
-        ? moneyFields({ ...moneyStateOf(locked), originalTotal: p.amount })
-        : {}),
+      ...(changedFields.includes('total') ? moneyFields({ ...moneyStateOf(locked), originalTotal: p.amount }) : {}),
       ...(changedFields.includes('invoice_date') || changedFields.includes('due_date') ? terms : {}),
     };
     if (newPdf && draft) {
@@ -172,10 +198,20 @@ export class InvoiceProcessor implements DocumentProcessor {
     }
     let updated = await this.invoices.update(locked, changes, manager);
     if (changedFields.length > 0) {
-      await this.invoices.addEvent(locked, actor, { kind: 'updated', details: { fields: changedFields, push_document: `doc-${document.id}` } }, manager);
+      await this.invoices.addEvent(
+        locked,
+        actor,
+        { kind: 'updated', details: { fields: changedFields, push_document: `doc-${document.id}` } },
+        manager,
+      );
     }
     // A lowered total that the payments so far already cover settles the invoice, as PATCH does.
-    if (changes.openAmount !== undefined && new Decimal(locked.paidAmount).greaterThan(0) && isSettled({ openAmount: changes.openAmount }) && canApply('settle', updated.status)) {
+    if (
+      changes.openAmount !== undefined &&
+      new Decimal(locked.paidAmount).greaterThan(0) &&
+      isSettled({ openAmount: changes.openAmount }) &&
+      canApply('settle', updated.status)
+    ) {
       updated = await this.transitions.apply(manager, updated, 'settle', actor, 'total changed: covered by the payments');
     }
     if (release) updated = await this.release(ctx, updated, p.options?.autoskip_shipping === true, p.options?.autosend === true, notes);
@@ -190,7 +226,8 @@ export class InvoiceProcessor implements DocumentProcessor {
   private async release(ctx: ProcessContext, invoice: Invoice, autoskip: boolean, autosend: boolean, notes: string[]): Promise<Invoice> {
     if (!autoskip && !autosend) return invoice;
     assertReleasable(invoice);
-    if (autoskip) return this.transitions.apply(ctx.manager, invoice, 'release', ctx.actor, 'options[autoskip_shipping]: shipped by the client');
+    if (autoskip)
+      return this.transitions.apply(ctx.manager, invoice, 'release', ctx.actor, 'options[autoskip_shipping]: shipped by the client');
     try {
       return await this.shipping.shipInvoice(ctx.manager, invoice, ctx.actor, { reason: 'options[autosend]', unroutable: 'flag' });
     } catch (error) {
@@ -202,7 +239,13 @@ export class InvoiceProcessor implements DocumentProcessor {
   }
 
   /** Stores a new version of the invoice PDF under a key of its own; the replaced one goes after the commit. */
-  private async store(ctx: ProcessContext, invoiceId: string, pdf: Buffer, rendered: boolean, replaces: string | null = null): Promise<StoredPdf> {
+  private async store(
+    ctx: ProcessContext,
+    invoiceId: string,
+    pdf: Buffer,
+    rendered: boolean,
+    replaces: string | null = null,
+  ): Promise<StoredPdf> {
     const key = pdfKeyFor(ctx.company.id, invoiceId, rendered);
     ctx.files.written.push(key);
     await this.documents.putBuffer(key, pdf, 'application/pdf');

@@ -57,11 +57,20 @@ export class LedgerProcessor {
    * invoice allows it; answers the documents booked. The others, and every other document on their
    * invoices, are left for apply(), one by one. Throws BulkBookingConflict (roll back, go one by one).
    */
-  async bookNew(contexts: Array<ProcessContext & { ledger: LedgerLookup & { invoiceId: string } }>, manager: EntityManager): Promise<Map<string, ProcessResult>> {
+  async bookNew(
+    contexts: Array<ProcessContext & { ledger: LedgerLookup & { invoiceId: string } }>,
+    manager: EntityManager,
+  ): Promise<Map<string, ProcessResult>> {
     const bookings = contexts.map((ctx) => bookingOf(ctx.document));
     const booked = await this.bulk.recordMany(
       manager,
-      contexts.map((ctx, i) => ({ company: ctx.company, invoiceId: ctx.ledger.invoiceId, dto: dtoOf(bookings[i], ctx.company.timeZone), actor: ctx.actor, source: bookings[i].source })),
+      contexts.map((ctx, i) => ({
+        company: ctx.company,
+        invoiceId: ctx.ledger.invoiceId,
+        dto: dtoOf(bookings[i], ctx.company.timeZone),
+        actor: ctx.actor,
+        source: bookings[i].source,
+      })),
     );
     const results = new Map<string, ProcessResult>();
     contexts.forEach((ctx, i) => {
@@ -78,7 +87,11 @@ export class LedgerProcessor {
    */
   lookupMany(documents: PushDocument[], manager: EntityManager): Promise<LedgerLookup[]> {
     return this.ledger.lookupMany(
-      documents.map((d) => ({ companyId: d.companyId, invoiceExternalId: String(d.payload.invoice_external_id), entryExternalId: entryExternalId(d) })),
+      documents.map((d) => ({
+        companyId: d.companyId,
+        invoiceExternalId: String(d.payload.invoice_external_id),
+        entryExternalId: entryExternalId(d),
+      })),
       manager,
     );
   }
@@ -90,7 +103,9 @@ export class LedgerProcessor {
       throw new AppError('invoice.not_found', `No invoice with external_id "${booking.invoiceExternalId}" (yet): push the invoice first`);
     }
     const invoice = { id: invoiceId };
-    const existing = ctx.ledger ? (ctx.ledger.entry ?? undefined) : await this.ledger.findByExternalId(company.id, booking.externalId, manager);
+    const existing = ctx.ledger
+      ? (ctx.ledger.entry ?? undefined)
+      : await this.ledger.findByExternalId(company.id, booking.externalId, manager);
     if (existing && existing.source !== booking.source) throw foreignEntry(existing, booking);
     if (existing) {
       const same =
@@ -145,7 +160,10 @@ function dtoOf(booking: Booking, timeZone: string): CreatePaymentDto {
   };
 }
 
-const applied = (booking: Booking): ProcessResult => ({ outcome: 'applied', result: { type: booking.resultType, entryExternalId: booking.externalId } });
+const applied = (booking: Booking): ProcessResult => ({
+  outcome: 'applied',
+  result: { type: booking.resultType, entryExternalId: booking.externalId },
+});
 
 /** The external_id of the entry a document books: the ERP's payment id, or `credit_memo:<id>`. */
 function entryExternalId(document: PushDocument): string {

@@ -78,7 +78,10 @@ export class PushBatch {
       // they were nearly empty stayed a sequential scan per batch until the next autoanalyze.
       await this.sql.transaction(
         async (manager) => {
-          const locks = await this.queue.lockForEffect(claimed.map((c) => c.document), manager);
+          const locks = await this.queue.lockForEffect(
+            claimed.map((c) => c.document),
+            manager,
+          );
           const lookups = await this.lookUpBookings(claimed, locks, manager);
           // All the batch's invoices locked at once, in one order: two batches never lock two of them crosswise.
           const invoices = claimed.flatMap(({ document }) => {
@@ -101,10 +104,19 @@ export class PushBatch {
             }
             const changes: FileChanges = { written: [], obsolete: [] };
             run.files.set(document.id, changes);
-            const context = { company: companyOf(document, companyName, timeZone), document, actor: actorOf(document), manager, files: changes, ledger: lookups.get(document.id) };
+            const context = {
+              company: companyOf(document, companyName, timeZone),
+              document,
+              actor: actorOf(document),
+              manager,
+              files: changes,
+              ledger: lookups.get(document.id),
+            };
             const processor = this.processors[document.documentType];
             try {
-              const result: ProcessResult = savepoints ? await manager.transaction(() => processor.apply(context)) : await processor.apply(context);
+              const result: ProcessResult = savepoints
+                ? await manager.transaction(() => processor.apply(context))
+                : await processor.apply(context);
               run.succeeded.push({ document, outcome: result.outcome, result: result.result, notes: result.notes ?? [] });
             } catch (error) {
               if (!savepoints) throw new DocumentFailed();
@@ -131,10 +143,19 @@ export class PushBatch {
   }
 
   /** The invoices and entries of the batch's payments and credit memos, in one statement (after the lock: a second run sees the first one's entry). */
-  private async lookUpBookings(claimed: ClaimedDocument[], locks: Map<string, EffectLock>, manager: EntityManager): Promise<Map<string, LedgerLookup>> {
+  private async lookUpBookings(
+    claimed: ClaimedDocument[],
+    locks: Map<string, EffectLock>,
+    manager: EntityManager,
+  ): Promise<Map<string, LedgerLookup>> {
     const bookings = claimed
       .map((c) => c.document)
-      .filter((d) => (d.documentType === 'payment' || d.documentType === 'credit_memo') && locks.get(d.id)?.status === 'processing' && !locks.get(d.id)?.superseded);
+      .filter(
+        (d) =>
+          (d.documentType === 'payment' || d.documentType === 'credit_memo') &&
+          locks.get(d.id)?.status === 'processing' &&
+          !locks.get(d.id)?.superseded,
+      );
     const found = await this.ledger.lookupMany(bookings, manager);
     return new Map(bookings.map((d, i) => [d.id, found[i]]));
   }
@@ -151,19 +172,32 @@ export class PushBatch {
     manager: EntityManager,
   ): Promise<Map<string, ProcessResult>> {
     const key = (companyId: string, externalId: string) => `${companyId}:${externalId.toLowerCase()}`;
-    const changedInvoices = new Set(claimed.filter((c) => c.document.documentType === 'invoice').map((c) => key(c.document.companyId, c.document.externalId)));
+    const changedInvoices = new Set(
+      claimed.filter((c) => c.document.documentType === 'invoice').map((c) => key(c.document.companyId, c.document.externalId)),
+    );
     const isNew = (document: PushDocument) => {
       const lock = locks.get(document.id);
       return lock?.status === 'processing' && !lock.superseded && !lookups.get(document.id)?.entry;
     };
     // An invoice with a changed entry among the batch's documents goes one by one too (order).
-    const changingEntries = new Set(claimed.flatMap((c) => (lookups.get(c.document.id)?.invoiceId && !isNew(c.document) ? [lookups.get(c.document.id)!.invoiceId] : [])));
+    const changingEntries = new Set(
+      claimed.flatMap((c) => (lookups.get(c.document.id)?.invoiceId && !isNew(c.document) ? [lookups.get(c.document.id)!.invoiceId] : [])),
+    );
     const candidates = claimed.flatMap(({ document, companyName, timeZone }) => {
       const ledger = lookups.get(document.id);
       if (!ledger?.invoiceId || !isNew(document) || changingEntries.has(ledger.invoiceId)) return [];
       if (changedInvoices.has(key(document.companyId, String(document.payload.invoice_external_id)))) return [];
       const company = companyOf(document, companyName, timeZone);
-      return [{ company, document, actor: actorOf(document), manager, files: { written: [], obsolete: [] }, ledger: { ...ledger, invoiceId: ledger.invoiceId } }];
+      return [
+        {
+          company,
+          document,
+          actor: actorOf(document),
+          manager,
+          files: { written: [], obsolete: [] },
+          ledger: { ...ledger, invoiceId: ledger.invoiceId },
+        },
+      ];
     });
     return candidates.length ? this.ledger.bookNew(candidates, manager) : new Map();
   }
@@ -171,7 +205,9 @@ export class PushBatch {
   /** Best effort: a file left behind (the process died first) is unreferenced, never missing. */
   private async removeFiles(keys: string[]): Promise<void> {
     for (const key of keys) {
-      await this.store.delete(key).catch((error: unknown) => this.logger.warn({ err: error, key }, 'could not remove a replaced document file'));
+      await this.store
+        .delete(key)
+        .catch((error: unknown) => this.logger.warn({ err: error, key }, 'could not remove a replaced document file'));
     }
   }
 }

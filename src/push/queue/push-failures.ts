@@ -44,7 +44,8 @@ function describe(error: unknown): string {
 export function failedAttempts(failures: Array<{ document: PushDocument; error: unknown }>, retryLimit: number, logger: Logger): Failed[] {
   return failures.map(({ document, error }) => {
     const permanent = isPermanent(error);
-    if (!(error instanceof AppError)) logger.warn({ err: error, document: `doc-${document.id}`, attempt: document.attempts }, 'push document failed');
+    if (!(error instanceof AppError))
+      logger.warn({ err: error, document: `doc-${document.id}`, attempt: document.attempts }, 'push document failed');
     return {
       document,
       error: describe(error),

@@ -161,7 +161,12 @@ export class PushQueueRepository {
   /** These versions finished (processed or dead-lettered): the later versions deferred behind them are due now. */
   async wakeSuccessors(docs: Array<Pick<PushDocument, 'companyId' | 'documentType' | 'externalId' | 'version'>>): Promise<void> {
     if (docs.length === 0) return;
-    await this.sql.run(WAKE_SUCCESSORS, [docs.map((d) => d.companyId), docs.map((d) => d.documentType), docs.map((d) => d.externalId), docs.map((d) => d.version)]);
+    await this.sql.run(WAKE_SUCCESSORS, [
+      docs.map((d) => d.companyId),
+      docs.map((d) => d.documentType),
+      docs.map((d) => d.externalId),
+      docs.map((d) => d.version),
+    ]);
   }
 
   /** Deferred documents whose earlier version finished while they were being deferred: due now after all. */

@@ -44,7 +44,13 @@ export class DeliveryQueue {
     const { retryLimit, retryDelaySeconds, jobExpireSeconds } = this.config.shipping;
     for (const channel of Object.keys(DELIVERY_QUEUES) as Channel[]) {
       // A delivery that hangs (the process died mid-send) is failed over to a retry after jobExpireSeconds.
-      await this.queue.define({ name: DELIVERY_QUEUES[channel], retryLimit, retryDelaySeconds, deadLetter: deadLetterQueue(channel), expireInSeconds: jobExpireSeconds });
+      await this.queue.define({
+        name: DELIVERY_QUEUES[channel],
+        retryLimit,
+        retryDelaySeconds,
+        deadLetter: deadLetterQueue(channel),
+        expireInSeconds: jobExpireSeconds,
+      });
     }
   }
 }

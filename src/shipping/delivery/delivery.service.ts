@@ -78,11 +78,15 @@ export class DeliveryService {
     if (!prepared) return;
     let sent: Sent;
     try {
-      sent = channel === 'email' ? fromMail(await this.sendMail(prepared)) : fromPost(await this.postal.submit(prepared.letter as PostalLetter));
+      sent =
+        channel === 'email' ? fromMail(await this.sendMail(prepared)) : fromPost(await this.postal.submit(prepared.letter as PostalLetter));
     } catch (error) {
       const permanent = (error instanceof MailError || error instanceof PostalError) && error.permanent;
       const message = messageOf(error);
-      this.logger.warn({ shipment: prepared.shipment.id, channel, attempt: prepared.attempt, permanent, final: permanent || final, error: message }, 'delivery attempt failed');
+      this.logger.warn(
+        { shipment: prepared.shipment.id, channel, attempt: prepared.attempt, permanent, final: permanent || final, error: message },
+        'delivery attempt failed',
+      );
       await this.record(prepared, permanent ? 'permanent_failure' : 'temporary_failure', null, message, permanent || final);
       if (!permanent) throw error;
       return;
@@ -102,7 +106,10 @@ export class DeliveryService {
         const shipment = await this.shipments.lockShipment(job.companyId, job.shipmentId, manager);
         if (!shipment || shipment.status !== 'pending' || channelStatus(shipment, channel) !== 'pending') return;
         const attempt = await this.attemptNumber(manager, shipment, channel, info);
-        await this.shipments.insertDelivery(newDelivery(shipment, channel, attempt, 'temporary_failure', { provider: this.providerOf(channel), error: message }), manager);
+        await this.shipments.insertDelivery(
+          newDelivery(shipment, channel, attempt, 'temporary_failure', { provider: this.providerOf(channel), error: message }),
+          manager,
+        );
         if (final) await this.outcomes.channelEnded(manager, shipment, channel, 'failed', failureNote(channel, attempt, message));
       });
     } catch (error) {
@@ -131,18 +138,31 @@ export class DeliveryService {
     }
     if (channel === 'post') {
       const recipient = recipientLines(ctx.customer, ctx.settings.senderCountryCode);
-      const description = reminder ? `${reminderTitle(ctx.settings, reminder)} ${invoiceNumberOf(invoice)}` : `Rechnung ${invoiceNumberOf(invoice)}`;
+      const description = reminder
+        ? `${reminderTitle(ctx.settings, reminder)} ${invoiceNumberOf(invoice)}`
+        : `Rechnung ${invoiceNumberOf(invoice)}`;
       // The batch day is fixed at the first attempt (committed with this transaction, before the letter is
       // handed over): a retry after midnight finds the letter in that day's batch instead of printing it again.
-      if (!shipment.printDay) shipment = await this.shipments.updateShipment(shipment, { printDay: todayIn(ctx.company.timeZone) }, manager);
+      if (!shipment.printDay)
+        shipment = await this.shipments.updateShipment(shipment, { printDay: todayIn(ctx.company.timeZone) }, manager);
       const day = shipment.printDay as string;
-      const postal: PostalLetter = { reference: shipment.id, companyId: shipment.companyId, day, description, recipient, pdf: letter!.pdf, pages: letter!.pages };
+      const postal: PostalLetter = {
+        reference: shipment.id,
+        companyId: shipment.companyId,
+        day,
+        description,
+        recipient,
+        pdf: letter!.pdf,
+        pages: letter!.pages,
+      };
       return { shipment, channel, attempt, recipient: recipient.join(', '), letter: postal };
     }
     const recipients = emailRecipients(ctx.contact, ctx.customerContacts);
     if (!recipients) return { shipment, channel, attempt, recipient: '', mail: null };
     const text = reminder ? reminderMail(ctx, recipients.salutation, reminder, ctx.terms!) : invoiceMail(ctx, recipients.salutation);
-    const attachments = reminder ? [{ filename: letter!.filename, content: letter!.pdf }] : await this.letters.invoiceDocuments(ctx, manager);
+    const attachments = reminder
+      ? [{ filename: letter!.filename, content: letter!.pdf }]
+      : await this.letters.invoiceDocuments(ctx, manager);
     const sender = senderOf(ctx.companyName, ctx.settings);
     const mail: OutgoingMail = {
       messageId: shipment.messageId as string,
@@ -161,22 +181,35 @@ export class DeliveryService {
   }
 
   private async sendMail(prepared: Prepared): Promise<MailReceipt> {
-    if (!prepared.mail) throw new MailError("no e-mail address: neither the invoice's contact nor any contact of the customer has one (any more)", true);
+    if (!prepared.mail)
+      throw new MailError("no e-mail address: neither the invoice's contact nor any contact of the customer has one (any more)", true);
     return this.mail.send(prepared.mail);
   }
 
   /** Writes the attempt; a delivered or finally failed channel ends, and the shipment settles when it was the last. */
-  private async record(prepared: Prepared, outcome: DeliveryOutcome, sent: Sent | null, error: string | null, final: boolean): Promise<void> {
+  private async record(
+    prepared: Prepared,
+    outcome: DeliveryOutcome,
+    sent: Sent | null,
+    error: string | null,
+    final: boolean,
+  ): Promise<void> {
     await this.shipments.transaction(async (manager) => {
       const shipment = await this.shipments.lockShipment(prepared.shipment.companyId, prepared.shipment.id, manager);
       if (!shipment) return;
       const { channel, attempt, recipient } = prepared;
       await this.shipments.insertDelivery(
-        newDelivery(shipment, channel, attempt, outcome, { recipient, provider: sent?.provider ?? this.providerOf(channel), providerId: sent?.providerId ?? null, messageId: channel === 'email' ? shipment.messageId : null, error }),
+        newDelivery(shipment, channel, attempt, outcome, {
+          recipient,
+          provider: sent?.provider ?? this.providerOf(channel),
+          providerId: sent?.providerId ?? null,
+          messageId: channel === 'email' ? shipment.messageId : null,
+          error,
+        }),
         manager,
       );
       if (!final || channelStatus(shipment, channel) !== 'pending') return;
-      const note = outcome === 'delivered' ? (error && `${channel}: ${error}`) : failureNote(channel, attempt, error);
+      const note = outcome === 'delivered' ? error && `${channel}: ${error}` : failureNote(channel, attempt, error);
       await this.outcomes.channelEnded(manager, shipment, channel, outcome === 'delivered' ? 'delivered' : 'failed', note);
     });
   }

@@ -37,7 +37,9 @@ export function senderOf(companyName: string, settings: ShippingSettings): Lette
   const name = settings.senderName ?? companyName;
   const cityLine = [settings.senderZip, settings.senderCity].filter(Boolean).join(' ');
   const address = [settings.senderStreet, cityLine].filter((line): line is string => Boolean(line));
-  const contact = [settings.senderPhone && `Tel. ${settings.senderPhone}`, settings.senderEmail].filter((line): line is string => Boolean(line));
+  const contact = [settings.senderPhone && `Tel. ${settings.senderPhone}`, settings.senderEmail].filter((line): line is string =>
+    Boolean(line),
+  );
   const bank = [
     settings.bankAccountHolder,
     settings.bankIban && `IBAN ${groupIban(settings.bankIban)}`,
@@ -49,7 +51,13 @@ export function senderOf(companyName: string, settings: ShippingSettings): Lette
 
 /** The window address: the customer's lines, postal code and city, and the country when it is abroad. */
 export function recipientLines(customer: Customer, senderCountry: string): string[] {
-  const lines = [customer.addressLine1, customer.addressLine2, customer.addressLine3, customer.addressLine4, `${customer.zip} ${customer.city}`]
+  const lines = [
+    customer.addressLine1,
+    customer.addressLine2,
+    customer.addressLine3,
+    customer.addressLine4,
+    `${customer.zip} ${customer.city}`,
+  ]
     .map((line) => line?.trim())
     .filter((line): line is string => Boolean(line));
   const country = customer.countryCode.trim().toUpperCase();
@@ -85,7 +93,12 @@ export function reminderTitle(settings: ShippingSettings, reminder: Reminder): s
 }
 
 /** Values for the templates (and the policy's reminder texts), formatted as the letter prints them. */
-export function templateValues(parties: LetterParties, salutation: string, reminder: Reminder | null = null, terms: ReminderTerms | null = null): TemplateValues {
+export function templateValues(
+  parties: LetterParties,
+  salutation: string,
+  reminder: Reminder | null = null,
+  terms: ReminderTerms | null = null,
+): TemplateValues {
   const { invoice, customer, settings } = parties;
   const money = amountsOf(invoice, reminder);
   return {
@@ -128,7 +141,12 @@ function infoBlock(parties: LetterParties, date: string) {
 
 export function frame(parties: LetterParties) {
   const sender = senderOf(parties.companyName, parties.settings);
-  return { sender, returnAddress: sender.returnAddress, recipient: recipientLines(parties.customer, parties.settings.senderCountryCode), signature: sender.name };
+  return {
+    sender,
+    returnAddress: sender.returnAddress,
+    recipient: recipientLines(parties.customer, parties.settings.senderCountryCode),
+    signature: sender.name,
+  };
 }
 
 /** The reminder letter (DIN 5008): the policy level's text, the amounts, and how and until when to pay. */
@@ -139,7 +157,10 @@ export function reminderLetter(parties: LetterParties, reminder: Reminder, terms
   const money = amountsOf(invoice, reminder);
   const title = reminderTitle(settings, reminder);
   const amounts: AmountRow[] = [
-    { label: `Rechnung ${number}${invoice.invoiceDate ? ` vom ${formatDateDe(invoice.invoiceDate)}` : ''}`, amount: formatEuroDe(money.principal) },
+    {
+      label: `Rechnung ${number}${invoice.invoiceDate ? ` vom ${formatDateDe(invoice.invoiceDate)}` : ''}`,
+      amount: formatEuroDe(money.principal),
+    },
     { label: 'Mahngebühren', amount: formatEuroDe(money.fees) },
     ...(money.flatFee.greaterThan(0) ? [{ label: 'Verzugspauschale (§ 288 Abs. 5 BGB)', amount: formatEuroDe(money.flatFee) }] : []),
     ...(money.interest.greaterThan(0) ? [{ label: 'Verzugszinsen (§ 288 BGB)', amount: formatEuroDe(money.interest) }] : []),

@@ -17,7 +17,10 @@ export function invoiceMail(parties: LetterParties, salutation: string): MailTex
 export function reminderMail(parties: LetterParties, salutation: string, reminder: Reminder, terms: ReminderTerms): MailText {
   const values = templateValues(parties, salutation, reminder, terms);
   const { templates } = parties.settings;
-  return { subject: oneLine(fillTemplate(templates.reminderEmailSubject, values)), text: fillTemplate(templates.reminderEmailBody, values) };
+  return {
+    subject: oneLine(fillTemplate(templates.reminderEmailSubject, values)),
+    text: fillTemplate(templates.reminderEmailBody, values),
+  };
 }
 
 /** A subject is one line, whatever a template or a customer name brings along. */

@@ -57,16 +57,24 @@ export class ShippingLetters {
     const cover = ctx.settings.coverPage && !hasRenderedPdf(ctx.invoice);
     const documents = await this.invoiceDocuments(ctx, manager);
     const { pdf, pages } = cover
-      ? await renderCoverLetter(coverLetter(ctx, todayIn(ctx.company.timeZone)), documents.map((d) => d.content))
+      ? await renderCoverLetter(
+          coverLetter(ctx, todayIn(ctx.company.timeZone)),
+          documents.map((d) => d.content),
+        )
       : await mergePdfs(documents.map((d) => d.content));
     return { pdf: Buffer.from(pdf), pages, filename };
   }
 
   /** The invoice PDF and its attachment as stored at intake; a rendered invoice PDF when there is none (see the header). */
-  async invoiceDocuments(ctx: ShippingContext, manager: EntityManager | null = null): Promise<Array<{ filename: string; content: Buffer }>> {
+  async invoiceDocuments(
+    ctx: ShippingContext,
+    manager: EntityManager | null = null,
+  ): Promise<Array<{ filename: string; content: Buffer }>> {
     const number = invoiceNumberOf(ctx.invoice).replace(/[^\w.-]+/g, '_');
     const invoicePdf = ctx.invoice.pdfKey ? await this.read(ctx.invoice.pdfKey, 'invoice PDF') : await this.renderInvoice(ctx, manager);
-    const attachment = ctx.invoice.attachmentKey ? [{ filename: `Anlage-${number}.pdf`, content: await this.read(ctx.invoice.attachmentKey, "invoice's attachment") }] : [];
+    const attachment = ctx.invoice.attachmentKey
+      ? [{ filename: `Anlage-${number}.pdf`, content: await this.read(ctx.invoice.attachmentKey, "invoice's attachment") }]
+      : [];
     return [{ filename: `Rechnung-${number}.pdf`, content: invoicePdf }, ...attachment];
   }
 
@@ -88,7 +96,8 @@ export class ShippingLetters {
     try {
       stream = await this.documents.openRead(key);
     } catch (error) {
-      if (error instanceof DocumentNotFoundError) throw new AppError('invoice.document_missing', `The ${what} is missing from the document store (key ${key})`);
+      if (error instanceof DocumentNotFoundError)
+        throw new AppError('invoice.document_missing', `The ${what} is missing from the document store (key ${key})`);
       throw error;
     }
     const chunks: Buffer[] = [];

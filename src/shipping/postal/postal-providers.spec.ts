@@ -26,7 +26,15 @@ class HttpLetterProvider extends PostalProvider {
 }
 
 const config = (env: Record<string, string>) => loadShippingConfig(env, '/tmp/postal-providers-spec');
-const letter: PostalLetter = { reference: 'shp-1', companyId: 'c', day: '2026-11-21', description: 'Mahnung', recipient: ['Kunde AG'], pdf: Buffer.from('%PDF-1.7'), pages: 1 };
+const letter: PostalLetter = {
+  reference: 'shp-1',
+  companyId: 'c',
+  day: '2026-11-21',
+  description: 'Mahnung',
+  recipient: ['Kunde AG'],
+  pdf: Buffer.from('%PDF-1.7'),
+  pages: 1,
+};
 
 describe(createPostalProvider.name, () => {
   it('makes the print batch the default', () => {
@@ -34,7 +42,9 @@ describe(createPostalProvider.name, () => {
   });
 
   it('refuses a name it does not know, naming those it knows', () => {
-    expect(() => createPostalProvider(config({ POSTAL_PROVIDER: 'pigeon' }))).toThrow(new ConfigError('POSTAL_PROVIDER must be one of print_batch, got "pigeon"'));
+    expect(() => createPostalProvider(config({ POSTAL_PROVIDER: 'pigeon' }))).toThrow(
+      new ConfigError('POSTAL_PROVIDER must be one of print_batch, got "pigeon"'),
+    );
     expect(() => createPostalProvider(config({ POSTAL_PROVIDER: 'constructor' }))).toThrow(ConfigError);
     expect(() => config({ POSTAL_PROVIDER: 'Print Batch' })).toThrow(ConfigError);
   });
@@ -46,17 +56,28 @@ describe(createPostalProvider.name, () => {
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
         requests.push({ headers: req.headers, body: Buffer.concat(chunks).toString() });
-        res.writeHead(req.headers.authorization === 'Bearer k-123' ? 201 : 401, { 'content-type': 'application/json' }).end('{"id":"L-77"}');
+        res
+          .writeHead(req.headers.authorization === 'Bearer k-123' ? 201 : 401, { 'content-type': 'application/json' })
+          .end('{"id":"L-77"}');
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {
-      const registry = { ...POSTAL_PROVIDERS, http_letters: (c: ReturnType<typeof config>) => new HttpLetterProvider(c.postalProviderOptions) };
-      const provider = createPostalProvider(config({ POSTAL_PROVIDER: 'http_letters', POSTAL_PROVIDER_URL: url, POSTAL_PROVIDER_API_KEY: 'k-123' }), registry);
+      const registry = {
+        ...POSTAL_PROVIDERS,
+        http_letters: (c: ReturnType<typeof config>) => new HttpLetterProvider(c.postalProviderOptions),
+      };
+      const provider = createPostalProvider(
+        config({ POSTAL_PROVIDER: 'http_letters', POSTAL_PROVIDER_URL: url, POSTAL_PROVIDER_API_KEY: 'k-123' }),
+        registry,
+      );
       expect(await provider.submit(letter)).toEqual({ provider: 'http_letters', providerId: 'L-77' });
       expect(requests).toEqual([{ headers: expect.objectContaining({ 'idempotency-key': 'shp-1' }), body: '%PDF-1.7' }]);
-      const refused = createPostalProvider(config({ POSTAL_PROVIDER: 'http_letters', POSTAL_PROVIDER_URL: url, POSTAL_PROVIDER_API_KEY: 'wrong' }), registry);
+      const refused = createPostalProvider(
+        config({ POSTAL_PROVIDER: 'http_letters', POSTAL_PROVIDER_URL: url, POSTAL_PROVIDER_API_KEY: 'wrong' }),
+        registry,
+      );
       await expect(refused.submit(letter)).rejects.toMatchObject({ name: 'PostalError', permanent: true });
     } finally {
       await new Promise((resolve) => server.close(resolve));

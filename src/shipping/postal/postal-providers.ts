@@ -13,10 +13,15 @@ export const POSTAL_PROVIDERS: Readonly<Record<string, PostalProviderFactory>> =
 };
 
 /** The provider POSTAL_PROVIDER names; an unknown name stops the start with the names there are. */
-export function createPostalProvider(config: ShippingConfig, providers: Readonly<Record<string, PostalProviderFactory>> = POSTAL_PROVIDERS): PostalProvider {
+export function createPostalProvider(
+  config: ShippingConfig,
+  providers: Readonly<Record<string, PostalProviderFactory>> = POSTAL_PROVIDERS,
+): PostalProvider {
   const factory = Object.hasOwn(providers, config.postalProvider) ? providers[config.postalProvider] : undefined;
-  if (!factory) throw new ConfigError(`POSTAL_PROVIDER must be one of ${Object.keys(providers).join(', ')}, got "${config.postalProvider}"`);
+  if (!factory)
+    throw new ConfigError(`POSTAL_PROVIDER must be one of ${Object.keys(providers).join(', ')}, got "${config.postalProvider}"`);
   const provider = factory(config);
-  if (!(provider instanceof PostalProvider)) throw new ConfigError(`the postal provider ${config.postalProvider} does not extend PostalProvider`);
+  if (!(provider instanceof PostalProvider))
+    throw new ConfigError(`the postal provider ${config.postalProvider} does not extend PostalProvider`);
   return provider;
 }

@@ -104,7 +104,8 @@ export class PrintBatchProvider extends PostalProvider implements OnApplicationB
 
   private async refreshAll(): Promise<void> {
     for (const company of await readdir(this.root).catch(() => [] as string[])) {
-      for (const day of await readdir(join(this.root, company)).catch(() => [] as string[])) await this.refresh(join(this.root, company, day));
+      for (const day of await readdir(join(this.root, company)).catch(() => [] as string[]))
+        await this.refresh(join(this.root, company, day));
     }
   }
 
@@ -163,7 +164,10 @@ function safe(part: string): string {
 }
 
 async function mtime(path: string): Promise<number | null> {
-  return stat(path).then((s) => s.mtimeMs, () => null);
+  return stat(path).then(
+    (s) => s.mtimeMs,
+    () => null,
+  );
 }
 
 /** Temp file, fsync, rename, fsync of the folder: after a crash the old file or the new one, never half of it. */
@@ -197,7 +201,10 @@ async function withLockFile<T>(dir: string, work: () => Promise<T>): Promise<T> 
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       // A lock older than any batch write was left by a process that died.
-      const age = await stat(lock).then((s) => Date.now() - s.mtimeMs, () => 0);
+      const age = await stat(lock).then(
+        (s) => Date.now() - s.mtimeMs,
+        () => 0,
+      );
       if (age > LOCK_STALE_MS) await rm(lock, { force: true });
       else if (waited > LOCK_STALE_MS) throw new Error(`print batch ${dir} stays locked`, { cause: error });
       else await new Promise((resolve) => setTimeout(resolve, 50));

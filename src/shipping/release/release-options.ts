@@ -15,7 +15,10 @@ export interface ReleaseDefaults {
  * A request's option overrides the company's defaults — both of them: autosend=true also sets aside a
  * company's autoskip, and the other way round.
  */
-export function resolveRelease(options: ReleaseOptions | null | undefined, defaults: ReleaseDefaults | null): { autosend: boolean; autoskip: boolean } {
+export function resolveRelease(
+  options: ReleaseOptions | null | undefined,
+  defaults: ReleaseDefaults | null,
+): { autosend: boolean; autoskip: boolean } {
   const autoskip = options?.autoskip_shipping ?? (options?.autosend ? false : (defaults?.autoskipShipping ?? false));
   const autosend = options?.autosend ?? (options?.autoskip_shipping ? false : (defaults?.autosend ?? false));
   return { autosend, autoskip };

@@ -55,7 +55,16 @@ export class ReleaseController {
     @Uploads() uploads: InvoiceUploads,
     @Claim() claim?: IdempotencyClaim,
   ) {
-    return this.wire(company, await this.release.create(company, body, uploads, actor, this.remember(company, claim, () => 201)));
+    return this.wire(
+      company,
+      await this.release.create(
+        company,
+        body,
+        uploads,
+        actor,
+        this.remember(company, claim, () => 201),
+      ),
+    );
   }
 
   @Post(':id/release')
@@ -64,7 +73,11 @@ export class ReleaseController {
   @Idempotent()
   @ApiFormBody({ optional: InvoiceActionDto, idempotent: true })
   @ApiOk(InvoiceResponseSchema)
-  @ApiResponse({ status: 202, schema: schemaRef(InvoiceResponseSchema), description: 'Shipping is under way: still a draft, sent once it succeeded (GET …/deliveries)' })
+  @ApiResponse({
+    status: 202,
+    schema: schemaRef(InvoiceResponseSchema),
+    description: 'Shipping is under way: still a draft, sent once it succeeded (GET …/deliveries)',
+  })
   @ApiProblems(400, 404, 409, 413, 415, 422)
   async releaseInvoice(
     @CurrentCompany() company: CompanyContext,
@@ -81,7 +94,11 @@ export class ReleaseController {
   }
 
   /** With an Idempotency-Key: the answer, exactly as sent, is stored in the work's transaction. */
-  private remember(company: CompanyContext, claim: IdempotencyClaim | undefined, status: (view: InvoiceView) => number): AnswerInTransaction | undefined {
+  private remember(
+    company: CompanyContext,
+    claim: IdempotencyClaim | undefined,
+    status: (view: InvoiceView) => number,
+  ): AnswerInTransaction | undefined {
     return claim && ((manager, view) => claim.store(manager, status(view), this.wire(company, view)));
   }
 

@@ -26,12 +26,24 @@ export class ReleaseService {
   ) {}
 
   /** A new invoice, released in its create's transaction as the request's options and the company's defaults say. */
-  create(company: CompanyContext, dto: CreateInvoiceDto, uploads: InvoiceUploads, actor: Actor, answer?: AnswerInTransaction): Promise<InvoiceView> {
+  create(
+    company: CompanyContext,
+    dto: CreateInvoiceDto,
+    uploads: InvoiceUploads,
+    actor: Actor,
+    answer?: AnswerInTransaction,
+  ): Promise<InvoiceView> {
     return this.intake.create(company, dto, uploads, actor, (defaults) => this.onCreate(dto.options, defaults, actor), answer);
   }
 
   /** Release ships the draft; it becomes sent once shipping succeeded (at once for skip_shipping). */
-  release(company: CompanyContext, publicId: string, actor: Actor, reason: string | null, answer?: AnswerInTransaction): Promise<InvoiceView> {
+  release(
+    company: CompanyContext,
+    publicId: string,
+    actor: Actor,
+    reason: string | null,
+    answer?: AnswerInTransaction,
+  ): Promise<InvoiceView> {
     return this.invoices.answered(answer, async (manager) => {
       const invoice = await this.invoices.require(company, publicId, true, manager);
       assertReleasable(invoice);

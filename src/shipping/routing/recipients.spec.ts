@@ -4,7 +4,20 @@ import { emailRecipients } from './recipients.js';
 let n = 0;
 function contact(overrides: Partial<Contact>): Contact {
   n++;
-  return { companyId: 'c', id: `id-${n}`, customerId: 'k', externalId: null, name: `Person ${n}`, phone: null, gender: 0, salutation: 0, email: null, createdAt: new Date(), updatedAt: new Date(), ...overrides };
+  return {
+    companyId: 'c',
+    id: `id-${n}`,
+    customerId: 'k',
+    externalId: null,
+    name: `Person ${n}`,
+    phone: null,
+    gender: 0,
+    salutation: 0,
+    email: null,
+    createdAt: new Date(),
+    updatedAt: new Date(),
+    ...overrides,
+  };
 }
 
 describe(emailRecipients.name, () => {

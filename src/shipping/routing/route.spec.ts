@@ -14,7 +14,10 @@ describe(routeOf.name, () => {
   });
 
   it('blocks e-mail without any address, naming the field to fix', () => {
-    expect(routeOf({ mode: 'email', source: 'invoice' }, contact(null), [])).toMatchObject({ channels: [], blocked: { field: 'contact_id' } });
+    expect(routeOf({ mode: 'email', source: 'invoice' }, contact(null), [])).toMatchObject({
+      channels: [],
+      blocked: { field: 'contact_id' },
+    });
   });
 
   it('posts a dual shipment without an address and flags the missing e-mail', () => {
@@ -24,7 +27,10 @@ describe(routeOf.name, () => {
   });
 
   it('blocks an unknown mode', () => {
-    expect(routeOf({ mode: 'unknown', source: null }, withAddress, [])).toMatchObject({ channels: [], blocked: { field: 'shipping_mode' } });
+    expect(routeOf({ mode: 'unknown', source: null }, withAddress, [])).toMatchObject({
+      channels: [],
+      blocked: { field: 'shipping_mode' },
+    });
   });
 
   it.each(['post', 'skip_shipping', 'manual_shipping'] as const)('%s needs no e-mail address', (mode) => {

@@ -24,7 +24,10 @@ export function routeOf(resolution: Resolution, invoiceContact: Contact | null, 
   const recipients = channels.includes('email') ? emailRecipients(invoiceContact, customerContacts) : null;
   const route: Route = { resolution, channels, recipients, blocked: null, warning: null };
   if (resolution.mode === 'unknown') {
-    return { ...route, blocked: { field: 'shipping_mode', message: 'the shipping mode is unknown at invoice, customer and company level' } };
+    return {
+      ...route,
+      blocked: { field: 'shipping_mode', message: 'the shipping mode is unknown at invoice, customer and company level' },
+    };
   }
   if (channels.includes('email') && !recipients) {
     if (channels.length === 1) return { ...route, channels: [], blocked: { field: 'contact_id', message: NO_ADDRESS } };

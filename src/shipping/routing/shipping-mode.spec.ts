@@ -5,12 +5,16 @@ const VALUES = [...EMPTY, ...SHIPPING_MODES, 'bogus'];
 
 /** Every combination of values on every level: 10^4 settings. */
 function* everySetting(): Generator<ModeSettings> {
-  for (const reminder of VALUES) for (const invoice of VALUES) for (const customer of VALUES) for (const company of VALUES) {
-    yield { reminder, invoice, customer, company };
-  }
+  for (const reminder of VALUES)
+    for (const invoice of VALUES)
+      for (const customer of VALUES)
+        for (const company of VALUES) {
+          yield { reminder, invoice, customer, company };
+        }
 }
 
-const concrete = (value: string | null | undefined) => value !== undefined && value !== null && (SHIPPING_MODES as readonly string[]).includes(value) && value !== 'unknown';
+const concrete = (value: string | null | undefined) =>
+  value !== undefined && value !== null && (SHIPPING_MODES as readonly string[]).includes(value) && value !== 'unknown';
 
 describe(resolveShippingMode.name, () => {
   it('for every combination: the first level with a concrete mode wins, every level before it is empty or unknown', () => {
@@ -58,7 +62,10 @@ describe(modeLevelsFor.name, () => {
   const levels = { reminder: null, invoice: 'skip_shipping', customer: 'post', company: 'email' };
 
   it("ships an invoice by its own mode and never asks a reminder's", () => {
-    expect(resolveShippingMode(modeLevelsFor({ ...levels, reminder: 'email' }, 'invoice'))).toEqual({ mode: 'skip_shipping', source: 'invoice' });
+    expect(resolveShippingMode(modeLevelsFor({ ...levels, reminder: 'email' }, 'invoice'))).toEqual({
+      mode: 'skip_shipping',
+      source: 'invoice',
+    });
   });
 
   it("lets a reminder of an invoice the client shipped itself (skip_shipping) go the customer's way", () => {
@@ -66,7 +73,13 @@ describe(modeLevelsFor.name, () => {
   });
 
   it("keeps the invoice's other modes and the reminder's own skip_shipping for the reminder", () => {
-    expect(resolveShippingMode(modeLevelsFor({ ...levels, invoice: 'manual_shipping' }, 'reminder'))).toEqual({ mode: 'manual_shipping', source: 'invoice' });
-    expect(resolveShippingMode(modeLevelsFor({ ...levels, reminder: 'skip_shipping' }, 'reminder'))).toEqual({ mode: 'skip_shipping', source: 'reminder' });
+    expect(resolveShippingMode(modeLevelsFor({ ...levels, invoice: 'manual_shipping' }, 'reminder'))).toEqual({
+      mode: 'manual_shipping',
+      source: 'invoice',
+    });
+    expect(resolveShippingMode(modeLevelsFor({ ...levels, reminder: 'skip_shipping' }, 'reminder'))).toEqual({
+      mode: 'skip_shipping',
+      source: 'reminder',
+    });
   });
 });

@@ -12,9 +12,7 @@ export const MODE_LEVELS: readonly ModeSource[] = ['reminder', 'invoice', 'custo
 
 export type ModeSettings = Partial<Record<ModeSource, string | null | undefined>>;
 
-export type Resolution =
-  | { mode: Exclude<ShippingMode, 'unknown'>; source: ModeSource }
-  | { mode: 'unknown'; source: null };
+export type Resolution = { mode: Exclude<ShippingMode, 'unknown'>; source: ModeSource } | { mode: 'unknown'; source: null };
 
 function isMode(value: string | null | undefined): value is ShippingMode {
   return (SHIPPING_MODES as readonly string[]).includes(value ?? '');
@@ -33,9 +31,17 @@ export function resolveShippingMode(settings: ModeSettings): Resolution {
  * that the client shipped the invoice itself (options[autoskip_shipping]), and such an invoice enters
  * the service's dunning cycle, so its reminders go out the way the customer or company says.
  */
-export function modeLevelsFor(levels: { reminder?: string | null; invoice: string | null; customer: string | null; company: string | null }, document: 'invoice' | 'reminder'): ModeSettings {
+export function modeLevelsFor(
+  levels: { reminder?: string | null; invoice: string | null; customer: string | null; company: string | null },
+  document: 'invoice' | 'reminder',
+): ModeSettings {
   if (document === 'invoice') return { invoice: levels.invoice, customer: levels.customer, company: levels.company };
-  return { reminder: levels.reminder, invoice: levels.invoice === 'skip_shipping' ? null : levels.invoice, customer: levels.customer, company: levels.company };
+  return {
+    reminder: levels.reminder,
+    invoice: levels.invoice === 'skip_shipping' ? null : levels.invoice,
+    customer: levels.customer,
+    company: levels.company,
+  };
 }
 
 /** The channels a mode delivers through; skip and manual shipping have none (the client ships). */

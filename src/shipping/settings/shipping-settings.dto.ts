@@ -10,7 +10,8 @@ const Template = (maxLength: number) => OptionalText(maxLength);
 /** PATCH /api/v1/shipping_settings: the fields sent change, the others stay; empty text clears a field. */
 export class UpdateShippingSettingsDto {
   /** The company level of mode resolution (invoice → customer → company); empty: back to email. */
-  @OptionalEnum(COMPANY_SHIPPING_MODES, 'the mode of documents whose invoice and customer name none; empty: email') readonly shipping_mode?: CompanyShippingMode | null;
+  @OptionalEnum(COMPANY_SHIPPING_MODES, 'the mode of documents whose invoice and customer name none; empty: email')
+  readonly shipping_mode?: CompanyShippingMode | null;
   /** New invoices are shipped at once unless the request says otherwise (options[autosend]). */
   @OptionalBoolean() readonly autosend?: boolean;
   /** New invoices are imported as sent, shipped by the client (options[autoskip_shipping]). */
@@ -19,7 +20,8 @@ export class UpdateShippingSettingsDto {
   @OptionalText(200) readonly sender_street?: string | null;
   @OptionalText(20) readonly sender_zip?: string | null;
   @OptionalText(100) readonly sender_city?: string | null;
-  @OptionalText(2) @Matches(/^[A-Za-z]{2}$/, { message: '$property must be an ISO country code' }) readonly sender_country_code?: string | null;
+  @OptionalText(2) @Matches(/^[A-Za-z]{2}$/, { message: '$property must be an ISO country code' }) readonly sender_country_code?:
+    string | null;
   @OptionalText(50) readonly sender_phone?: string | null;
   @Email() readonly sender_email?: string | null;
   @OptionalText(200) readonly bank_account_holder?: string | null;

@@ -5,7 +5,10 @@ import { Sql } from '../../database/sql/sql.js';
 import { statement } from '../../database/sql/statement.js';
 import { type ShippingSettings, withDefaults } from './shipping-settings.js';
 
-const SETTINGS_OF = statement<{ settings: Partial<ShippingSettings> }>('shipping.settings_of_company', 'SELECT settings FROM shipping_settings WHERE company_id = $1');
+const SETTINGS_OF = statement<{ settings: Partial<ShippingSettings> }>(
+  'shipping.settings_of_company',
+  'SELECT settings FROM shipping_settings WHERE company_id = $1',
+);
 const SAVE = statement(
   'shipping.save_settings',
   `INSERT INTO shipping_settings (company_id, settings) VALUES ($1, $2)

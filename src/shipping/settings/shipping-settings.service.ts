@@ -7,10 +7,17 @@ import { AppError, type FieldError, validationFailed } from '../../common/errors
 import { CompaniesRepository } from '../../companies/companies.repository.js';
 import type { CompanyShippingDefaults } from '../../companies/company.entity.js';
 import type { UpdateShippingSettingsDto } from './shipping-settings.dto.js';
-import { DEFAULT_TEMPLATES, PLACEHOLDERS, type ShippingSettings, type ShippingTemplates, unknownPlaceholders } from './shipping-settings.js';
+import {
+  DEFAULT_TEMPLATES,
+  PLACEHOLDERS,
+  type ShippingSettings,
+  type ShippingTemplates,
+  unknownPlaceholders,
+} from './shipping-settings.js';
 import { ShippingSettingsRepository } from './shipping-settings.repository.js';
 
-type TemplateField = 'invoice_email_subject' | 'invoice_email_body' | 'reminder_email_subject' | 'reminder_email_body' | 'cover_letter_text';
+type TemplateField =
+  'invoice_email_subject' | 'invoice_email_body' | 'reminder_email_subject' | 'reminder_email_body' | 'cover_letter_text';
 type TemplateKey = Exclude<keyof ShippingTemplates, 'reminderTitles'>;
 
 const TEMPLATE_FIELDS: Record<TemplateField, TemplateKey> = {
@@ -56,7 +63,11 @@ export class ShippingSettingsService {
       const value = dto[field];
       if (value === undefined) continue;
       const unknown = value === null ? [] : unknownPlaceholders(value);
-      if (unknown.length) errors.push({ field, message: `unknown placeholders ${unknown.map((n) => `{${n}}`).join(', ')}; known: ${PLACEHOLDERS.join(', ')}` });
+      if (unknown.length)
+        errors.push({
+          field,
+          message: `unknown placeholders ${unknown.map((n) => `{${n}}`).join(', ')}; known: ${PLACEHOLDERS.join(', ')}`,
+        });
       templates[key] = value ?? DEFAULT_TEMPLATES[key];
     }
     ([dto.reminder1_title, dto.reminder2_title, dto.reminder3_title] as const).forEach((title, i) => {
@@ -79,7 +90,8 @@ export class ShippingSettingsService {
         replyTo: dto.reply_to,
         coverPage: dto.cover_page,
       }),
-      senderCountryCode: dto.sender_country_code === undefined ? current.senderCountryCode : (dto.sender_country_code?.toUpperCase() ?? 'DE'),
+      senderCountryCode:
+        dto.sender_country_code === undefined ? current.senderCountryCode : (dto.sender_country_code?.toUpperCase() ?? 'DE'),
       templates,
     };
     await this.settings.transaction(async (manager) => {

@@ -10,7 +10,9 @@ describe(fillTemplate.name, () => {
       due_date: '16.11.2026',
       company_name: 'Muster Handel GmbH',
     });
-    expect(text.startsWith('Sehr geehrte Frau Muster,\n\nanbei erhalten Sie unsere Rechnung 2026-001 vom 02.11.2026 über 119,00 EUR.')).toBe(true);
+    expect(
+      text.startsWith('Sehr geehrte Frau Muster,\n\nanbei erhalten Sie unsere Rechnung 2026-001 vom 02.11.2026 über 119,00 EUR.'),
+    ).toBe(true);
     expect(text).not.toMatch(/\{\w+\}/);
   });
 

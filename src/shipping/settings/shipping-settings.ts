@@ -42,7 +42,8 @@ export const DEFAULT_TEMPLATES: ShippingTemplates = {
     '{salutation},\n\nanbei erhalten Sie unsere {reminder_title} zur Rechnung {invoice_number}. ' +
     'Der offene Betrag beträgt {open_amount} EUR; bitte überweisen Sie ihn bis zum {pay_by}.\n\n' +
     'Sollten Sie die Zahlung zwischenzeitlich geleistet haben, betrachten Sie dieses Schreiben bitte als gegenstandslos.\n\nMit freundlichen Grüßen\n{company_name}',
-  coverLetterText: 'anbei erhalten Sie unsere Rechnung {invoice_number} vom {invoice_date} über {total} EUR. Bitte überweisen Sie den Betrag bis zum {due_date}.',
+  coverLetterText:
+    'anbei erhalten Sie unsere Rechnung {invoice_number} vom {invoice_date} über {total} EUR. Bitte überweisen Sie den Betrag bis zum {due_date}.',
   reminderTitles: ['Zahlungserinnerung', 'Mahnung', 'Letzte Mahnung'],
 };
 

@@ -23,7 +23,13 @@ export class ShipmentOutcomes {
   ) {}
 
   /** Records how a channel ended (the shipment is locked by the caller); settles the shipment when it was the last. */
-  async channelEnded(manager: EntityManager, shipment: Shipment, channel: Channel, status: ChannelStatus, note: string | null): Promise<Shipment> {
+  async channelEnded(
+    manager: EntityManager,
+    shipment: Shipment,
+    channel: Channel,
+    status: ChannelStatus,
+    note: string | null,
+  ): Promise<Shipment> {
     const changes: Partial<Shipment> = channel === 'email' ? { emailStatus: status } : { postStatus: status };
     if (note && status !== 'cancelled') changes.attention = [shipment.attention, note].filter(Boolean).join('; ');
     const updated = await this.shipments.updateShipment(shipment, changes, manager);
@@ -35,17 +41,36 @@ export class ShipmentOutcomes {
       return this.shipped(manager, updated, invoice, `shipped by ${by.join(' and ')}`);
     }
     const failed = statuses.includes('failed');
-    const settled = await this.shipments.updateShipment(updated, { status: failed ? 'failed' : 'cancelled', completedAt: new Date(), ...(failed && !updated.attention && { attention: 'nothing was delivered' }) }, manager);
-    await this.invoices.addEvent(invoice, actorOf(settled), {
-      kind: failed ? 'shipping_failed' : 'shipping_cancelled',
-      reason: failed ? settled.attention : note,
-      details: detailsOf(settled),
-    }, manager);
+    const settled = await this.shipments.updateShipment(
+      updated,
+      {
+        status: failed ? 'failed' : 'cancelled',
+        completedAt: new Date(),
+        ...(failed && !updated.attention && { attention: 'nothing was delivered' }),
+      },
+      manager,
+    );
+    await this.invoices.addEvent(
+      invoice,
+      actorOf(settled),
+      {
+        kind: failed ? 'shipping_failed' : 'shipping_cancelled',
+        reason: failed ? settled.attention : note,
+        details: detailsOf(settled),
+      },
+      manager,
+    );
     return settled;
   }
 
   /** The document is out: the invoice (or its reminder) is marked sent if its status still allows it. */
-  async shipped(manager: EntityManager, shipment: Shipment, invoice: Invoice, summary: string, status: 'shipped' | 'skipped' = 'shipped'): Promise<Shipment> {
+  async shipped(
+    manager: EntityManager,
+    shipment: Shipment,
+    invoice: Invoice,
+    summary: string,
+    status: 'shipped' | 'skipped' = 'shipped',
+  ): Promise<Shipment> {
     const now = new Date();
     const updated = await this.shipments.updateShipment(shipment, { status, completedAt: now }, manager);
     const actor = actorOf(updated);
@@ -57,8 +82,15 @@ export class ShipmentOutcomes {
       action = `send_reminder${reminder?.reminderStage ?? 1}` as InvoiceAction;
     }
     if (canApply(action, invoice.status)) await this.transitions.apply(manager, invoice, action, actor, summary, details);
-    else await this.invoices.addEvent(invoice, actor, { kind: 'shipped', reason: `${summary}; status ${invoice.status} left as it is`, details }, manager);
-    if (updated.attention) await this.invoices.addEvent(invoice, actor, { kind: 'shipping_attention', reason: updated.attention, details }, manager);
+    else
+      await this.invoices.addEvent(
+        invoice,
+        actor,
+        { kind: 'shipped', reason: `${summary}; status ${invoice.status} left as it is`, details },
+        manager,
+      );
+    if (updated.attention)
+      await this.invoices.addEvent(invoice, actor, { kind: 'shipping_attention', reason: updated.attention, details }, manager);
     return updated;
   }
 

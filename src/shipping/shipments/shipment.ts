@@ -54,7 +54,13 @@ export interface Delivery {
 export const OPEN_STATUSES: readonly ShipmentStatus[] = ['pending', 'awaiting_confirmation'];
 
 /** A delivery row for an attempt on a channel of the shipment. */
-export function newDelivery(shipment: Shipment, channel: DeliveryChannel, attempt: number, outcome: DeliveryOutcome, fields: Partial<Delivery> = {}): Delivery {
+export function newDelivery(
+  shipment: Shipment,
+  channel: DeliveryChannel,
+  attempt: number,
+  outcome: DeliveryOutcome,
+  fields: Partial<Delivery> = {},
+): Delivery {
   return {
     companyId: shipment.companyId,
     id: newUuid(),

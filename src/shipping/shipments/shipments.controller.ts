@@ -27,7 +27,10 @@ export class ShipmentsController {
    * unknown at every level, no e-mail address) — each still the newest shipment of its document.
    */
   @Get('shipments/attention')
-  @ApiOperation({ summary: 'Invoices and reminders that were not shipped and need action (failed, mode unknown, no e-mail address); filter by invoice_id, document' })
+  @ApiOperation({
+    summary:
+      'Invoices and reminders that were not shipped and need action (failed, mode unknown, no e-mail address); filter by invoice_id, document',
+  })
   @ApiQuery({ name: 'invoice_id', required: false, description: 'only this invoice (inv-…)' })
   @ApiQuery({ name: 'document', required: false, enum: ['invoice', 'reminder'] })
   @ApiResponse({ status: 200, description: '`{shipments: [...], meta}`: flagged shipments that are still the newest of their document' })

@@ -51,7 +51,11 @@ export class ShipmentsRepository {
   }
 
   async insertShipment(shipment: Shipment, manager: EntityManager): Promise<Shipment> {
-    await this.sql.run(INSERT_SHIPMENT, SHIPMENT_FIELDS.map((k) => shipment[k]), manager);
+    await this.sql.run(
+      INSERT_SHIPMENT,
+      SHIPMENT_FIELDS.map((k) => shipment[k]),
+      manager,
+    );
     return shipment;
   }
 
@@ -59,7 +63,11 @@ export class ShipmentsRepository {
     const updated: Shipment = { ...shipment, ...changes, updatedAt: new Date() };
     // In the columns' order, so that the same fields always make the same statement.
     const fields = SHIPMENT_FIELDS.filter((k): k is ShipmentChange => k in changes && k !== 'companyId' && k !== 'id' && k !== 'updatedAt');
-    await this.sql.run(UPDATE_SHIPMENT(fields), [shipment.companyId, shipment.id, ...fields.map((k) => updated[k]), updated.updatedAt], manager);
+    await this.sql.run(
+      UPDATE_SHIPMENT(fields),
+      [shipment.companyId, shipment.id, ...fields.map((k) => updated[k]), updated.updatedAt],
+      manager,
+    );
     return updated;
   }
 
@@ -84,7 +92,10 @@ export class ShipmentsRepository {
    */
   async needingAttention(companyId: string, filter: AttentionFilter, page: PageRequest): Promise<{ shipments: Shipment[]; total: number }> {
     const params = [companyId, filter.invoiceId ?? null, filter.document ?? null];
-    const [shipments, counted] = await Promise.all([this.sql.rows(ATTENTION_PAGE, [...params, page.perPage, page.offset]), this.sql.one(ATTENTION_COUNT, params)]);
+    const [shipments, counted] = await Promise.all([
+      this.sql.rows(ATTENTION_PAGE, [...params, page.perPage, page.offset]),
+      this.sql.one(ATTENTION_COUNT, params),
+    ]);
     return { shipments, total: counted.total };
   }
 
@@ -100,7 +111,11 @@ export class ShipmentsRepository {
   }
 
   async insertDelivery(delivery: Delivery, manager: EntityManager): Promise<Delivery> {
-    await this.sql.run(INSERT_DELIVERY, DELIVERY_FIELDS.map((k) => delivery[k]), manager);
+    await this.sql.run(
+      INSERT_DELIVERY,
+      DELIVERY_FIELDS.map((k) => delivery[k]),
+      manager,
+    );
     return delivery;
   }
 
@@ -132,7 +147,11 @@ export class ShipmentsRepository {
   }
 
   /** An invoice without a PDF of its own gets the one the service rendered when shipping it (never replacing one). */
-  async attachRenderedInvoicePdf(invoice: Invoice, file: { key: string; size: number; sha256: Buffer }, manager: EntityManager): Promise<void> {
+  async attachRenderedInvoicePdf(
+    invoice: Invoice,
+    file: { key: string; size: number; sha256: Buffer },
+    manager: EntityManager,
+  ): Promise<void> {
     await this.sql.run(ATTACH_RENDERED_INVOICE_PDF, [invoice.companyId, invoice.id, file.key, file.size, file.sha256], manager);
   }
 

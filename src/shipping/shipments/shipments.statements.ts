@@ -56,7 +56,9 @@ const select = (columns: Record<string, string>, alias = '') =>
 
 /** An INSERT of every field, its parameters in the order of the columns. */
 const insertAll = (table: string, columns: Record<string, string>) =>
-  `INSERT INTO ${table} (${Object.values(columns).join(', ')}) VALUES (${Object.keys(columns).map((_, i) => `$${i + 1}`).join(', ')})`;
+  `INSERT INTO ${table} (${Object.values(columns).join(', ')}) VALUES (${Object.keys(columns)
+    .map((_, i) => `$${i + 1}`)
+    .join(', ')})`;
 
 const SHIPMENT = select(SHIPMENT_COLUMNS);
 
@@ -70,7 +72,10 @@ export const UPDATE_SHIPMENT = statementFamily<readonly ShipmentChange[]>(
   [['letterKey'], ['printDay'], ['status'], ['emailStatus'], ['emailStatus', 'attention'], ['status', 'attention', 'completedAt']],
 );
 
-export const LOCK_SHIPMENT = statement<Shipment>('shipping.lock_shipment', `SELECT ${SHIPMENT} FROM shipments WHERE company_id = $1 AND id = $2 FOR UPDATE`);
+export const LOCK_SHIPMENT = statement<Shipment>(
+  'shipping.lock_shipment',
+  `SELECT ${SHIPMENT} FROM shipments WHERE company_id = $1 AND id = $2 FOR UPDATE`,
+);
 
 export const LATEST_SHIPMENT = statement<Shipment>(
   'shipping.latest_shipment',
@@ -96,7 +101,10 @@ export const ATTENTION_PAGE = statement<Shipment>(
   `SELECT ${select(SHIPMENT_COLUMNS, 's.')} FROM shipments s WHERE ${NEEDING_ATTENTION} ORDER BY s.created_at, s.id LIMIT $4 OFFSET $5`,
 );
 
-export const ATTENTION_COUNT = statement<{ total: number }>('shipping.attention_count', `SELECT count(*)::int AS total FROM shipments s WHERE ${NEEDING_ATTENTION}`);
+export const ATTENTION_COUNT = statement<{ total: number }>(
+  'shipping.attention_count',
+  `SELECT count(*)::int AS total FROM shipments s WHERE ${NEEDING_ATTENTION}`,
+);
 
 export const STALLED_CHANNELS = statement<StalledChannel>(
   'shipping.stalled_channels',
@@ -136,7 +144,10 @@ export const CONTACTS_WITH_EMAIL = statement<Contact>(
      WHERE c.company_id = $1 AND c.customer_id = $2 AND coalesce(trim(c.email), '') <> '' ORDER BY c.created_at ASC, c.id ASC`,
 );
 
-export const MARK_REMINDER_SHIPPED = statement('shipping.mark_reminder_shipped', 'UPDATE reminders SET last_sent_at = $3 WHERE company_id = $1 AND id = $2');
+export const MARK_REMINDER_SHIPPED = statement(
+  'shipping.mark_reminder_shipped',
+  'UPDATE reminders SET last_sent_at = $3 WHERE company_id = $1 AND id = $2',
+);
 
 export const SET_REMINDER_MODE = statement(
   'shipping.set_reminder_mode',

@@ -51,7 +51,12 @@ export class ShippingContexts {
 
   /** The mode by the levels reminder → invoice → customer → company. */
   resolve(ctx: ShippingContext): Resolution {
-    const levels = { reminder: ctx.reminder?.shippingMode, invoice: ctx.invoice.shippingMode, customer: ctx.customer.shippingMode, company: ctx.company.shippingMode };
+    const levels = {
+      reminder: ctx.reminder?.shippingMode,
+      invoice: ctx.invoice.shippingMode,
+      customer: ctx.customer.shippingMode,
+      company: ctx.company.shippingMode,
+    };
     return resolveShippingMode(modeLevelsFor(levels, ctx.reminder ? 'reminder' : 'invoice'));
   }
 

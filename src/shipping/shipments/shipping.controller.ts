@@ -27,7 +27,10 @@ export class ShippingController {
   ) {}
 
   @Get(':id/deliveries')
-  @ApiOperation({ summary: 'Every delivery attempt (channel, recipient, time, outcome, provider id, Message-ID) and every shipment of the invoice and its reminders' })
+  @ApiOperation({
+    summary:
+      'Every delivery attempt (channel, recipient, time, outcome, provider id, Message-ID) and every shipment of the invoice and its reminders',
+  })
   @ApiResponse({ status: 200, description: '`{deliveries: [...], shipments: [...]}`' })
   @ApiProblems(404)
   async deliveries(@CurrentCompany() company: CompanyContext, @Param('id') id: string) {
@@ -46,7 +49,12 @@ export class ShippingController {
   @Get(':id/reminders/:reminderId/letter')
   @ApiPdf('The DIN 5008 reminder letter: as shipped (stored), else rendered now from the current data')
   @ApiProblems(404)
-  async reminderLetter(@CurrentCompany() company: CompanyContext, @Param('id') id: string, @Param('reminderId') reminderId: string, @Res({ passthrough: true }) res: Response) {
+  async reminderLetter(
+    @CurrentCompany() company: CompanyContext,
+    @Param('id') id: string,
+    @Param('reminderId') reminderId: string,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     return this.download(await this.shipping.letter(company, id, reminderId), res);
   }
 
@@ -65,17 +73,30 @@ export class ShippingController {
   @ApiOperation({ summary: 'manual_shipping of a reminder: the client posted it; the reminder counts as sent' })
   @ApiOk(InvoiceResponseSchema)
   @ApiProblems(404, 409)
-  async confirmReminder(@CurrentCompany() company: CompanyContext, @CurrentActor() actor: Actor, @Param('id') id: string, @Param('reminderId') reminderId: string) {
+  async confirmReminder(
+    @CurrentCompany() company: CompanyContext,
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @Param('reminderId') reminderId: string,
+  ) {
     await this.shipping.confirm(company, id, reminderId, actor);
     return this.wire(company, id);
   }
 
   @Post(':id/reminders/:reminderId/ship')
   @HttpCode(202)
-  @ApiOperation({ summary: 'Ships an issued reminder again after its shipment failed or was flagged (the cause fixed); sent once delivered (GET …/deliveries)' })
+  @ApiOperation({
+    summary:
+      'Ships an issued reminder again after its shipment failed or was flagged (the cause fixed); sent once delivered (GET …/deliveries)',
+  })
   @ApiResponse({ status: 202, schema: schemaRef(InvoiceResponseSchema), description: 'Shipping is under way' })
   @ApiProblems(404, 409, 422)
-  async shipReminder(@CurrentCompany() company: CompanyContext, @CurrentActor() actor: Actor, @Param('id') id: string, @Param('reminderId') reminderId: string) {
+  async shipReminder(
+    @CurrentCompany() company: CompanyContext,
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @Param('reminderId') reminderId: string,
+  ) {
     await this.shipping.shipReminderAgain(company, id, reminderId, actor);
     return this.wire(company, id);
   }

@@ -87,21 +87,32 @@ export class ShippingService {
       const invoice = await this.requireInvoice(company, invoicePublicId, manager, true);
       const found = await this.requireReminder(company, invoice, reminderPublicId, manager);
       const reminder = (await this.shipments.lockReminder(company.id, found.id, manager)) as Reminder;
-      if (!reminder.dispatchedAt) throw new AppError('shipping.not_shippable', 'The reminder has not been issued yet: the dunning run ships it when it issues it');
+      if (!reminder.dispatchedAt)
+        throw new AppError('shipping.not_shippable', 'The reminder has not been issued yet: the dunning run ships it when it issues it');
       await this.assertNoneUnderWay(manager, invoice, reminder);
       const latest = await this.shipments.latestShipment(company.id, invoice.id, reminder.id, manager);
       if (latest && (latest.status === 'shipped' || latest.status === 'skipped')) {
-        throw new AppError('shipping.not_shippable', 'The reminder went out already', [], { shipment_id: toPublicId('shp', latest.id), shipment_status: latest.status });
+        throw new AppError('shipping.not_shippable', 'The reminder went out already', [], {
+          shipment_id: toPublicId('shp', latest.id),
+          shipment_status: latest.status,
+        });
       }
       const refusal = sendTimeRefusal(invoice, reminder);
-      if (refusal) throw new AppError('shipping.not_shippable', `The reminder cannot be shipped: ${refusal}`, [], { current_status: invoice.status });
+      if (refusal)
+        throw new AppError('shipping.not_shippable', `The reminder cannot be shipped: ${refusal}`, [], { current_status: invoice.status });
       await this.startReminder(manager, invoice, reminder, actor, 'refuse');
       return (await this.invoices.findById(company.id, invoice.id, manager)) as Invoice;
     });
   }
 
   /** Decides how a reminder goes out and enqueues it; skip_shipping counts it as sent at once. */
-  private async startReminder(manager: EntityManager, invoice: Invoice, reminder: Reminder, actor: Actor, unroutable: ShipInvoiceOptions['unroutable']): Promise<Shipment> {
+  private async startReminder(
+    manager: EntityManager,
+    invoice: Invoice,
+    reminder: Reminder,
+    actor: Actor,
+    unroutable: ShipInvoiceOptions['unroutable'],
+  ): Promise<Shipment> {
     const ctx = await this.contexts.load(manager, invoice, reminder);
     const route = routeOf(this.contexts.resolve(ctx), ctx.contact, ctx.customerContacts);
     if (route.blocked && unroutable === 'refuse') {
@@ -113,7 +124,16 @@ export class ShippingService {
     const refusal = sendTimeRefusal(invoice, reminder);
     if (!refusal) return this.outcomes.shipped(manager, shipment, invoice, SKIPPED, 'skipped');
     const cancelled = await this.shipments.updateShipment(shipment, { status: 'cancelled' }, manager);
-    await this.invoices.addEvent(invoice, actor, { kind: 'shipping_cancelled', reason: refusal, details: { shipment_id: toPublicId('shp', shipment.id), reminder_id: toPublicId('rem', reminder.id) } }, manager);
+    await this.invoices.addEvent(
+      invoice,
+      actor,
+      {
+        kind: 'shipping_cancelled',
+        reason: refusal,
+        details: { shipment_id: toPublicId('shp', shipment.id), reminder_id: toPublicId('rem', reminder.id) },
+      },
+      manager,
+    );
     return cancelled;
   }
 
@@ -125,16 +145,27 @@ export class ShippingService {
       const latest = await this.shipments.latestShipment(company.id, invoice.id, reminder?.id ?? null, manager);
       const shipment = latest && (await this.shipments.lockShipment(company.id, latest.id, manager));
       if (!shipment || shipment.status !== 'awaiting_confirmation') {
-        throw new AppError('shipping.nothing_to_confirm', 'Nothing waits for a shipping confirmation: only a manual_shipping letter does, after release', [], {
-          shipment_status: shipment?.status ?? null,
-        });
+        throw new AppError(
+          'shipping.nothing_to_confirm',
+          'Nothing waits for a shipping confirmation: only a manual_shipping letter does, after release',
+          [],
+          {
+            shipment_status: shipment?.status ?? null,
+          },
+        );
       }
       const refusal = sendTimeRefusal(invoice, reminder);
-      if (refusal) throw new AppError('invoice.transition_not_allowed', `The shipment cannot be confirmed: ${refusal}`, [], { current_status: invoice.status });
+      if (refusal)
+        throw new AppError('invoice.transition_not_allowed', `The shipment cannot be confirmed: ${refusal}`, [], {
+          current_status: invoice.status,
+        });
       const ctx = await this.contexts.load(manager, invoice, reminder);
       const { shipment: withLetter } = await this.letters.ofShipment(manager, shipment, ctx);
       const recipient = recipientLines(ctx.customer, ctx.settings.senderCountryCode).join(', ');
-      await this.shipments.insertDelivery(newDelivery(withLetter, 'manual', 1, 'delivered', { recipient, provider: 'client', providerId: actor.id }), manager);
+      await this.shipments.insertDelivery(
+        newDelivery(withLetter, 'manual', 1, 'delivered', { recipient, provider: 'client', providerId: actor.id }),
+        manager,
+      );
       await this.outcomes.shipped(manager, withLetter, invoice, 'shipped by the client (manual shipping), confirmed');
       return (await this.invoices.findById(company.id, invoice.id, manager)) as Invoice;
     });
@@ -142,7 +173,10 @@ export class ShippingService {
 
   async deliveries(company: CompanyContext, invoicePublicId: string): Promise<{ shipments: Shipment[]; deliveries: Delivery[] }> {
     const invoice = await this.requireInvoice(company, invoicePublicId);
-    const [shipments, deliveries] = await Promise.all([this.shipments.shipmentsOf(company.id, invoice.id), this.shipments.deliveriesOf(company.id, invoice.id)]);
+    const [shipments, deliveries] = await Promise.all([
+      this.shipments.shipmentsOf(company.id, invoice.id),
+      this.shipments.deliveriesOf(company.id, invoice.id),
+    ]);
     return { shipments, deliveries };
   }
 
@@ -172,7 +206,13 @@ export class ShippingService {
   /** Records the decision and enqueues its deliveries; flags what cannot go out. */
   private async decide(manager: EntityManager, ctx: ShippingContext, route: Route, actor: Actor, reason: string | null): Promise<Shipment> {
     const mode = route.resolution.mode;
-    const status: ShipmentStatus = route.blocked ? 'needs_attention' : mode === 'skip_shipping' ? 'skipped' : mode === 'manual_shipping' ? 'awaiting_confirmation' : 'pending';
+    const status: ShipmentStatus = route.blocked
+      ? 'needs_attention'
+      : mode === 'skip_shipping'
+        ? 'skipped'
+        : mode === 'manual_shipping'
+          ? 'awaiting_confirmation'
+          : 'pending';
     const id = newUuid();
     const now = new Date();
     const emailPlanned = mode === 'email' || mode === 'dual_shipping';
@@ -211,24 +251,41 @@ export class ShippingService {
       channels: route.channels,
       ...(route.warning && { warning: route.warning }),
     };
-    const event = status === 'needs_attention' ? 'shipping_attention' : status === 'awaiting_confirmation' ? 'shipping_awaiting_confirmation' : status === 'pending' ? 'shipping_started' : null;
-    if (event) await this.invoices.addEvent(ctx.invoice, actor, { kind: event, reason: route.blocked?.message ?? reason, details }, manager);
+    const event =
+      status === 'needs_attention'
+        ? 'shipping_attention'
+        : status === 'awaiting_confirmation'
+          ? 'shipping_awaiting_confirmation'
+          : status === 'pending'
+            ? 'shipping_started'
+            : null;
+    if (event)
+      await this.invoices.addEvent(ctx.invoice, actor, { kind: event, reason: route.blocked?.message ?? reason, details }, manager);
     return shipment;
   }
 
   private async assertNoneUnderWay(manager: EntityManager, invoice: Invoice, reminder: Reminder | null): Promise<void> {
     const latest = await this.shipments.latestShipment(invoice.companyId, invoice.id, reminder?.id ?? null, manager);
     if (latest && OPEN_STATUSES.includes(latest.status)) {
-      throw new AppError('shipping.in_progress', `The ${reminder ? 'reminder' : 'invoice'} is being shipped already (shipment ${toPublicId('shp', latest.id)}, ${latest.status})`, [], {
-        shipment_id: toPublicId('shp', latest.id),
-        shipment_status: latest.status,
-      });
+      throw new AppError(
+        'shipping.in_progress',
+        `The ${reminder ? 'reminder' : 'invoice'} is being shipped already (shipment ${toPublicId('shp', latest.id)}, ${latest.status})`,
+        [],
+        {
+          shipment_id: toPublicId('shp', latest.id),
+          shipment_status: latest.status,
+        },
+      );
     }
   }
 
   private async requireInvoice(company: CompanyContext, publicId: string, manager?: EntityManager, lock = false): Promise<Invoice> {
     const id = parsePublicId('inv', publicId);
-    const invoice = !id ? null : lock && manager ? await this.invoices.lockById(company.id, id, manager) : await this.invoices.findById(company.id, id, manager);
+    const invoice = !id
+      ? null
+      : lock && manager
+        ? await this.invoices.lockById(company.id, id, manager)
+        : await this.invoices.findById(company.id, id, manager);
     if (!invoice) throw new AppError('invoice.not_found', `Invoice ${publicId} not found`);
     return invoice;
   }

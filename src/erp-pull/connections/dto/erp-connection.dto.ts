@@ -1,7 +1,18 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsIn, IsOptional, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  ArrayUnique,
+  IsArray,
+  IsIn,
+  IsOptional,
+  IsString,
+  Matches,
+  MaxLength,
+  ValidateNested,
+} from 'class-validator';
 import { OptionalBoolean, OptionalEnum, OptionalInteger, OptionalText, RequiredText } from '../../../common/fields.js';
 import { AUTH_METHODS, type AuthMethod } from '../../../connectors/odata-client.factory.js';
 import { TOKEN_ENDPOINT_AUTH_METHODS, type TokenEndpointAuthMethod } from '../erp-connection.entity.js';
@@ -12,10 +23,20 @@ const PROPERTY_PATH = /^[A-Za-z_][A-Za-z0-9_]{0,127}(\/[A-Za-z_][A-Za-z0-9_]{0,1
 const PATH_MESSAGE = '$property must name OData properties (Name or Navigation/Name)';
 
 const Path = () => [IsOptional(), IsString(), Matches(PROPERTY_PATH, { message: PATH_MESSAGE })];
-const Paths = () => [IsOptional(), IsArray(), ArrayMinSize(1), ArrayMaxSize(8), IsString({ each: true }), Matches(PROPERTY_PATH, { each: true, message: PATH_MESSAGE })];
+const Paths = () => [
+  IsOptional(),
+  IsArray(),
+  ArrayMinSize(1),
+  ArrayMaxSize(8),
+  IsString({ each: true }),
+  Matches(PROPERTY_PATH, { each: true, message: PATH_MESSAGE }),
+];
 const apply = (decorators: PropertyDecorator[]) => applyDecorators(...decorators);
-// eslint-disable-next-line no-control-regex -- one line of $filter: the control characters are what it refuses
-const Filter = () => apply([IsOptional(), IsString(), MaxLength(2000), Matches(/^[^\u0000-\u001f]*$/, { message: '$property must be one line of OData $filter' })]);
+// One line of $filter: the control characters are what it refuses.
+// eslint-disable-next-line no-control-regex -- the control characters are the point of the pattern
+const ONE_LINE = /^[^\u0000-\u001f]*$/;
+const Filter = () =>
+  apply([IsOptional(), IsString(), MaxLength(2000), Matches(ONE_LINE, { message: '$property must be one line of OData $filter' })]);
 
 export class CustomerFieldsDto {
   @ApiPropertyOptional() @apply(Path()) readonly external_id?: string;
@@ -57,24 +78,46 @@ class EntityMappingDto {
 export class CustomerMappingDto extends EntityMappingDto {
   @ApiPropertyOptional() @apply(Path()) readonly change_date?: string | null;
   @ApiPropertyOptional() @apply(Path()) readonly creation_date?: string | null;
-  @ApiPropertyOptional({ type: CustomerFieldsDto }) @IsOptional() @ValidateNested() @Type(() => CustomerFieldsDto) readonly fields?: CustomerFieldsDto;
+  @ApiPropertyOptional({ type: CustomerFieldsDto })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => CustomerFieldsDto)
+  readonly fields?: CustomerFieldsDto;
 }
 
 export class ReceivableMappingDto extends EntityMappingDto {
   @ApiPropertyOptional() @Filter() readonly open_filter?: string;
   @ApiPropertyOptional() @Filter() readonly cleared_filter?: string;
-  @ApiPropertyOptional({ nullable: true, description: 'null: the ERP has no change date; every pull reads all open items and reconciles the rest' })
+  @ApiPropertyOptional({
+    nullable: true,
+    description: 'null: the ERP has no change date; every pull reads all open items and reconciles the rest',
+  })
   @apply(Path())
   readonly change_date?: string | null;
-  @ApiPropertyOptional({ nullable: true, description: 'null: the ERP has no clearing date; every pull reads all open items and asks for those that left the list' })
+  @ApiPropertyOptional({
+    nullable: true,
+    description: 'null: the ERP has no clearing date; every pull reads all open items and asks for those that left the list',
+  })
   @apply(Path())
   readonly clearing_date?: string | null;
-  @ApiPropertyOptional({ type: ReceivableFieldsDto }) @IsOptional() @ValidateNested() @Type(() => ReceivableFieldsDto) readonly fields?: ReceivableFieldsDto;
+  @ApiPropertyOptional({ type: ReceivableFieldsDto })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => ReceivableFieldsDto)
+  readonly fields?: ReceivableFieldsDto;
 }
 
 export class MappingDto {
-  @ApiPropertyOptional({ type: CustomerMappingDto }) @IsOptional() @ValidateNested() @Type(() => CustomerMappingDto) readonly customers?: CustomerMappingDto;
-  @ApiPropertyOptional({ type: ReceivableMappingDto }) @IsOptional() @ValidateNested() @Type(() => ReceivableMappingDto) readonly receivables?: ReceivableMappingDto;
+  @ApiPropertyOptional({ type: CustomerMappingDto })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => CustomerMappingDto)
+  readonly customers?: CustomerMappingDto;
+  @ApiPropertyOptional({ type: ReceivableMappingDto })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => ReceivableMappingDto)
+  readonly receivables?: ReceivableMappingDto;
 }
 
 const SERVICE_PATH = /^\/[A-Za-z0-9_\-.;=~/]{0,500}$/;
@@ -91,7 +134,8 @@ export class ServicePathsDto {
 }
 
 /** Secrets are taken as sent (no trimming); null removes one. */
-const Secret = (maxLength: number) => apply([ApiPropertyOptional({ type: String, writeOnly: true, nullable: true }), IsOptional(), IsString(), MaxLength(maxLength)]);
+const Secret = (maxLength: number) =>
+  apply([ApiPropertyOptional({ type: String, writeOnly: true, nullable: true }), IsOptional(), IsString(), MaxLength(maxLength)]);
 
 export class CreateErpConnectionDto {
   @RequiredText(255, 'S/4HANA Cloud') readonly name!: string;
@@ -104,7 +148,10 @@ export class CreateErpConnectionDto {
 
   @OptionalText(2000, 'https://my123456-api.s4hana.cloud.sap/sap/bc/sec/oauth2/token') readonly token_url?: string | null;
   @OptionalText(255) readonly client_id?: string | null;
-  @OptionalEnum(TOKEN_ENDPOINT_AUTH_METHODS, 'How the client authenticates at the token endpoint (RFC 6749 §2.3.1): client_secret_post (default: form fields) or client_secret_basic (HTTP Basic); never both')
+  @OptionalEnum(
+    TOKEN_ENDPOINT_AUTH_METHODS,
+    'How the client authenticates at the token endpoint (RFC 6749 §2.3.1): client_secret_post (default: form fields) or client_secret_basic (HTTP Basic); never both',
+  )
   readonly token_endpoint_auth_method?: TokenEndpointAuthMethod | null;
   @OptionalText(1000) readonly oauth_scope?: string | null;
   @OptionalText(255) readonly username?: string | null;
@@ -128,7 +175,11 @@ export class CreateErpConnectionDto {
   @IsIn(PULL_ENTITIES, { each: true, message: `entities must be a list of ${PULL_ENTITIES.join(', ')}` })
   readonly entities?: PullEntity[];
 
-  @ApiPropertyOptional({ type: ServicePathsDto }) @IsOptional() @ValidateNested() @Type(() => ServicePathsDto) readonly service_paths?: ServicePathsDto;
+  @ApiPropertyOptional({ type: ServicePathsDto })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => ServicePathsDto)
+  readonly service_paths?: ServicePathsDto;
   @ApiPropertyOptional({ type: MappingDto, description: 'overrides of the SAP default mapping; replaces the stored overrides' })
   @IsOptional()
   @ValidateNested()
@@ -142,6 +193,9 @@ export class CreateErpConnectionDto {
 export class UpdateErpConnectionDto extends PartialType(CreateErpConnectionDto, { skipNullProperties: false }) {}
 
 export class StartPullDto {
-  @OptionalEnum(['incremental', 'full'], 'incremental (default): changes since the watermark; full: every customer and open item again, and a reconciliation of the open invoices the ERP no longer lists as open')
+  @OptionalEnum(
+    ['incremental', 'full'],
+    'incremental (default): changes since the watermark; full: every customer and open item again, and a reconciliation of the open invoices the ERP no longer lists as open',
+  )
   readonly mode?: 'incremental' | 'full' | null;
 }
