@@ -5,7 +5,6 @@ import { LoggerModule } from 'nestjs-pino';
 import type { Logger } from 'pino';
 import { AuthModule } from './auth/auth.module.js';
 import { CredentialGuard } from './auth/credential.guard.js';
-import { FailedAuthLimiter } from './auth/failed-auth.limiter.js';
 import { CompaniesModule } from './companies/companies.module.js';
 import type { AppConfig } from './config/app.config.js';
 import { ConfigModule } from './config/config.module.js';
@@ -67,7 +66,6 @@ export class AppModule {
         ErpPullModule,
       ],
       providers: [
-        FailedAuthLimiter,
         { provide: APP_FILTER, useClass: ProblemFilter },
         // Order matters: the credential is known before the rate limit counts it.
         { provide: APP_GUARD, useClass: CredentialGuard },

@@ -20,6 +20,7 @@ import { PDFDocument } from 'pdf-lib';
 import type { Observable } from 'rxjs';
 import { ReadsMultipart } from '../common/multipart.guard.js';
 import { AppError } from '../common/errors.js';
+import { inputError, inputProblem } from '../common/input-rules.js';
 import { DOCUMENTS_CONFIG, type DocumentsConfig } from '../config/documents.config.js';
 import { DOCUMENT_FILE_MODE } from './local-document-store.js';
 import { missingFile, notPdf, uploadError } from './pdf-upload-errors.js';
@@ -103,6 +104,9 @@ function pdfUploadInterceptorType(fields: PdfField[]): Type<NestInterceptor> {
       await new Promise<void>((resolve, reject) => {
         this.parse(req, res, (error?: unknown) => (error ? reject(uploadError(error, names, this.maxBytes)) : resolve()));
       });
+      // The form's text fields under the service's one input rule (JSON and form bodies meet it in app.setup).
+      const problem = inputProblem(req.body, 'body');
+      if (problem) throw inputError(problem, 'body');
       const uploads = uploadsOf(req);
       req.uploads = uploads;
       const missing = fields.find((field) => field.required && !uploads[field.name]);
