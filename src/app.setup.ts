@@ -10,7 +10,7 @@ import type { Logger } from 'pino';
 import { AppModule } from './app.module.js';
 import type { AppConfig } from './config/app.config.js';
 import { AppExpressAdapter } from './common/express-adapter.js';
-import { toProblem } from './common/problem.filter.js';
+import { toProblem } from './http/problem.filter.js';
 import { problem, sendProblem } from './common/problem.js';
 import { createValidationPipe } from './common/validation.js';
 import { inputError, inputProblem, type InputKind, pathError } from './common/input-rules.js';

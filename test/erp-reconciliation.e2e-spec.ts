@@ -5,7 +5,7 @@
 // and a schedule that fires once.
 import type { INestApplication } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
-import { ErpPullService } from '../src/erp-pull/erp-pull.service.js';
+import { ErpPullService } from '../src/erp-pull/run/erp-pull.service.js';
 import { api as restApi } from './support/factories.js';
 import { connectionBody, erpApi, erpTestConfig, runPull, sapItem, sapPartner, uuidOf, CLIENT_ID, CLIENT_SECRET, TECH_PASSWORD, TECH_USER } from './support/erp.js';
 import { type ErpPki, makeErpPki } from './support/pki.js';

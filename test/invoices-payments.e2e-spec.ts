@@ -3,7 +3,7 @@
 import type { INestApplication } from '@nestjs/common';
 import pg from 'pg';
 import { todayIn } from '../src/common/calendar-date.js';
-import { DEFAULT_POLICY } from '../src/dunning/dunning-policy.js';
+import { DEFAULT_POLICY } from '../src/companies/dunning-policy.js';
 import { createCustomer, errorFields, expectProblem } from './support/factories.js';
 import {
   type InvoiceApi,

@@ -6,7 +6,7 @@ import { jest } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
 import { BulkPaymentsService } from '../src/invoices/bulk-payments.service.js';
 import { LedgerRepository } from '../src/push/ledger.repository.js';
-import { PushWorker } from '../src/push/push-worker.js';
+import { PushWorker } from '../src/push/queue/push-worker.js';
 import { apiKeyAuth, auditSteps, invoiceDocument, pushAccepted, startPushApp, waitForStatus } from './support/push.js';
 import { dataSource, registerCompany, resetDatabase } from './support/test-app.js';
 

@@ -3,8 +3,8 @@
 import { jest } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
-import { PushDocumentsRepository } from '../src/push/push-documents.repository.js';
-import { PushWorker } from '../src/push/push-worker.js';
+import { PushDocumentsRepository } from '../src/push/documents/push-documents.repository.js';
+import { PushWorker } from '../src/push/queue/push-worker.js';
 import { expectProblem } from './support/factories.js';
 import { apiKeyAuth, auditSteps, customerFields, expectDocumented, invoiceDocument, pushAccepted, pushDocument, resetPushDatabase, startPushApp, waitForStatus } from './support/push.js';
 import { makePdf } from './support/pdf.js';

@@ -21,7 +21,7 @@ import { requestIdFor } from '../../src/logging/http-logger.js';
 import { createRootLogger } from '../../src/logging/logger.js';
 import { TokenStrategy } from '../../src/auth/token.strategy.js';
 import type { PageRequest } from '../../src/common/pagination.js';
-import { RateLimitGuard } from '../../src/common/rate-limit.guard.js';
+import { RateLimitGuard } from '../../src/http/rate-limit.guard.js';
 import { loadConfig } from '../../src/config/app.config.js';
 import type { Contact } from '../../src/contacts/contact.entity.js';
 import { CustomersRepository } from '../../src/customers/customers.repository.js';

@@ -33,7 +33,7 @@ export async function captureStatements(databaseUrl: string, companyId: string, 
     };
     const customers = new CustomersRepository(db, new Sql(db));
     const [id1, id2] = customerIds;
-    const [token] = await run(1, () => new CredentialsRepository(db).findActiveToken('rt_bench'));
+    const [token] = await run(1, () => new CredentialsRepository(new Sql(db)).findActiveToken('rt_bench'));
     const [customer] = await run(1, () => customers.findById(companyId, id1));
     const [page, count] = await run(2, () => customers.list(companyId, { page: 2, perPage: 30, offset: 30 }));
     const [contactsOfOne] = await run(1, () => customers.contactsOf(companyId, [id1]));

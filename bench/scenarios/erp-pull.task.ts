@@ -14,12 +14,12 @@ import { CompaniesService } from '../../src/companies/companies.service.js';
 import { toPublicId } from '../../src/common/ids.js';
 import { loadConfig } from '../../src/config/app.config.js';
 import { createODataClient } from '../../src/connectors/odata-client.factory.js';
-import type { CreateErpConnectionDto } from '../../src/erp-pull/dto/erp-connection.dto.js';
-import { ErpConnectionsService } from '../../src/erp-pull/erp-connections.service.js';
-import { SAP_MAPPING, SAP_SERVICE_PATHS, selectedProperties } from '../../src/erp-pull/erp-mapping.js';
-import { ErpPullService } from '../../src/erp-pull/erp-pull.service.js';
-import type { RunCounts } from '../../src/erp-pull/pull-run.entity.js';
-import { PullRunsRepository } from '../../src/erp-pull/pull-runs.repository.js';
+import type { CreateErpConnectionDto } from '../../src/erp-pull/connections/dto/erp-connection.dto.js';
+import { ErpConnectionsService } from '../../src/erp-pull/connections/erp-connections.service.js';
+import { SAP_MAPPING, SAP_SERVICE_PATHS, selectedProperties } from '../../src/erp-pull/mapping/erp-mapping.js';
+import { ErpPullService } from '../../src/erp-pull/run/erp-pull.service.js';
+import type { RunCounts } from '../../src/erp-pull/run/pull-run.entity.js';
+import { PullRunsRepository } from '../../src/erp-pull/run/pull-runs.repository.js';
 import { runTaskForParent } from '../support/child-task.js';
 
 export interface ErpTaskOptions {

@@ -6,13 +6,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Contact } from '../../src/contacts/contact.entity.js';
 import type { Customer } from '../../src/customers/customer.entity.js';
-import { DEFAULT_POLICY } from '../../src/dunning/dunning-policy.js';
+import { DEFAULT_POLICY } from '../../src/companies/dunning-policy.js';
 import type { Invoice } from '../../src/invoices/invoice.entity.js';
 import type { Reminder } from '../../src/invoices/reminder.entity.js';
 import { renderLetter } from '../../src/letters/letter-renderer.js';
-import { reminderLetter } from '../../src/shipping/letter-content.js';
-import { PrintBatchProvider } from '../../src/shipping/print-batch.provider.js';
-import { withDefaults } from '../../src/shipping/shipping-settings.js';
+import { reminderLetter } from '../../src/shipping/letters/letter-content.js';
+import { PrintBatchProvider } from '../../src/shipping/postal/print-batch.provider.js';
+import { withDefaults } from '../../src/shipping/settings/shipping-settings.js';
 
 export interface LettersResult {
   letters: number;

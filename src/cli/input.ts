@@ -3,7 +3,7 @@
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import { randomBytes } from 'node:crypto';
-import { RegistrationDto } from '../auth/dto/registration.dto.js';
+import { RegistrationDto } from '../companies/dto/registration.dto.js';
 import { passwordWeaknesses } from '../auth/secrets.js';
 import { isStorableText } from '../common/text.js';
 import { flattenValidationErrors } from '../common/validation.js';

@@ -7,7 +7,8 @@ import { CliModule } from './cli.module.js';
 import { DataSource } from 'typeorm';
 import { baseRateInput, type Flags, registrationInput, tokenInput, UsageError } from './input.js';
 import { setBaseRate } from '../dunning/base-rates.repository.js';
-import { serializeRegistration } from '../auth/registration.serializer.js';
+import { Sql } from '../database/sql/sql.js';
+import { serializeRegistration } from '../companies/registration.serializer.js';
 import { CompaniesService } from '../companies/companies.service.js';
 import { ConfigError, loadConfig } from '../config/app.config.js';
 import { AppError } from '../common/errors.js';
@@ -48,7 +49,7 @@ async function run(argv: string[]): Promise<void> {
       console.log(JSON.stringify(output, null, 2));
       console.error('Store these secrets now: they are shown only once.');
     } else if (baseRate) {
-      const latest = await setBaseRate(app.get(DataSource), baseRate.validFrom, baseRate.rate);
+      const latest = await setBaseRate(new Sql(app.get(DataSource)), baseRate.validFrom, baseRate.rate);
       console.log(JSON.stringify({ base_rates: latest.map((r) => ({ valid_from: r.validFrom, rate: r.rate })) }, null, 2));
     } else if (token) {
       const secret = await companies.issueToken(token.company, token.name);

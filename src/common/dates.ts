@@ -55,6 +55,9 @@ export function zoneOffsetMinutes(instant: Date, timeZone: string): number {
 
 const pad = (n: number): string => String(n).padStart(2, '0');
 
+/** A date gives a string, only a missing one null: serializers' types (checked against their schemas) rely on it. */
+export function formatDateTime(instant: Date, timeZone: string): string;
+export function formatDateTime(instant: Date | null | undefined, timeZone: string): string | null;
 export function formatDateTime(instant: Date | null | undefined, timeZone: string): string | null {
   if (!instant) return null;
   const offset = zoneOffsetMinutes(instant, timeZone);

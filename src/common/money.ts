@@ -4,6 +4,9 @@ import { Decimal } from 'decimal.js';
 export { Decimal };
 
 /** Shortest form with at least one fractional digit: "119.0", "12.5", "99.99". */
+/** A value gives a string, only a missing one null: serializers' types (checked against their schemas) rely on it. */
+export function formatDecimal(value: Decimal.Value): string;
+export function formatDecimal(value: Decimal.Value | null | undefined): string | null;
 export function formatDecimal(value: Decimal.Value | null | undefined): string | null {
   if (value === null || value === undefined) return null;
   const text = new Decimal(value).toFixed();

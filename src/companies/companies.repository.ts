@@ -1,14 +1,21 @@
 // SQL for companies and their users.
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { AppError } from '../common/errors.js';
 import { isUniqueViolation } from '../database/pg-errors.js';
+import { Sql } from '../database/sql/sql.js';
+import { statement } from '../database/sql/statement.js';
 import { Company, type CompanyShippingDefaults } from './company.entity.js';
+
+const INSERT_USER = statement('companies.insert_user', 'INSERT INTO users (company_id, id, email, password_hash) VALUES ($1, $2, $3, $4)');
+const UPDATE_SHIPPING_DEFAULTS = statement(
+  'companies.update_shipping_defaults',
+  'UPDATE companies SET shipping_mode = $2, autosend = $3, autoskip_shipping = $4, updated_at = now() WHERE id = $1',
+);
 
 @Injectable()
 export class CompaniesRepository {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(private readonly sql: Sql) {}
 
   async insertCompany(id: string, name: string, timeZone: string, manager: EntityManager): Promise<Company> {
     const company = manager.create(Company, {
@@ -26,12 +33,7 @@ export class CompaniesRepository {
 
   async insertUser(companyId: string, id: string, email: string, passwordHash: string, manager: EntityManager): Promise<void> {
     try {
-      await manager.query(`INSERT INTO users (company_id, id, email, password_hash) VALUES ($1, $2, $3, $4)`, [
-        companyId,
-        id,
-        email,
-        passwordHash,
-      ]);
+      await this.sql.run(INSERT_USER, [companyId, id, email, passwordHash], manager);
     } catch (error) {
       if (isUniqueViolation(error, 'users_email_key')) {
         throw new AppError('registration.email_taken', 'A user with this e-mail address exists already', [
@@ -43,19 +45,14 @@ export class CompaniesRepository {
   }
 
   async updateShippingDefaults(id: string, defaults: CompanyShippingDefaults, manager: EntityManager): Promise<void> {
-    await manager.query(`UPDATE companies SET shipping_mode = $2, autosend = $3, autoskip_shipping = $4, updated_at = now() WHERE id = $1`, [
-      id,
-      defaults.shippingMode,
-      defaults.autosend,
-      defaults.autoskipShipping,
-    ]);
+    await this.sql.run(UPDATE_SHIPPING_DEFAULTS, [id, defaults.shippingMode, defaults.autosend, defaults.autoskipShipping], manager);
   }
 
-  findById(id: string, manager: EntityManager = this.db.manager): Promise<Company | null> {
+  findById(id: string, manager: EntityManager = this.sql.manager): Promise<Company | null> {
     return manager.getRepository(Company).findOneBy({ id });
   }
 
   transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return this.db.transaction(work);
+    return this.sql.transaction(work);
   }
 }

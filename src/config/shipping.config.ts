@@ -19,7 +19,7 @@ export interface ShippingConfig {
    */
   sweepSeconds: number;
   /**
-   * The postal provider by its name in src/shipping/postal-providers.ts; `print_batch` (the default)
+   * The postal provider by its name in src/shipping/postal/postal-providers.ts; `print_batch` (the default)
    * collects letters under printBatchDir for companies that print themselves.
    */
   postalProvider: string;

@@ -1,6 +1,7 @@
 // X.509 client certificate: the TLS handshake presents certificate and key; the ERP maps the
 // certificate to its technical user. No Authorization header.
-import { type ClientCertificate, ODataClient, type ODataClientOptions } from './odata-client.js';
+import type { ClientCertificate } from './https-exchange.js';
+import { ODataClient, type ODataClientOptions } from './odata-client.js';
 
 export class ClientCertificateClient extends ODataClient {
   constructor(options: ODataClientOptions, certificate: ClientCertificate) {

@@ -5,10 +5,9 @@ import { CurrentCompany } from '../auth/auth.decorators.js';
 import { Idempotent } from '../idempotency/idempotency.interceptor.js';
 import type { CompanyContext } from '../auth/principal.js';
 import { APP_CONFIG, type AppConfig } from '../config/app.config.js';
-import { serializeContact } from './contact.serializer.js';
+import { ContactResponseSchema, serializeContact } from './contact.serializer.js';
 import { type ContactWithCustomer, ContactsService } from './contacts.service.js';
 import { CreateContactDto, UpdateContactDto } from './dto/contact.dto.js';
-import { ContactResponseSchema } from '../openapi/contact.schema.js';
 import { ApiCreated, ApiFormBody, ApiOk, ApiProblems } from '../openapi/responses.js';
 
 @ApiTags('contacts')

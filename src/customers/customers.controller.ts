@@ -6,10 +6,9 @@ import { Idempotent } from '../idempotency/idempotency.interceptor.js';
 import type { CompanyContext } from '../auth/principal.js';
 import { APP_CONFIG, type AppConfig } from '../config/app.config.js';
 import { type PageRequest, pageMeta, Pagination } from '../common/pagination.js';
-import { serializeCustomer } from './customer.serializer.js';
+import { CustomerListSchema, CustomerSchema, serializeCustomer } from './customer.serializer.js';
 import { type CustomerWithContacts, CustomersService } from './customers.service.js';
 import { CreateCustomerDto, UpdateCustomerDto } from './dto/customer.dto.js';
-import { CustomerListSchema, CustomerSchema } from '../openapi/customer.schema.js';
 import { ApiCreated, ApiFormBody, ApiOk, ApiPaged, ApiProblems } from '../openapi/responses.js';
 
 @ApiTags('customers')

@@ -10,7 +10,7 @@ import type { PageRequest } from '../common/pagination.js';
 import { entityColumns } from '../database/sql/entity-columns.js';
 import { Sql } from '../database/sql/sql.js';
 import { statement, statementFamily } from '../database/sql/statement.js';
-import { uniqueWrite } from '../database/unique-write.js';
+import { uniqueWrite } from '../database/sql/unique-write.js';
 import { Customer } from './customer.entity.js';
 
 // The reads are plain SQL: they serve the hottest routes, and TypeORM's builder and hydration cost more

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import request from 'supertest';
 import { AppError } from '../common/errors.js';
-import { ProblemFilter } from '../common/problem.filter.js';
+import { ProblemFilter } from '../http/problem.filter.js';
 import type { DocumentsConfig, LocalStoreConfig } from '../config/documents.config.js';
 import { DocumentStore } from './document-store.js';
 import { DocumentsModule } from './documents.module.js';

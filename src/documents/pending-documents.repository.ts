@@ -3,8 +3,9 @@
 // that references the files. What is still announced after the grace period belongs to a write that
 // never committed. Every method takes the company id, except the sweep's, which spans companies.
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
+import { Sql } from '../database/sql/sql.js';
+import { statement } from '../database/sql/statement.js';
 
 export interface PendingFiles {
   companyId: string;
@@ -12,18 +13,29 @@ export interface PendingFiles {
   keys: string[];
 }
 
+/** settle() as SQL, with the caller's placeholders. */
+const settleSql = (companyParam: string, idParam: string) => `DELETE FROM pending_documents WHERE company_id = ${companyParam} AND id = ${idParam}`;
+
+const ANNOUNCE = statement('documents.announce_pending', 'INSERT INTO pending_documents (company_id, id, keys) VALUES ($1, $2, $3)');
+const SETTLE = statement('documents.settle_pending', settleSql('$1', '$2'));
+const ABANDONED = statement<PendingFiles>(
+  'documents.abandoned_pending',
+  `SELECT company_id AS "companyId", id, keys FROM pending_documents WHERE created_at < now() - make_interval(hours => $1) ORDER BY created_at LIMIT $2`,
+  { crossTenant: 'the sweeper removes the abandoned files of every company' },
+);
+
 @Injectable()
 export class PendingDocumentsRepository {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(private readonly sql: Sql) {}
 
   /** Committed before the first byte is stored. (The invoice create folds it into its first statement.) */
   async announce(companyId: string, id: string, keys: string[]): Promise<void> {
-    await this.db.query(`INSERT INTO pending_documents (company_id, id, keys) VALUES ($1, $2, $3)`, [companyId, id, keys]);
+    await this.sql.run(ANNOUNCE, [companyId, id, keys]);
   }
 
   /** In the transaction that references the files. */
-  async settle(companyId: string, id: string, manager: EntityManager = this.db.manager): Promise<void> {
-    await manager.query(PendingDocumentsRepository.settleSql('$1', '$2'), [companyId, id]);
+  async settle(companyId: string, id: string, manager?: EntityManager): Promise<void> {
+    await this.sql.run(SETTLE, [companyId, id], manager);
   }
 
   async forget(pending: Pick<PendingFiles, 'companyId' | 'id'>): Promise<void> {
@@ -32,15 +44,11 @@ export class PendingDocumentsRepository {
 
   /** settle() as SQL, for a write that folds it into a statement of its own (the placeholders are the caller's). */
   static settleSql(companyParam: string, idParam: string): string {
-    return `DELETE FROM pending_documents WHERE company_id = ${companyParam} AND id = ${idParam}`;
+    return settleSql(companyParam, idParam);
   }
 
   /** Announcements older than the grace period, oldest first. */
-  async abandoned(graceHours: number, limit: number): Promise<PendingFiles[]> {
-    const rows: Array<{ company_id: string; id: string; keys: string[] }> = await this.db.query(
-      `SELECT company_id, id, keys FROM pending_documents WHERE created_at < now() - make_interval(hours => $1) ORDER BY created_at LIMIT $2`,
-      [graceHours, limit],
-    );
-    return rows.map((row) => ({ companyId: row.company_id, id: row.id, keys: row.keys }));
+  abandoned(graceHours: number, limit: number): Promise<PendingFiles[]> {
+    return this.sql.rows(ABANDONED, [graceHours, limit]);
   }
 }

@@ -1,21 +1,27 @@
 // The Bundesbank's base rate (§ 247 BGB) by the day it took effect (1 January, 1 July), for BGB § 288
 // default interest. Seeded by a migration; new rates are added with `npm run cli -- base-rate:set`.
-import type { DataSource } from 'typeorm';
+import type { EntityManager } from 'typeorm';
+import type { Sql } from '../database/sql/sql.js';
+import { statement } from '../database/sql/statement.js';
 
 export interface BaseRate {
   validFrom: string;
   rate: string;
 }
 
-export async function setBaseRate(db: DataSource, validFrom: string, rate: string): Promise<BaseRate[]> {
-  await db.query(
-    `INSERT INTO base_interest_rates (valid_from, rate) VALUES ($1, $2) ON CONFLICT (valid_from) DO UPDATE SET rate = EXCLUDED.rate`,
-    [validFrom, rate],
-  );
-  const rows: Array<{ valid_from: string; rate: string }> = await db.query(
-    `SELECT to_char(valid_from, 'YYYY-MM-DD') AS valid_from, rate::text FROM base_interest_rates ORDER BY valid_from DESC LIMIT 4`,
-  );
-  return rows.map((r) => ({ validFrom: r.valid_from, rate: r.rate }));
+const SET = statement(
+  'dunning.set_base_rate',
+  'INSERT INTO base_interest_rates (valid_from, rate) VALUES ($1, $2) ON CONFLICT (valid_from) DO UPDATE SET rate = EXCLUDED.rate',
+);
+const LATEST = statement<BaseRate>(
+  'dunning.latest_base_rates',
+  `SELECT to_char(valid_from, 'YYYY-MM-DD') AS "validFrom", rate::text AS rate FROM base_interest_rates ORDER BY valid_from DESC LIMIT 4`,
+);
+const HAS_RATE = statement('dunning.has_base_rate', 'SELECT 1 FROM base_interest_rates WHERE valid_from = $1');
+
+export async function setBaseRate(sql: Sql, validFrom: string, rate: string): Promise<BaseRate[]> {
+  await sql.run(SET, [validFrom, rate]);
+  return sql.rows(LATEST);
 }
 
 /** The first day of the half-year of a date (YYYY-MM-DD): the day its base rate took effect. */
@@ -24,7 +30,6 @@ export function halfYearStart(date: string): string {
 }
 
 /** True when the table holds the base rate of the half-year of that date (else the last known rate is carried on). */
-export async function hasBaseRateFor(db: { query: DataSource['query'] }, date: string): Promise<boolean> {
-  const rows = await db.query(`SELECT 1 FROM base_interest_rates WHERE valid_from = $1`, [halfYearStart(date)]);
-  return rows.length > 0;
+export async function hasBaseRateFor(sql: Sql, manager: EntityManager, date: string): Promise<boolean> {
+  return (await sql.first(HAS_RATE, [halfYearStart(date)], manager)) !== undefined;
 }

@@ -4,10 +4,11 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { Decimal } from '../common/money.js';
 import { newUuid } from '../common/ids.js';
+import { Sql } from '../database/sql/sql.js';
 import { InvoicesRepository } from '../invoices/invoices.repository.js';
-import type { DunningPolicy } from './dunning-policy.js';
+import type { DunningPolicy } from '../companies/dunning-policy.js';
 import { halfYearStart, hasBaseRateFor } from './base-rates.repository.js';
-import { DunningPolicyRepository } from './dunning-policy.repository.js';
+import { DunningPolicyRepository } from '../companies/dunning-policy.repository.js';
 import { DunningRunRepository, type IssuedReminder, type RunContext, type StepResult } from './dunning-run.repository.js';
 import { type RunRecord, DunningRunsRepository, type RunTrigger } from './dunning-runs.repository.js';
 import { ReminderDispatch } from './reminder-dispatch.service.js';
@@ -35,6 +36,7 @@ export class DunningRunService {
     private readonly runs: DunningRunsRepository,
     private readonly policies: DunningPolicyRepository,
     private readonly dispatch: ReminderDispatch,
+    private readonly db: Sql,
   ) {}
 
   /** Runs and records; undefined when the scheduled run of that date has been done by another replica. */
@@ -94,7 +96,7 @@ export class DunningRunService {
     steps.push(await this.sql.readyForCollection(m, ctx, policy.collectionDays));
     const reminders = policy.autoShip ? await this.issue(m, ctx, policy) : [];
     const warnings: string[] = [];
-    if (policy.defaultInterest && !(await hasBaseRateFor(m, ctx.date))) {
+    if (policy.defaultInterest && !(await hasBaseRateFor(this.db, m, ctx.date))) {
       warnings.push(`warning: no base rate for ${halfYearStart(ctx.date)} in base_interest_rates, default interest uses the last known one; add it with npm run cli -- base-rate:set`);
     }
     return { steps, reminders, warnings };

@@ -1,9 +1,10 @@
 // SQL for the record of dunning runs.
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import type { PageRequest } from '../common/pagination.js';
 import { isUniqueViolation } from '../database/pg-errors.js';
+import { Sql } from '../database/sql/sql.js';
+import { statement } from '../database/sql/statement.js';
 
 export type RunTrigger = 'api' | 'schedule';
 
@@ -55,17 +56,36 @@ const toRecord = (r: Row): RunRecord => ({
 const COLUMNS = `id, company_id, to_char(business_date, 'YYYY-MM-DD') AS business_date, trigger, status, started_at, finished_at,
   duration_ms, transitions, reminders_created, fees_planned::text AS fees_planned, errors`;
 
+const START = statement(
+  'dunning.start_run',
+  `INSERT INTO dunning_runs (company_id, id, business_date, trigger, status, started_at) VALUES ($1, $2, $3, $4, 'running', $5)`,
+);
+const FINISH = statement(
+  'dunning.finish_run',
+  `UPDATE dunning_runs SET status = $3, finished_at = now(), duration_ms = $4, transitions = $5, reminders_created = $6,
+          fees_planned = $7, errors = $8 WHERE company_id = $1 AND id = $2`,
+);
+const RECORD_FAILURE = statement(
+  'dunning.record_failed_run',
+  `INSERT INTO dunning_runs (company_id, id, business_date, trigger, status, started_at, finished_at, duration_ms, errors)
+   VALUES ($1, $2, $3, $4, 'failed', $5, now(), $6, $7)`,
+);
+const FIND = statement<Row>('dunning.find_run', `SELECT ${COLUMNS} FROM dunning_runs WHERE company_id = $1 AND id = $2`);
+const PAGE = statement<Row>('dunning.runs_page', `SELECT ${COLUMNS} FROM dunning_runs WHERE company_id = $1 ORDER BY started_at DESC, id LIMIT $2 OFFSET $3`);
+const COUNT = statement<{ n: number }>('dunning.runs_count', 'SELECT count(*)::int AS n FROM dunning_runs WHERE company_id = $1');
+const HAS_SCHEDULED = statement(
+  'dunning.has_scheduled_run',
+  `SELECT 1 FROM dunning_runs WHERE company_id = $1 AND business_date = $2 AND trigger = 'schedule' AND status <> 'failed'`,
+);
+
 @Injectable()
 export class DunningRunsRepository {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(private readonly sql: Sql) {}
 
   /** False when a scheduled run of that business date exists already (another replica took it). */
   async start(m: EntityManager, run: Pick<RunRecord, 'id' | 'companyId' | 'businessDate' | 'trigger' | 'startedAt'>): Promise<boolean> {
     try {
-      await m.query(
-        `INSERT INTO dunning_runs (company_id, id, business_date, trigger, status, started_at) VALUES ($1, $2, $3, $4, 'running', $5)`,
-        [run.companyId, run.id, run.businessDate, run.trigger, run.startedAt],
-      );
+      await this.sql.run(START, [run.companyId, run.id, run.businessDate, run.trigger, run.startedAt], m);
       return true;
     } catch (error) {
       if (isUniqueViolation(error, 'dunning_runs_scheduled_key')) return false;
@@ -74,38 +94,33 @@ export class DunningRunsRepository {
   }
 
   async finish(m: EntityManager, companyId: string, id: string, outcome: Pick<RunRecord, 'status' | 'transitions' | 'remindersCreated' | 'feesPlanned' | 'errors' | 'durationMs'>) {
-    await m.query(
-      `UPDATE dunning_runs SET status = $3, finished_at = now(), duration_ms = $4, transitions = $5, reminders_created = $6,
-              fees_planned = $7, errors = $8 WHERE company_id = $1 AND id = $2`,
+    await this.sql.run(
+      FINISH,
       [companyId, id, outcome.status, outcome.durationMs, JSON.stringify(outcome.transitions), outcome.remindersCreated, outcome.feesPlanned, JSON.stringify(outcome.errors)],
+      m,
     );
   }
 
   /** A run that failed is recorded on its own, after its transaction rolled back. */
   async recordFailure(run: Pick<RunRecord, 'id' | 'companyId' | 'businessDate' | 'trigger' | 'startedAt'>, error: string, durationMs: number) {
-    await this.db.query(
-      `INSERT INTO dunning_runs (company_id, id, business_date, trigger, status, started_at, finished_at, duration_ms, errors)
-       VALUES ($1, $2, $3, $4, 'failed', $5, now(), $6, $7)`,
+    await this.sql.run(
+      RECORD_FAILURE,
       [run.companyId, run.id, run.businessDate, run.trigger, run.startedAt, durationMs, JSON.stringify([error])],
     );
   }
 
   async find(companyId: string, id: string): Promise<RunRecord | undefined> {
-    const rows: Row[] = await this.db.query(`SELECT ${COLUMNS} FROM dunning_runs WHERE company_id = $1 AND id = $2`, [companyId, id]);
-    return rows[0] && toRecord(rows[0]);
+    const row = await this.sql.first(FIND, [companyId, id]);
+    return row && toRecord(row);
   }
 
   async list(companyId: string, page: PageRequest): Promise<{ runs: RunRecord[]; total: number }> {
-    const rows: Row[] = await this.db.query(
-      `SELECT ${COLUMNS} FROM dunning_runs WHERE company_id = $1 ORDER BY started_at DESC, id LIMIT $2 OFFSET $3`,
-      [companyId, page.perPage, page.offset],
-    );
-    const count: Array<{ n: number }> = await this.db.query(`SELECT count(*)::int AS n FROM dunning_runs WHERE company_id = $1`, [companyId]);
-    return { runs: rows.map(toRecord), total: count[0].n };
+    const rows = await this.sql.rows(PAGE, [companyId, page.perPage, page.offset]);
+    const { n } = await this.sql.one(COUNT, [companyId]);
+    return { runs: rows.map(toRecord), total: n };
   }
 
   async hasScheduledRun(companyId: string, businessDate: string): Promise<boolean> {
-    const rows = await this.db.query(`SELECT 1 FROM dunning_runs WHERE company_id = $1 AND business_date = $2 AND trigger = 'schedule' AND status <> 'failed'`, [companyId, businessDate]);
-    return rows.length > 0;
+    return (await this.sql.first(HAS_SCHEDULED, [companyId, businessDate])) !== undefined;
   }
 }

@@ -9,14 +9,14 @@
 // 15 minutes) holds nothing either. And nothing holds the run longer than PULL_WAIT_LIMIT_MINUTES after
 // its run time: then it runs anyway and records which pulls it did not wait for in the run's errors.
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
 import { todayIn } from '../common/calendar-date.js';
 import { toPublicId } from '../common/ids.js';
 import { APP_CONFIG, type AppConfig } from '../config/app.config.js';
-import { QUEUED_STALE_MS } from '../erp-pull/erp-pull.service.js';
+import { Sql } from '../database/sql/sql.js';
+import { statement } from '../database/sql/statement.js';
+import { QUEUED_STALE_MS } from '../erp-pull/run/erp-pull.service.js';
 import { JobQueue } from '../jobs/job-queue.js';
-import { DunningPolicyRepository } from './dunning-policy.repository.js';
+import { DunningPolicyRepository } from '../companies/dunning-policy.repository.js';
 import { DunningRunService } from './dunning-run.service.js';
 import { DunningRunsRepository } from './dunning-runs.repository.js';
 
@@ -46,10 +46,29 @@ function localTime(timeZone: string, now: Date): string {
 
 const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
+const COMPANIES = statement<{ id: string; time_zone: string }>('dunning.scheduled_companies', 'SELECT id, time_zone FROM companies', {
+  crossTenant: 'the scheduler looks at every company for its run time',
+});
+/** The company's pulls that the run waits for ($2 now, $3 queued staleness in ms, $4 running staleness in s). */
+const PULLS_HOLDING_BACK = statement<HoldingPull>(
+  'dunning.pulls_holding_back',
+  `SELECT r.connection_id, r.status AS state, coalesce(r.started_at, r.queued_at) AS since
+     FROM erp_pull_runs r
+    WHERE r.company_id = $1
+      AND ((r.status = 'queued' AND r.queued_at > $2::timestamptz - $3 * interval '1 millisecond')
+        OR (r.status = 'running' AND coalesce(r.heartbeat_at, r.started_at, r.queued_at) > $2::timestamptz - $4 * interval '1 second'))
+   UNION ALL
+   SELECT c.id, 'due', c.next_pull_at
+     FROM erp_connections c
+    WHERE c.company_id = $1 AND c.enabled AND c.schedule IS NOT NULL
+      AND c.next_pull_at <= $2::timestamptz AND c.next_pull_at > $2::timestamptz - interval '1 day'
+      AND NOT EXISTS (SELECT 1 FROM erp_pull_runs r WHERE r.company_id = c.company_id AND r.connection_id = c.id AND r.status IN ('queued', 'running'))`,
+);
+
 @Injectable()
 export class DunningScheduler implements OnApplicationBootstrap {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly sql: Sql,
     private readonly queue: JobQueue,
     private readonly policies: DunningPolicyRepository,
     private readonly runs: DunningRunsRepository,
@@ -67,7 +86,7 @@ export class DunningScheduler implements OnApplicationBootstrap {
 
   /** Enqueues today's run of every company whose run time has passed, that has none yet and whose pulls are done. */
   async tick(now: Date): Promise<number> {
-    const companies: Array<{ id: string; time_zone: string }> = await this.db.query(`SELECT id, time_zone FROM companies`);
+    const companies = await this.sql.rows(COMPANIES);
     let enqueued = 0;
     for (const company of companies) {
       const date = todayIn(company.time_zone, now);
@@ -89,19 +108,6 @@ export class DunningScheduler implements OnApplicationBootstrap {
 
   /** The company's pulls that the run waits for at that moment (see the file comment). */
   private async pullsHoldingBack(companyId: string, now: Date): Promise<HoldingPull[]> {
-    return this.db.query(
-      `SELECT r.connection_id, r.status AS state, coalesce(r.started_at, r.queued_at) AS since
-         FROM erp_pull_runs r
-        WHERE r.company_id = $1
-          AND ((r.status = 'queued' AND r.queued_at > $2::timestamptz - $3 * interval '1 millisecond')
-            OR (r.status = 'running' AND coalesce(r.heartbeat_at, r.started_at, r.queued_at) > $2::timestamptz - $4 * interval '1 second'))
-       UNION ALL
-       SELECT c.id, 'due', c.next_pull_at
-         FROM erp_connections c
-        WHERE c.company_id = $1 AND c.enabled AND c.schedule IS NOT NULL
-          AND c.next_pull_at <= $2::timestamptz AND c.next_pull_at > $2::timestamptz - interval '1 day'
-          AND NOT EXISTS (SELECT 1 FROM erp_pull_runs r WHERE r.company_id = c.company_id AND r.connection_id = c.id AND r.status IN ('queued', 'running'))`,
-      [companyId, now, QUEUED_STALE_MS, this.config.erp.staleAfterSeconds],
-    );
+    return this.sql.rows(PULLS_HOLDING_BACK, [companyId, now, QUEUED_STALE_MS, this.config.erp.staleAfterSeconds]);
   }
 }

@@ -4,7 +4,7 @@ import { Module } from '@nestjs/common';
 import { InvoicesModule } from '../invoices/invoices.module.js';
 import { ShippingModule } from '../shipping/shipping.module.js';
 import { DunningController } from './dunning.controller.js';
-import { DunningPolicyModule } from './dunning-policy.module.js';
+import { DunningPolicyModule } from '../companies/dunning-policy.module.js';
 import { DunningRunRepository } from './dunning-run.repository.js';
 import { DunningRunService } from './dunning-run.service.js';
 import { DunningRunsRepository } from './dunning-runs.repository.js';

@@ -2,7 +2,7 @@
 import { formatDateTime } from '../common/dates.js';
 import { toPublicId } from '../common/ids.js';
 import { formatDecimal } from '../common/money.js';
-import type { DunningPolicy } from './dunning-policy.js';
+import type { DunningPolicy } from '../companies/dunning-policy.js';
 import type { IssuedReminder } from './dunning-run.repository.js';
 import type { RunOutcome } from './dunning-run.service.js';
 import type { RunRecord } from './dunning-runs.repository.js';

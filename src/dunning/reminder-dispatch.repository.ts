@@ -3,6 +3,8 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { Invoice } from '../invoices/invoice.entity.js';
 import { Reminder } from '../invoices/reminder.entity.js';
+import { Sql } from '../database/sql/sql.js';
+import { statement } from '../database/sql/statement.js';
 
 export interface DispatchSubject {
   reminder: Reminder;
@@ -11,20 +13,24 @@ export interface DispatchSubject {
   timeZone: string;
 }
 
+const SEND_SETTINGS = statement<{ stop: boolean; time_zone: string }>(
+  'dunning.reminder_send_settings',
+  `SELECT c.stop_automatic_reminders AS stop, co.time_zone
+     FROM customers c JOIN companies co ON co.id = c.company_id
+    WHERE c.company_id = $1 AND c.id = $2`,
+);
+
 @Injectable()
 export class ReminderDispatchRepository {
+  constructor(private readonly sql: Sql) {}
+
   async load(m: EntityManager, companyId: string, reminderId: string): Promise<DispatchSubject | undefined> {
     const reminder = await m.findOneBy(Reminder, { companyId, id: reminderId });
     if (!reminder) return undefined;
     const invoice = await m.findOne(Invoice, { where: { companyId, id: reminder.invoiceId }, lock: { mode: 'pessimistic_write' } });
     if (!invoice) return undefined;
-    const rows: Array<{ stop: boolean; time_zone: string }> = await m.query(
-      `SELECT c.stop_automatic_reminders AS stop, co.time_zone
-         FROM customers c JOIN companies co ON co.id = c.company_id
-        WHERE c.company_id = $1 AND c.id = $2`,
-      [companyId, invoice.customerId],
-    );
-    return { reminder, invoice, customerStopsReminders: rows[0]?.stop ?? false, timeZone: rows[0]?.time_zone ?? 'Europe/Berlin' };
+    const settings = await this.sql.first(SEND_SETTINGS, [companyId, invoice.customerId], m);
+    return { reminder, invoice, customerStopsReminders: settings?.stop ?? false, timeZone: settings?.time_zone ?? 'Europe/Berlin' };
   }
 
   async markDispatched(m: EntityManager, reminder: Reminder): Promise<void> {

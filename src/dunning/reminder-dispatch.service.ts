@@ -6,12 +6,12 @@ import type { EntityManager } from 'typeorm';
 import { todayIn } from '../common/calendar-date.js';
 import { toPublicId } from '../common/ids.js';
 import { Decimal, formatDecimal } from '../common/money.js';
-import { moneyFields, moneyStateOf } from '../invoices/invoice-money.js';
-import { InvoiceTransitions } from '../invoices/invoice-transitions.js';
+import { InvoiceLedger } from '../invoices/ledger/invoice-ledger.js';
+import { InvoiceTransitions } from '../invoices/ledger/invoice-transitions.js';
 import { type Actor, InvoicesRepository } from '../invoices/invoices.repository.js';
 import { JobQueue } from '../jobs/job-queue.js';
-import { ShippingService } from '../shipping/shipping.service.js';
-import { DunningPolicyRepository } from './dunning-policy.repository.js';
+import { ShippingService } from '../shipping/shipments/shipping.service.js';
+import { DunningPolicyRepository } from '../companies/dunning-policy.repository.js';
 import type { IssuedReminder } from './dunning-run.repository.js';
 import { type DispatchSubject, ReminderDispatchRepository } from './reminder-dispatch.repository.js';
 
@@ -30,6 +30,7 @@ export class ReminderDispatch implements OnApplicationBootstrap {
     private readonly reminders: ReminderDispatchRepository,
     private readonly invoices: InvoicesRepository,
     private readonly transitions: InvoiceTransitions,
+    private readonly ledger: InvoiceLedger,
     private readonly policies: DunningPolicyRepository,
     private readonly shipping: ShippingService,
   ) {}
@@ -53,13 +54,7 @@ export class ReminderDispatch implements OnApplicationBootstrap {
       const refusal = await this.refusal(m, subject);
       if (refusal) return this.cancel(m, subject, actor, refusal);
       const { invoice, reminder } = subject;
-      const money = moneyFields({
-        ...moneyStateOf(invoice),
-        reminderFees: new Decimal(invoice.reminderFees).plus(reminder.fees),
-        flatFee: new Decimal(invoice.flatFee).plus(reminder.flatFee),
-        defaultInterest: new Decimal(invoice.defaultInterest).plus(reminder.defaultInterest),
-      });
-      await this.invoices.update(invoice, money, m);
+      await this.ledger.charge(invoice, { reminderFees: reminder.fees, flatFee: reminder.flatFee, defaultInterest: reminder.defaultInterest }, m);
       await this.reminders.markDispatched(m, reminder);
       const details = { reminder_id: toPublicId('rem', reminder.id), stage: reminder.reminderStage, fee: formatDecimal(reminder.fees), flat_fee: formatDecimal(reminder.flatFee), default_interest: formatDecimal(reminder.defaultInterest) };
       await this.invoices.addEvent(invoice, actor, { kind: 'reminder_issued', details }, m);

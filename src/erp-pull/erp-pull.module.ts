@@ -1,21 +1,24 @@
 // ERP pull: connections (settings, sealed secrets, test), scheduled and requested pull runs, and the
 // set-based mapping of ERP customers and receivable items onto customers, invoices and payments.
 import { Module } from '@nestjs/common';
-import { SecretBox } from '../common/secret-box.js';
+import { SecretBox } from '../config/secret-box.js';
 import { InvoicesModule } from '../invoices/invoices.module.js';
-import { ConnectionProbe } from './connection-probe.js';
-import { ErpClients } from './erp-clients.js';
-import { ErpConnectionsController } from './erp-connections.controller.js';
-import { ErpConnectionsRepository } from './erp-connections.repository.js';
-import { ErpConnectionsService } from './erp-connections.service.js';
-import { ErpPullRunner } from './erp-pull.runner.js';
-import { ErpPullScheduler } from './erp-pull.scheduler.js';
-import { ErpPullService } from './erp-pull.service.js';
-import { PullRunsRepository } from './pull-runs.repository.js';
-import { PulledItemsWriter } from './pulled-items.writer.js';
-import { PullReconciliationRepository } from './pull-reconciliation.repository.js';
-import { PullTransitionsRepository } from './pull-transitions.repository.js';
-import { PullUpsertsRepository } from './pull-upserts.repository.js';
+import { ConnectionProbe } from './connections/connection-probe.js';
+import { ErpClients } from './connections/erp-clients.js';
+import { ErpConnectionsController } from './connections/erp-connections.controller.js';
+import { ErpConnectionsRepository } from './connections/erp-connections.repository.js';
+import { ErpConnectionsService } from './connections/erp-connections.service.js';
+import { ErpPullRunner } from './run/erp-pull.runner.js';
+import { ErpPullScheduler } from './run/erp-pull.scheduler.js';
+import { ErpPullService } from './run/erp-pull.service.js';
+import { PullRunsRepository } from './run/pull-runs.repository.js';
+import { PulledItemsWriter } from './run/pulled-items.writer.js';
+import { PullReconciliationRepository } from './reconcile/pull-reconciliation.repository.js';
+import { PullTransitionsRepository } from './run/pull-transitions.repository.js';
+import { PullUpsertsRepository } from './run/pull-upserts.repository.js';
+import { PullReconciler } from './reconcile/pull-reconciler.js';
+import { PullStreams } from './run/pull-stream.js';
+import { RunProgress } from './run/run-progress.js';
 
 @Module({
   imports: [InvoicesModule],
@@ -31,6 +34,9 @@ import { PullUpsertsRepository } from './pull-upserts.repository.js';
     PullTransitionsRepository,
     PulledItemsWriter,
     ErpConnectionsService,
+    RunProgress,
+    PullStreams,
+    PullReconciler,
     ErpPullRunner,
     ErpPullService,
     ErpPullScheduler,

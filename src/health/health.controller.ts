@@ -2,7 +2,7 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckService, TypeOrmHealthIndicator } from '@nestjs/terminus';
-import { SkipRateLimit } from '../common/rate-limit.guard.js';
+import { SkipRateLimit } from '../http/rate-limit.guard.js';
 import { Public } from '../auth/auth.decorators.js';
 import { LivenessSchema, ReadinessSchema } from '../openapi/health.schema.js';
 import { ApiOk, ApiProblem } from '../openapi/responses.js';

@@ -11,7 +11,8 @@ import { todayIn } from '../common/calendar-date.js';
 import { newUuid, toPublicId } from '../common/ids.js';
 import { Decimal, formatDecimal } from '../common/money.js';
 import type { CreatePaymentDto } from './dto/payment.dto.js';
-import { moneyFields, moneyStateOf } from './invoice-money.js';
+import { InvoiceLedger } from './ledger/invoice-ledger.js';
+import { moneyFields, moneyStateOf } from './ledger/money.js';
 import { INVOICE_STATUSES, type InvoiceStatus } from './invoice-status.js';
 import { type Actor, type InvoiceEventRow, type InvoiceMoneyRow, InvoicesRepository } from './invoices.repository.js';
 import { PaymentsRepository } from './payments.repository.js';
@@ -38,6 +39,7 @@ export class BulkPaymentsService {
   constructor(
     private readonly invoices: InvoicesRepository,
     private readonly payments: PaymentsRepository,
+    private readonly ledger: InvoiceLedger,
   ) {}
 
   /**
@@ -85,7 +87,7 @@ export class BulkPaymentsService {
       id: invoice.id,
       fields: moneyFields({ ...moneyStateOf(invoice), paidAmount: paid, waivedAmount: 0 }),
     }));
-    await this.invoices.updateMoneyMany(money, manager);
+    await this.ledger.bookMany(money, manager);
     return booked;
   }
 }

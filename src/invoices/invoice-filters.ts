@@ -1,4 +1,6 @@
 // The list filters of GET /api/v1/invoices, read from the query; a malformed filter is a 400.
+import { applyDecorators } from '@nestjs/common';
+import { ApiQuery } from '@nestjs/swagger';
 import { AppError, type FieldError } from '../common/errors.js';
 import { parseCalendarDate } from '../common/calendar-date.js';
 import { parsePublicId } from '../common/ids.js';
@@ -43,3 +45,21 @@ export function parseInvoiceFilters(query: Record<string, unknown>): InvoiceFilt
   if (errors.length) throw new AppError('request.invalid_query', 'Invalid invoice filters', errors);
   return filters;
 }
+
+/** The filters in the OpenAPI document, beside the parser that reads them. */
+export const ApiInvoiceFilters = () =>
+  applyDecorators(
+    ApiQuery({ name: 'status', required: false, schema: { type: 'string', enum: [...INVOICE_STATUSES] } }),
+    ApiQuery({
+      name: 'customer_id',
+      required: false,
+      description: 'A customer id; an id of no customer of the company matches nothing',
+      schema: { type: 'string', pattern: '^cus-' },
+    }),
+    ApiQuery({
+      name: 'updated_since',
+      required: false,
+      description: 'Invoices updated at or after this instant: an ISO 8601 date or datetime',
+      schema: { type: 'string', example: '2026-11-21T00:00:00+01:00' },
+    }),
+  );

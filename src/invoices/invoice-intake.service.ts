@@ -14,24 +14,34 @@ import { AppError, validationFailed } from '../common/errors.js';
 import { newUuid, parsePublicId } from '../common/ids.js';
 import { DocumentStore } from '../documents/document-store.js';
 import { PendingDocumentsRepository } from '../documents/pending-documents.repository.js';
-import { ShippingService } from '../shipping/shipping.service.js';
 import type { StoredUpload } from '../documents/pdf-upload.js';
 import type { CreateInvoiceDto } from './dto/create-invoice.dto.js';
 import type { Invoice } from './invoice.entity.js';
 import type { InvoiceView } from './invoice.serializer.js';
-import { moneyFields } from './invoice-money.js';
+import { InvoiceLedger } from './ledger/invoice-ledger.js';
+import { newInvoice } from './ledger/new-invoice.js';
 import { InvoiceParties } from './invoice-parties.js';
 import { resolveTerms } from './invoice-terms.js';
-import { InvoiceTransitions } from './invoice-transitions.js';
 import { type Actor, type InvoiceValues, InvoicesRepository } from './invoices.repository.js';
-import { assertReleasable } from './invoice-rules.js';
 import type { AnswerInTransaction } from './invoices.service.js';
-import { resolveRelease } from './release-options.js';
 
 export interface InvoiceUploads {
   invoice?: StoredUpload;
   invoice_attachment?: StoredUpload;
 }
+
+/**
+ * How a new invoice leaves the draft state in its create's transaction, decided by the caller (shipping's
+ * ReleaseService: autosend, autoskip) from the company's defaults, which the create's first statement
+ * reads. Without `apply` the invoice stays a draft (and a create of referenced parties takes the
+ * one-statement path); `skipShipping` gives it the shipping mode skip_shipping.
+ */
+export interface CreateRelease {
+  skipShipping: boolean;
+  apply: ((manager: EntityManager, invoice: Invoice) => Promise<Invoice>) | null;
+}
+
+export type ReleaseOnCreate = (defaults: { autosend: boolean; autoskipShipping: boolean }) => CreateRelease;
 
 interface StoredFile {
   key: string;
@@ -51,14 +61,21 @@ const keyOf = (companyId: string, invoiceId: string, name: string): string => `$
 export class InvoiceIntake {
   constructor(
     private readonly invoices: InvoicesRepository,
+    private readonly ledger: InvoiceLedger,
     private readonly parties: InvoiceParties,
-    private readonly transitions: InvoiceTransitions,
     private readonly documents: DocumentStore,
     private readonly pending: PendingDocumentsRepository,
-    private readonly shipping: ShippingService,
   ) {}
 
-  async create(company: CompanyContext, dto: CreateInvoiceDto, uploads: InvoiceUploads, actor: Actor, answer?: AnswerInTransaction, source = 'API'): Promise<InvoiceView> {
+  async create(
+    company: CompanyContext,
+    dto: CreateInvoiceDto,
+    uploads: InvoiceUploads,
+    actor: Actor,
+    releaseOnCreate: ReleaseOnCreate,
+    answer?: AnswerInTransaction,
+    source = 'API',
+  ): Promise<InvoiceView> {
     if (!uploads.invoice) {
       throw new AppError('document.missing', 'The invoice PDF is required', [{ field: 'invoice', message: 'invoice (a PDF file) is required' }]);
     }
@@ -74,42 +91,38 @@ export class InvoiceIntake {
     const readCustomer = onlyReferenced && dto.customer_id ? parsePublicId('cus', dto.customer_id) : null;
     const settings = await this.invoices.beginCreate(company.id, id, keys, readCustomer ?? undefined);
     const announced = performance.now();
-    const { autosend, autoskip } = resolveRelease(dto.options, settings);
+    const release = releaseOnCreate(settings);
     try {
       const pdf = await this.store(keys[0], uploads.invoice);
       const attachment = uploads.invoice_attachment && (await this.store(keys[1], uploads.invoice_attachment));
       if (performance.now() - announced > MAX_STORING_MS) {
         throw new AppError('service_unavailable', 'Storing the files took too long; nothing was created, please retry');
       }
-      const values = (customerId: string, contactId: string | null): InvoiceValues => ({
-        externalId: dto.external_id ?? null,
-        customerId,
-        contactId,
-        invoiceNumber: dto.invoice_number ?? null,
-        additionalNumber: dto.additional_number ?? null,
-        status: 'draft',
-        statusBeforePaid: null,
-        ...moneyFields({ originalTotal: dto.total ?? 0, reminderFees: 0, paidAmount: 0 }),
-        net: dto.net?.toFixed(2) ?? null,
-        vat7: dto.vat7?.toFixed(2) ?? null,
-        vat19: dto.vat19?.toFixed(2) ?? null,
-        orderDate: dto.order_date ?? null,
-        ...terms,
-        source,
-        shippingMode: autoskip ? 'skip_shipping' : (dto.shipping_mode ?? null),
-        ignoreReminderFees: dto.ignore_reminder_fees ?? false,
-        writtenOffAt: null,
-        dunningBlockReason: null,
-        dunningBlockUntil: null,
-        pdfKey: pdf.key,
-        pdfSize: String(pdf.size),
-        pdfSha256: pdf.sha256,
-        attachmentKey: attachment?.key ?? null,
-        attachmentSize: attachment ? String(attachment.size) : null,
-        attachmentSha256: attachment?.sha256 ?? null,
-      });
+      const values = (customerId: string, contactId: string | null): InvoiceValues =>
+        newInvoice({
+          externalId: dto.external_id ?? null,
+          customerId,
+          contactId,
+          invoiceNumber: dto.invoice_number ?? null,
+          additionalNumber: dto.additional_number ?? null,
+          total: dto.total ?? 0,
+          net: dto.net?.toFixed(2) ?? null,
+          vat7: dto.vat7?.toFixed(2) ?? null,
+          vat19: dto.vat19?.toFixed(2) ?? null,
+          orderDate: dto.order_date ?? null,
+          ...terms,
+          source,
+          shippingMode: release.skipShipping ? 'skip_shipping' : (dto.shipping_mode ?? null),
+          ignoreReminderFees: dto.ignore_reminder_fees ?? false,
+          pdfKey: pdf.key,
+          pdfSize: String(pdf.size),
+          pdfSha256: pdf.sha256,
+          attachmentKey: attachment?.key ?? null,
+          attachmentSize: attachment ? String(attachment.size) : null,
+          attachmentSha256: attachment?.sha256 ?? null,
+        });
       const createdEvent = { kind: 'created', toStatus: 'draft' } as const;
-      if (onlyReferenced && !autoskip && !autosend) {
+      if (onlyReferenced && !release.apply) {
         // Customer and contact are only read: the one write (invoice and event in one statement) is
         // atomic by itself, without BEGIN and COMMIT round trips.
         const manager = this.invoices.manager;
@@ -117,16 +130,16 @@ export class InvoiceIntake {
           ? this.parties.namedCustomer(dto.customer_id, settings.customer)
           : await this.parties.customer(company.id, dto.customer_id, undefined, manager);
         const contact = await this.parties.contact(company.id, customer, dto.contact_id, undefined, manager);
-        const invoice = await this.invoices.insertWithEvent(company.id, id, values(customer.id, contact?.id ?? null), actor, createdEvent, { settlePendingDocuments: true });
+        const invoice = await this.ledger.createWithEvent(company.id, id, values(customer.id, contact?.id ?? null), actor, createdEvent, { settlePendingDocuments: true });
         return { invoice, customer, contact, payments: [], reminders: [] };
       }
       return await this.invoices.transaction(async (manager) => {
         const customer = await this.parties.customer(company.id, dto.customer_id, dto.customer, manager);
         const contact = await this.parties.contact(company.id, customer, dto.contact_id, dto.contact, manager);
-        const invoice = await this.invoices.insert(company.id, id, values(customer.id, contact?.id ?? null), manager);
+        const invoice = await this.ledger.create(company.id, id, values(customer.id, contact?.id ?? null), manager);
         await this.invoices.addEvent(invoice, actor, createdEvent, manager);
         await this.pending.settle(company.id, id, manager);
-        const created = await this.releaseOnCreate(invoice, autoskip, autosend, actor, manager);
+        const created = release.apply ? await release.apply(manager, invoice) : invoice;
         const view = { invoice: created, customer, contact, payments: [], reminders: [] };
         if (answer) await answer(manager, view);
         return view;
@@ -137,18 +150,6 @@ export class InvoiceIntake {
       await this.pending.settle(company.id, id).catch(() => undefined);
       throw error;
     }
-  }
-
-  /**
-   * autoskip: the client ships it, it enters the cycle as sent; autosend: the service ships it now (the
-   * deliveries are enqueued in this transaction, the invoice becomes sent once they succeeded; one that
-   * cannot go out is created all the same and flagged for attention).
-   */
-  private async releaseOnCreate(invoice: Invoice, autoskip: boolean, autosend: boolean, actor: Actor, manager: EntityManager) {
-    if (!autoskip && !autosend) return invoice;
-    assertReleasable(invoice);
-    if (autosend && !autoskip) return this.shipping.shipInvoice(manager, invoice, actor, { reason: 'options[autosend]', unroutable: 'flag' });
-    return this.transitions.apply(manager, invoice, 'release', actor, 'options[autoskip_shipping]: shipped by the client');
   }
 
   private async store(key: string, upload: StoredUpload): Promise<StoredFile> {

@@ -1,5 +1,6 @@
 // The invoice statuses of the spec and the one table of allowed transitions. The dunning engine adds
-// its rows to this same table; every status change goes through InvoiceTransitions.apply.
+// its rows to this same table; its side effects and both forms of a change (one invoice, many) are
+// src/invoices/ledger/status-changes.ts and set-based-status.ts.
 import { AppError } from '../common/errors.js';
 
 export const INVOICE_STATUSES = [

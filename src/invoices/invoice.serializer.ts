@@ -1,16 +1,143 @@
 // The exact wire JSON of an invoice (spec: Invoice), with its payments, reminders and reduced
-// customer and contact, and of its event history.
+// customer and contact, wrapped in {"invoice": …}, and their schemas. The event history: invoice-event.serializer.ts.
 import type { Contact } from '../contacts/contact.entity.js';
 import type { Customer } from '../customers/customer.entity.js';
-import { type SerializeContext, serializeCustomerReference } from '../customers/customer.serializer.js';
+import { CustomerReferenceSchema, type SerializeContext, serializeCustomerReference } from '../customers/customer.serializer.js';
 import { formatDateTime } from '../common/dates.js';
 import { toPublicId } from '../common/ids.js';
 import { Decimal, formatDecimal } from '../common/money.js';
-import type { InvoiceEvent } from './invoice-event.entity.js';
-import type { Invoice } from './invoice.entity.js';
-import { charges } from './invoice-money.js';
+import { PageMetaSchema } from '../openapi/pagination.schema.js';
+import {
+  booleanProperty,
+  dateProperty,
+  dateTimeProperty,
+  decimalProperty,
+  enumProperty,
+  externalIdProperty,
+  idProperty,
+  integerProperty,
+  serviceUrlProperty,
+  textProperty,
+} from '../openapi/properties.js';
+import { arrayOf, component, type Wire, wrapped } from '../openapi/schema.js';
+import { INVOICE_SHIPPING_MODES, type Invoice, type InvoiceShippingMode } from './invoice.entity.js';
+import { INVOICE_STATUSES } from './invoice-status.js';
+import { charges } from './ledger/money.js';
 import type { Payment } from './payment.entity.js';
 import type { Reminder } from './reminder.entity.js';
+
+export const ContactReferenceSchema = component(
+  'ContactReference',
+  {
+    id: idProperty('con', 'Service id of the contact'),
+    external_id: externalIdProperty(),
+    name: textProperty({ example: 'Erika Mustermann' }),
+    gender: enumProperty([0, 1, 2], { description: '0 = unknown, 1 = male, 2 = female' }),
+    salutation: enumProperty([0, 1], { description: '0 = formal, 1 = informal' }),
+    email: textProperty({ nullable: true, example: 'erika@muster.de' }),
+    created_at: dateTimeProperty(),
+    updated_at: dateTimeProperty(),
+  },
+  { description: 'The invoice’s contact, reduced' },
+);
+
+export const PaymentSchema = component('Payment', {
+  id: idProperty('pay', 'Service id of the payment'),
+  external_id: externalIdProperty(),
+  amount: decimalProperty({ example: '59.5' }),
+  payment_date: dateProperty(),
+  note: textProperty({ nullable: true }),
+  source: textProperty({ example: 'API', description: 'Where the payment was recorded' }),
+  inkasso_payment: enumProperty(['true', 'false'], { description: 'A boolean as a string, as in the spec’s sample' }),
+  created_at: dateTimeProperty(),
+  updated_at: dateTimeProperty(),
+});
+
+export const ReminderLineSchema = component(
+  'ReminderLine',
+  {
+    kind: enumProperty(['fee', 'default_interest', 'flat_fee'], {
+      description: 'fee: the level’s reminder fee (always present); default_interest: BGB § 288 interest on the open principal; flat_fee: § 288 (5) BGB',
+    }),
+    amount: decimalProperty({ example: '2.5' }),
+    from: dateProperty({ description: 'default_interest only: the first day of interest' }),
+    until: dateProperty({ description: 'default_interest only: the last day of interest (the reminder date)' }),
+    points_above_base_rate: decimalProperty({ example: '9.0', description: 'default_interest only: points above the Bundesbank base rate (5 consumer, 9 business)' }),
+  },
+  { description: 'Extension: one charge of a reminder', optional: ['from', 'until', 'points_above_base_rate'] },
+);
+
+export const ReminderSchema = component('Reminder', {
+  id: idProperty('rem', 'Service id of the reminder'),
+  reminder_stage: integerProperty({ minimum: 1, maximum: 3, example: 1 }),
+  reminder_date: dateProperty(),
+  last_sent_at: dateTimeProperty({ nullable: true, description: 'null until the reminder was shipped' }),
+  shipping_mode: enumProperty(INVOICE_SHIPPING_MODES, { nullable: true }),
+  fees: decimalProperty({
+    example: '5.0',
+    description: 'The reminder fee (0 with ignore_reminder_fees, and once the § 288 (5) flat fee is charged: fees are credited against it)',
+  }),
+  default_interest: decimalProperty({ example: '0.0', description: 'Extension: BGB § 288 default interest this reminder charges (policy default_interest)' }),
+  flat_fee: decimalProperty({ example: '0.0', description: 'Extension: the 40 EUR flat fee of § 288 (5) BGB this reminder charges (policy business_flat_fee)' }),
+  lines: arrayOf(ReminderLineSchema, { description: 'Extension: the reminder’s charges as separate lines, as the reminder letter prints them' }),
+});
+
+export const DunningBlockSchema = component(
+  'DunningBlock',
+  {
+    reason: textProperty({ example: 'Customer disputes the amount' }),
+    until: dateProperty({ nullable: true, description: 'The block holds until this date inclusive; null: until lifted' }),
+  },
+  { description: 'While it holds, the daily dunning run raises no reminder for the invoice' },
+);
+
+export const InvoiceSchema = component('Invoice', {
+  id: idProperty('inv', 'Service id of the invoice'),
+  external_id: externalIdProperty(),
+  invoice_status: enumProperty(INVOICE_STATUSES),
+  invoice_number: textProperty({ nullable: true, example: 'RE-2026-0042' }),
+  service_url: serviceUrlProperty('invoices', 'inv'),
+  invoice_attachment: textProperty({ nullable: true, description: 'URL of the attachment PDF (GET …/attachment); null without one' }),
+  additional_number: textProperty({ nullable: true, description: 'Any additional number, e.g. an order number' }),
+  total: decimalProperty({
+    description: 'Gross value: original_total plus reminder_fees (plus the extensions default_interest and flat_fee, 0 unless the dunning policy charges them)',
+  }),
+  original_total: decimalProperty({ description: 'Gross value without reminder fees' }),
+  reminder_fees: decimalProperty({ example: '0.0' }),
+  default_interest: decimalProperty({ example: '0.0', description: 'Extension: BGB § 288 default interest charged with reminders' }),
+  flat_fee: decimalProperty({ example: '0.0', description: 'Extension: the 40 EUR flat fee of § 288 (5) BGB (business customers, once per invoice)' }),
+  waived_amount: decimalProperty({
+    example: '0.0',
+    description: 'Extension: fees or interest left when the payments reached original_total and the policy waives such rests (event rest_waived)',
+  }),
+  open_amount: decimalProperty({
+    description:
+      'Still to pay: total minus payments minus waived_amount; negative when overpaid (the surplus is a customer credit, never moved to another invoice by itself)',
+  }),
+  order_date: dateProperty({ nullable: true }),
+  invoice_date: dateProperty({ nullable: true }),
+  due_date: dateProperty({ nullable: true }),
+  time_for_payment: integerProperty({ nullable: true, example: 14, description: 'Days from invoice_date to due_date' }),
+  source: textProperty({ example: 'API', description: 'Origin of the record' }),
+  shipping_mode: enumProperty(INVOICE_SHIPPING_MODES, { nullable: true, description: 'null: the customer’s shipping mode applies' }),
+  written_off_at: dateTimeProperty({ nullable: true }),
+  ignore_reminder_fees: booleanProperty(),
+  dunning_block: wrapped(DunningBlockSchema, { nullable: true, description: 'null: not blocked' }),
+  created_at: dateTimeProperty(),
+  updated_at: dateTimeProperty(),
+  customer: CustomerReferenceSchema,
+  contact: wrapped(ContactReferenceSchema, { nullable: true }),
+  payments: arrayOf(PaymentSchema),
+  reminders: arrayOf(ReminderSchema),
+});
+
+export const InvoiceResponseSchema = component(
+  'InvoiceResponse',
+  { invoice: InvoiceSchema },
+  { description: 'An invoice, wrapped in an object with the single key `invoice`' },
+);
+
+export const InvoiceListSchema = component('InvoiceList', { invoices: arrayOf(InvoiceSchema), meta: PageMetaSchema });
 
 export interface InvoiceView {
   invoice: Invoice;
@@ -20,7 +147,7 @@ export interface InvoiceView {
   reminders: Reminder[];
 }
 
-function serializeContactReference(contact: Contact, ctx: SerializeContext) {
+function serializeContactReference(contact: Contact, ctx: SerializeContext): Wire<typeof ContactReferenceSchema> {
   return {
     id: toPublicId('con', contact.id),
     external_id: contact.externalId,
@@ -33,7 +160,7 @@ function serializeContactReference(contact: Contact, ctx: SerializeContext) {
   };
 }
 
-export function serializePayment(payment: Payment, ctx: SerializeContext) {
+export function serializePayment(payment: Payment, ctx: SerializeContext): Wire<typeof PaymentSchema> {
   return {
     id: toPublicId('pay', payment.id),
     external_id: payment.externalId,
@@ -41,30 +168,31 @@ export function serializePayment(payment: Payment, ctx: SerializeContext) {
     payment_date: payment.paymentDate,
     note: payment.note,
     source: payment.source,
-    inkasso_payment: String(payment.inkassoPayment),
+    inkasso_payment: String(payment.inkassoPayment) as 'true' | 'false',
     created_at: formatDateTime(payment.createdAt, ctx.timeZone),
     updated_at: formatDateTime(payment.updatedAt, ctx.timeZone),
   };
 }
 
 /** The reminder's charges, one line each: its fee, and (extensions) BGB § 288 default interest and flat fee. */
-export function reminderLines(reminder: Reminder) {
+export function reminderLines(reminder: Reminder): Wire<typeof ReminderLineSchema>[] {
   return [
     { kind: 'fee', amount: formatDecimal(reminder.fees) },
+    // interest_until is written together with interest_from (dunning-run.repository.ts).
     ...(reminder.interestFrom
-      ? [{ kind: 'default_interest', amount: formatDecimal(reminder.defaultInterest), from: reminder.interestFrom, until: reminder.interestUntil, points_above_base_rate: formatDecimal(reminder.interestPoints ?? '0') }]
+      ? [{ kind: 'default_interest' as const, amount: formatDecimal(reminder.defaultInterest), from: reminder.interestFrom, until: reminder.interestUntil as string, points_above_base_rate: formatDecimal(reminder.interestPoints ?? '0') }]
       : []),
-    ...(new Decimal(reminder.flatFee).greaterThan(0) ? [{ kind: 'flat_fee', amount: formatDecimal(reminder.flatFee) }] : []),
+    ...(new Decimal(reminder.flatFee).greaterThan(0) ? [{ kind: 'flat_fee' as const, amount: formatDecimal(reminder.flatFee) }] : []),
   ];
 }
 
-export function serializeReminder(reminder: Reminder, ctx: SerializeContext) {
+export function serializeReminder(reminder: Reminder, ctx: SerializeContext): Wire<typeof ReminderSchema> {
   return {
     id: toPublicId('rem', reminder.id),
     reminder_stage: reminder.reminderStage,
     reminder_date: reminder.reminderDate,
     last_sent_at: formatDateTime(reminder.lastSentAt, ctx.timeZone),
-    shipping_mode: reminder.shippingMode,
+    shipping_mode: reminder.shippingMode as InvoiceShippingMode | null,
     fees: formatDecimal(reminder.fees),
     default_interest: formatDecimal(reminder.defaultInterest),
     flat_fee: formatDecimal(reminder.flatFee),
@@ -72,7 +200,7 @@ export function serializeReminder(reminder: Reminder, ctx: SerializeContext) {
   };
 }
 
-export function serializeInvoice({ invoice, customer, contact, payments, reminders }: InvoiceView, ctx: SerializeContext) {
+export function serializeInvoice({ invoice, customer, contact, payments, reminders }: InvoiceView, ctx: SerializeContext): Wire<typeof InvoiceSchema> {
   const id = toPublicId('inv', invoice.id);
   const url = `${ctx.publicUrl}/invoices/${id}`;
   return {
@@ -105,18 +233,5 @@ export function serializeInvoice({ invoice, customer, contact, payments, reminde
     contact: contact && serializeContactReference(contact, ctx),
     payments: payments.map((p) => serializePayment(p, ctx)),
     reminders: reminders.map((r) => serializeReminder(r, ctx)),
-  };
-}
-
-export function serializeEvent(event: InvoiceEvent, ctx: SerializeContext) {
-  return {
-    id: Number(event.id),
-    kind: event.kind,
-    from_status: event.fromStatus,
-    to_status: event.toStatus,
-    actor: { type: event.actorType, id: event.actorId },
-    reason: event.reason,
-    details: event.details,
-    created_at: formatDateTime(event.createdAt, ctx.timeZone),
   };
 }

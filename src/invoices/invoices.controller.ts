@@ -1,63 +1,35 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Query, Res, StreamableFile } from '@nestjs/common';
 import { setStoredDocumentHeaders, wantsInline } from '../common/stored-document.js';
-import { ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { ExternalIdPipe } from '../common/external-id.pipe.js';
 import { CurrentActor, CurrentCompany } from '../auth/auth.decorators.js';
 import type { CompanyContext } from '../auth/principal.js';
 import { APP_CONFIG, type AppConfig } from '../config/app.config.js';
 import { type PageRequest, pageMeta, Pagination } from '../common/pagination.js';
-import { PdfUploadInterceptor, Uploads } from '../documents/pdf-upload.js';
 import { Claim, type IdempotencyClaim } from '../idempotency/idempotency-claim.js';
 import { Idempotent } from '../idempotency/idempotency.interceptor.js';
 import { InvoiceActionDto } from './dto/action.dto.js';
-import { CreateInvoiceDto } from './dto/create-invoice.dto.js';
 import { CreatePaymentDto } from './dto/payment.dto.js';
 import { UpdateInvoiceDto } from './dto/update-invoice.dto.js';
-import { parseInvoiceFilters } from './invoice-filters.js';
-import { InvoiceIntake, type InvoiceUploads } from './invoice-intake.service.js';
-import { serializeEvent, serializeInvoice, type InvoiceView } from './invoice.serializer.js';
+import { ApiInvoiceFilters, parseInvoiceFilters } from './invoice-filters.js';
+import { InvoiceEventListSchema, serializeEvent } from './invoice-event.serializer.js';
+import { InvoiceListSchema, InvoiceResponseSchema, serializeInvoice, type InvoiceView } from './invoice.serializer.js';
 import { type AnswerInTransaction, InvoicesService, type ManualAction } from './invoices.service.js';
 import type { Actor } from './invoices.repository.js';
 import { PaymentsService } from './payments.service.js';
-import { CreateInvoiceFormSchema } from '../openapi/invoice-form.schema.js';
-import { InvoiceEventListSchema } from '../openapi/invoice-event.schema.js';
-import { InvoiceListSchema, InvoiceResponseSchema } from '../openapi/invoice.schema.js';
-import { ApiCreated, ApiFormBody, ApiInvoiceFilters, ApiMultipartBody, ApiNoContent, ApiOk, ApiPaged, ApiPdf, ApiProblems } from '../openapi/responses.js';
+import { ApiCreated, ApiFormBody, ApiNoContent, ApiOk, ApiPaged, ApiPdf, ApiProblems } from '../openapi/responses.js';
 
-const PDF_FIELDS = [{ name: 'invoice', required: true }, { name: 'invoice_attachment' }];
-
-/** Still a draft after release: shipping is under way (GET …/deliveries); it becomes sent once that succeeded. */
-const releaseStatus = (status: string): number => (status === 'draft' ? 202 : 200);
-
+/** The create (POST) and release of an invoice ship it: shipping's ReleaseController serves them. */
 @ApiTags('invoices')
 @ApiProblems(401, 403, 429)
 @Controller('api/v1/invoices')
 export class InvoicesController {
   constructor(
-    private readonly intake: InvoiceIntake,
     private readonly invoices: InvoicesService,
     private readonly payments: PaymentsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
-
-  @Post()
-  @HttpCode(201)
-  @ApiMultipartBody(CreateInvoiceFormSchema, { idempotent: true })
-  @ApiCreated(InvoiceResponseSchema)
-  @ApiProblems(400, 409, 413, 415, 422)
-  // Decorators apply bottom-up: the upload is parsed first, so the idempotency hash covers the files.
-  @Idempotent()
-  @PdfUploadInterceptor(PDF_FIELDS)
-  async create(
-    @CurrentCompany() company: CompanyContext,
-    @CurrentActor() actor: Actor,
-    @Body() body: CreateInvoiceDto,
-    @Uploads() uploads: InvoiceUploads,
-    @Claim() claim?: IdempotencyClaim,
-  ) {
-    return this.wire(company, await this.intake.create(company, body, uploads, actor, this.remember(company, claim, () => 201)));
-  }
 
   @Get()
   @ApiPaged()
@@ -137,26 +109,6 @@ export class InvoicesController {
     await this.payments.remove(company, id, paymentId, actor);
   }
 
-  @Post(':id/release')
-  @HttpCode(200)
-  @Idempotent()
-  @ApiFormBody({ optional: InvoiceActionDto, idempotent: true })
-  @ApiOk(InvoiceResponseSchema)
-  @ApiResponse({ status: 202, type: InvoiceResponseSchema, description: 'Shipping is under way: still a draft, sent once it succeeded (GET …/deliveries)' })
-  @ApiProblems(400, 404, 409, 413, 415, 422)
-  async release(
-    @CurrentCompany() c: CompanyContext,
-    @CurrentActor() a: Actor,
-    @Param('id') id: string,
-    @Body() body: InvoiceActionDto,
-    @Res({ passthrough: true }) res: Response,
-    @Claim() claim?: IdempotencyClaim,
-  ) {
-    const answer = await this.act(c, a, id, 'release', body, claim);
-    res.status(releaseStatus(answer.invoice.invoice_status));
-    return answer;
-  }
-
   @Post(':id/archive')
   @HttpCode(200)
   @Idempotent()
@@ -198,8 +150,7 @@ export class InvoicesController {
   }
 
   private async act(company: CompanyContext, actor: Actor, id: string, action: ManualAction, body: InvoiceActionDto, claim?: IdempotencyClaim) {
-    const status = action === 'release' ? (view: InvoiceView) => releaseStatus(view.invoice.status) : () => 200;
-    return this.wire(company, await this.invoices.act(company, id, action, actor, body?.reason ?? null, this.remember(company, claim, status)));
+    return this.wire(company, await this.invoices.act(company, id, action, actor, body?.reason ?? null, this.remember(company, claim, () => 200)));
   }
 
   /** With an Idempotency-Key: the answer, exactly as sent, is stored in the work's transaction. */

@@ -1,14 +1,15 @@
 // Invoices: intake with documents, reads, updates, payments and the manual status actions.
-import { forwardRef, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { CompaniesModule } from '../companies/companies.module.js';
 import { ContactsModule } from '../contacts/contacts.module.js';
 import { CustomersModule } from '../customers/customers.module.js';
-import { DunningPolicyModule } from '../dunning/dunning-policy.module.js';
-import { ShippingModule } from '../shipping/shipping.module.js';
+import { DunningPolicyModule } from '../companies/dunning-policy.module.js';
 import { BulkPaymentsService } from './bulk-payments.service.js';
 import { InvoiceIntake } from './invoice-intake.service.js';
 import { InvoiceParties } from './invoice-parties.js';
-import { InvoiceTransitions } from './invoice-transitions.js';
+import { InvoiceLedger } from './ledger/invoice-ledger.js';
+import { InvoiceTransitions } from './ledger/invoice-transitions.js';
+import { PullLedger } from './ledger/pull-ledger.js';
 import { InvoiceViews } from './invoice-views.js';
 import { InvoicesController } from './invoices.controller.js';
 import { InvoicesRepository } from './invoices.repository.js';
@@ -17,13 +18,15 @@ import { PaymentsRepository } from './payments.repository.js';
 import { PaymentsService } from './payments.service.js';
 
 @Module({
-  // Release and autosend ship through ShippingModule, which applies invoice transitions in turn.
-  imports: [CompaniesModule, CustomersModule, ContactsModule, DunningPolicyModule, forwardRef(() => ShippingModule)],
+  // Release and autosend ship the invoice: shipping's ReleaseService does them with InvoiceIntake and InvoicesService.
+  imports: [CompaniesModule, CustomersModule, ContactsModule, DunningPolicyModule],
   controllers: [InvoicesController],
   providers: [
     InvoicesRepository,
     PaymentsRepository,
     InvoiceTransitions,
+    InvoiceLedger,
+    PullLedger,
     InvoiceViews,
     InvoiceParties,
     InvoiceIntake,
@@ -31,6 +34,6 @@ import { PaymentsService } from './payments.service.js';
     PaymentsService,
     BulkPaymentsService,
   ],
-  exports: [InvoicesRepository, InvoiceTransitions, InvoicesService, PaymentsService, BulkPaymentsService, InvoiceParties],
+  exports: [InvoicesRepository, InvoiceTransitions, InvoiceLedger, PullLedger, InvoiceIntake, InvoicesService, PaymentsService, BulkPaymentsService, InvoiceParties],
 })
 export class InvoicesModule {}

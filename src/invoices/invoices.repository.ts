@@ -1,24 +1,23 @@
-// SQL for invoices and their event history. Every method takes the company id.
+// SQL for invoices and their event history. Every method takes the company id. Writes of an invoice's
+// status and money, and new invoices, are the ledger's (src/invoices/ledger).
 import { Injectable } from '@nestjs/common';
-import { createHash } from 'node:crypto';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { AppError } from '../common/errors.js';
 import { toPublicId } from '../common/ids.js';
 import type { PageRequest } from '../common/pagination.js';
-import { poolQuery } from '../database/pool-query.js';
-import { namedQuery } from '../database/named-query.js';
-import { lazyColumns } from '../database/entity-columns.js';
-import { entityInsert } from '../database/entity-insert.js';
 import { Customer } from '../customers/customer.entity.js';
-import { uniqueWrite } from '../database/unique-write.js';
-import { PendingDocumentsRepository } from '../documents/pending-documents.repository.js';
+import { entityColumns } from '../database/sql/entity-columns.js';
+import { Sql } from '../database/sql/sql.js';
+import { statement, statementFamily } from '../database/sql/statement.js';
+import { uniqueWrite } from '../database/sql/unique-write.js';
 import { type ActorType, InvoiceEvent } from './invoice-event.entity.js';
+import { invoiceSelect } from './invoice-columns.js';
 import { Invoice } from './invoice.entity.js';
-import type { MoneyFields } from './invoice-money.js';
 import type { InvoiceStatus } from './invoice-status.js';
+import type { InvoiceValues } from './ledger/new-invoice.js';
 
-export type InvoiceValues = Omit<Invoice, 'companyId' | 'id' | 'createdAt' | 'updatedAt'>;
+export type { InvoiceValues };
 
 export interface InvoiceFilters {
   status?: InvoiceStatus;
@@ -58,23 +57,69 @@ export interface CreateStart {
   customer: Customer | null;
 }
 
+/** The first write of a create: announces the invoice's files and reads the company's defaults and the customer. */
+const CREATE_BEGIN = statement<Record<string, unknown>>(
+  'invoices.create_begin',
+  () => `WITH announced AS (INSERT INTO pending_documents (company_id, id, keys) VALUES ($1, $2, $3))
+         SELECT co.autosend AS "$autosend", co.autoskip_shipping AS "$autoskip", ${entityColumns(Customer, 'cu')}
+           FROM companies co LEFT JOIN customers cu ON cu.company_id = co.id AND cu.id = $4
+          WHERE co.id = $1`,
+);
+const LOCK_EXTERNAL_ID = statement('invoices.lock_external_id', 'SELECT pg_advisory_xact_lock(hashtextextended($1 || lower($2), 0))');
+const FIND_BY_EXTERNAL_ID = statement<Invoice>(
+  'invoices.find_by_external_id',
+  () => `SELECT ${invoiceSelect('i')} FROM invoices i WHERE i.company_id = $1 AND lower(i.external_id) = lower($2)`,
+);
+type ListFilter = { status: boolean; customer: boolean; since: boolean };
+/** The filters given, as conditions on numbered parameters after the company ($1); the next free number. */
+function listWhere(f: ListFilter): { where: string; next: number } {
+  const conditions = ['i.company_id = $1'];
+  if (f.status) conditions.push(`i.status = $${conditions.length + 1}`);
+  if (f.customer) conditions.push(`i.customer_id = $${conditions.length + 1}`);
+  if (f.since) conditions.push(`i.updated_at >= $${conditions.length + 1}`);
+  return { where: conditions.join(' AND '), next: conditions.length + 1 };
+}
+const LIST_FILTERS: ListFilter[] = [false, true].flatMap((status) => [false, true].flatMap((customer) => [false, true].map((since) => ({ status, customer, since }))));
+/** A page of the company's invoices, oldest first. */
+const PAGE = statementFamily<ListFilter, Invoice>(
+  'invoices.page',
+  (f) => {
+    const { where, next } = listWhere(f);
+    return `SELECT ${invoiceSelect('i')} FROM invoices i WHERE ${where} ORDER BY i.created_at ASC, i.id ASC LIMIT $${next} OFFSET $${next + 1}`;
+  },
+  LIST_FILTERS,
+);
+const COUNT = statementFamily<ListFilter, { count: string }>('invoices.count', (f) => `SELECT count(*) AS count FROM invoices i WHERE ${listWhere(f).where}`, LIST_FILTERS);
+/** lockById() for many invoices, money fields only; locked in one order (company, id), so two batches never deadlock. */
+const LOCK_MONEY_MANY = statement<InvoiceMoneyRow>(
+  'invoices.lock_money',
+  `SELECT i.company_id AS "companyId", i.id, i.status, i.original_total::text AS "originalTotal", i.reminder_fees::text AS "reminderFees",
+          i.default_interest::text AS "defaultInterest", i.flat_fee::text AS "flatFee", i.paid_amount::text AS "paidAmount", i.waived_amount::text AS "waivedAmount"
+     FROM invoices i JOIN (SELECT DISTINCT * FROM unnest($1::uuid[], $2::uuid[])) AS t(company_id, id) ON i.company_id = t.company_id AND i.id = t.id
+    ORDER BY i.company_id, i.id
+    FOR UPDATE OF i`,
+  { crossTenant: 'a push batch locks invoices of the companies its documents name; the keys pair each id with its company' },
+);
+const EVENT_COLUMNS = 'company_id, invoice_id, kind, from_status, to_status, actor_type, actor_id, reason, details';
+const ADD_EVENTS = statement(
+  'invoices.add_events',
+  `INSERT INTO invoice_events (${EVENT_COLUMNS})
+   SELECT ${EVENT_COLUMNS}
+     FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::jsonb[])
+          WITH ORDINALITY AS t(${EVENT_COLUMNS}, n)
+    ORDER BY n`,
+);
+const ADD_EVENT = statement('invoices.add_event', `INSERT INTO invoice_events (${EVENT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`);
+
 @Injectable()
 export class InvoicesRepository {
-  private readonly customerColumns = lazyColumns(this.db, Customer, 'cu');
-  private readonly insertInvoice = entityInsert(this.db, Invoice);
-  private readonly createStatements = new Map<string, string>();
-
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly sql: Sql,
+  ) {}
 
   transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return this.db.transaction(work);
-  }
-
-  async insert(companyId: string, id: string, values: InvoiceValues, manager: EntityManager): Promise<Invoice> {
-    const now = new Date();
-    const invoice = manager.create(Invoice, { ...values, companyId, id, createdAt: now, updatedAt: now });
-    await this.guardExternalId(companyId, values.externalId, manager, () => manager.insert(Invoice, invoice));
-    return invoice;
+    return this.sql.transaction(work);
   }
 
   /**
@@ -83,17 +128,7 @@ export class InvoicesRepository {
    * when `customerId` is given, that customer (null when the company has none of that id).
    */
   async beginCreate(companyId: string, id: string, keys: string[], customerId?: string): Promise<CreateStart> {
-    const [row] = await poolQuery<Record<string, unknown>>(
-      this.db,
-      namedQuery(
-        'invoice_create_begin',
-        `WITH announced AS (INSERT INTO pending_documents (company_id, id, keys) VALUES ($1, $2, $3))
-         SELECT co.autosend AS "$autosend", co.autoskip_shipping AS "$autoskip", ${this.customerColumns()}
-           FROM companies co LEFT JOIN customers cu ON cu.company_id = co.id AND cu.id = $4
-          WHERE co.id = $1`,
-      ),
-      [companyId, id, keys, customerId ?? null],
-    );
+    const row = await this.sql.first(CREATE_BEGIN, [companyId, id, keys, customerId ?? null]);
     const { $autosend, $autoskip, ...customer } = row ?? {};
     return {
       autosend: ($autosend as boolean | undefined) ?? false,
@@ -104,30 +139,7 @@ export class InvoicesRepository {
 
   /** For reads outside a transaction of the caller's. */
   get manager(): EntityManager {
-    return this.db.manager;
-  }
-
-  /**
-   * Inserts the invoice and its first event in one statement (a data-modifying WITH): atomic on its
-   * own, one round trip where a transaction takes four (BEGIN, two INSERTs, COMMIT).
-   */
-  async insertWithEvent(companyId: string, id: string, values: InvoiceValues, actor: Actor, event: NewEvent, options: { settlePendingDocuments?: boolean } = {}): Promise<Invoice> {
-    const now = new Date();
-    const invoice = this.db.manager.create(Invoice, { ...values, companyId, id, createdAt: now, updatedAt: now });
-    const { sql: insertSql, params } = this.insertInvoice(invoice);
-    const at = params.length;
-    const eventParams = eventValues(invoice, actor, event);
-    // The invoice's files stop being pending in the same statement (the event's first two parameters are company and invoice).
-    const settle = options.settlePendingDocuments ? `, settled AS (${PendingDocumentsRepository.settleSql(`$${at + 1}`, `$${at + 2}`)}) ` : ' ';
-    const sql =
-      `WITH created AS (${insertSql})${settle}` +
-      `INSERT INTO invoice_events (company_id, invoice_id, kind, from_status, to_status, actor_type, actor_id, reason, details) ` +
-      `VALUES (${eventParams.map((_, i) => `$${at + i + 1}`).join(', ')})`;
-    // Named after its text (one text per set of columns given): planned once per connection.
-    let named = this.createStatements.get(sql);
-    if (!named) this.createStatements.set(sql, (named = namedQuery(`invoice_create_${createHash('sha1').update(sql).digest('hex').slice(0, 16)}`, sql)));
-    await this.guardExternalId(companyId, values.externalId, this.db.manager, () => this.db.query(named, [...params, ...eventParams]));
-    return invoice;
+    return this.sql.manager;
   }
 
   async update(invoice: Invoice, changes: Partial<InvoiceValues>, manager: EntityManager = this.db.manager): Promise<Invoice> {
@@ -144,7 +156,7 @@ export class InvoicesRepository {
    * a 409. Held until the transaction ends.
    */
   async lockExternalId(kind: 'customer' | 'contact', companyId: string, externalId: string, manager: EntityManager): Promise<void> {
-    await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1 || lower($2), 0))`, [`${kind}:${companyId}:`, externalId]);
+    await this.sql.run(LOCK_EXTERNAL_ID, [`${kind}:${companyId}:`, externalId], manager);
   }
 
   findById(companyId: string, id: string, manager: EntityManager = this.db.manager): Promise<Invoice | null> {
@@ -156,88 +168,31 @@ export class InvoicesRepository {
     return manager.findOne(Invoice, { where: { companyId, id }, lock: { mode: 'pessimistic_write' } });
   }
 
-  findByExternalId(companyId: string, externalId: string, manager: EntityManager = this.db.manager): Promise<Invoice | null> {
-    return manager
-      .createQueryBuilder(Invoice, 'i')
-      .where('i.company_id = :companyId AND lower(i.external_id) = lower(:externalId)', { companyId, externalId })
-      .getOne();
+  async findByExternalId(companyId: string, externalId: string, manager: EntityManager = this.db.manager): Promise<Invoice | null> {
+    return (await this.sql.first(FIND_BY_EXTERNAL_ID, [companyId, externalId], manager)) ?? null;
   }
 
   async list(companyId: string, filters: InvoiceFilters, page: PageRequest): Promise<{ invoices: Invoice[]; total: number }> {
-    const query = this.db.manager.createQueryBuilder(Invoice, 'i').where('i.company_id = :companyId', { companyId });
-    if (filters.status) query.andWhere('i.status = :status', { status: filters.status });
-    if (filters.customerId) query.andWhere('i.customer_id = :customerId', { customerId: filters.customerId });
-    if (filters.updatedSince) query.andWhere('i.updated_at >= :since', { since: filters.updatedSince });
-    const [invoices, total] = await query
-      .orderBy('i.created_at', 'ASC')
-      .addOrderBy('i.id', 'ASC')
-      .skip(page.offset)
-      .take(page.perPage)
-      .getManyAndCount();
-    return { invoices, total };
+    const variant = { status: !!filters.status, customer: !!filters.customerId, since: !!filters.updatedSince };
+    const params = [companyId, ...[filters.status, filters.customerId, filters.updatedSince].filter(Boolean)];
+    const [invoices, { count }] = await Promise.all([this.sql.rows(PAGE(variant), [...params, page.perPage, page.offset]), this.sql.one(COUNT(variant), params)]);
+    return { invoices, total: Number(count) };
   }
 
   /** lockById() for many invoices, money fields only; locked in one order (company, id), so two batches never deadlock. */
   async lockMoneyMany(keys: Array<{ companyId: string; id: string }>, manager: EntityManager): Promise<InvoiceMoneyRow[]> {
-    const rows: Array<Record<string, string>> = await manager.query(
-      namedQuery('invoices_lock_money', `SELECT i.company_id, i.id, i.status, i.original_total::text, i.reminder_fees::text, i.default_interest::text,
-              i.flat_fee::text, i.paid_amount::text, i.waived_amount::text
-         FROM invoices i JOIN (SELECT DISTINCT * FROM unnest($1::uuid[], $2::uuid[])) AS t(company_id, id) ON i.company_id = t.company_id AND i.id = t.id
-        ORDER BY i.company_id, i.id
-        FOR UPDATE OF i`),
-      [keys.map((k) => k.companyId), keys.map((k) => k.id)],
-    );
-    return rows.map((r) => ({
-      companyId: r.company_id, id: r.id, status: r.status as InvoiceStatus, originalTotal: r.original_total, reminderFees: r.reminder_fees,
-      defaultInterest: r.default_interest, flatFee: r.flat_fee, paidAmount: r.paid_amount, waivedAmount: r.waived_amount,
-    }));
-  }
-
-  /** New money fields for many invoices at once (locked by the caller). */
-  async updateMoneyMany(changes: Array<{ companyId: string; id: string; fields: MoneyFields }>, manager: EntityManager): Promise<void> {
-    if (changes.length === 0) return;
-    const column = (pick: (f: MoneyFields) => string) => changes.map((c) => pick(c.fields));
-    await manager.query(
-      namedQuery('invoices_update_money', `UPDATE invoices i SET original_total = t.original_total, reminder_fees = t.reminder_fees, default_interest = t.default_interest,
-              flat_fee = t.flat_fee, paid_amount = t.paid_amount, waived_amount = t.waived_amount, open_amount = t.open_amount, updated_at = now()
-         FROM unnest($1::uuid[], $2::uuid[], $3::numeric[], $4::numeric[], $5::numeric[], $6::numeric[], $7::numeric[], $8::numeric[], $9::numeric[])
-              AS t(company_id, id, original_total, reminder_fees, default_interest, flat_fee, paid_amount, waived_amount, open_amount)
-        WHERE i.company_id = t.company_id AND i.id = t.id`),
-      [
-        changes.map((c) => c.companyId),
-        changes.map((c) => c.id),
-        column((f) => f.originalTotal),
-        column((f) => f.reminderFees),
-        column((f) => f.defaultInterest),
-        column((f) => f.flatFee),
-        column((f) => f.paidAmount),
-        column((f) => f.waivedAmount),
-        column((f) => f.openAmount),
-      ],
-    );
+    return this.sql.rows(LOCK_MONEY_MANY, [keys.map((k) => k.companyId), keys.map((k) => k.id)], manager);
   }
 
   /** addEvent() for many, in one statement, in the given order. */
   async addEvents(events: InvoiceEventRow[], manager: EntityManager): Promise<void> {
     if (events.length === 0) return;
     const values = events.map((e) => eventValues(e.invoice, e.actor, e.event));
-    const column = (i: number) => values.map((v) => v[i]);
-    await manager.query(
-      namedQuery('invoice_events_insert_many', `INSERT INTO invoice_events (company_id, invoice_id, kind, from_status, to_status, actor_type, actor_id, reason, details)
-       SELECT company_id, invoice_id, kind, from_status, to_status, actor_type, actor_id, reason, details
-         FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::jsonb[])
-              WITH ORDINALITY AS t(company_id, invoice_id, kind, from_status, to_status, actor_type, actor_id, reason, details, n)
-        ORDER BY n`),
-      [0, 1, 2, 3, 4, 5, 6, 7, 8].map(column),
-    );
+    await this.sql.run(ADD_EVENTS, [0, 1, 2, 3, 4, 5, 6, 7, 8].map((i) => values.map((v) => v[i])), manager);
   }
 
-  async addEvent(invoice: Invoice, actor: Actor, event: NewEvent, manager: EntityManager): Promise<void> {
-    await manager.query(
-      `INSERT INTO invoice_events (company_id, invoice_id, kind, from_status, to_status, actor_type, actor_id, reason, details)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-      eventValues(invoice, actor, event),
-    );
+  async addEvent(invoice: Pick<Invoice, 'companyId' | 'id'>, actor: Actor, event: NewEvent, manager: EntityManager): Promise<void> {
+    await this.sql.run(ADD_EVENT, eventValues(invoice, actor, event), manager);
   }
 
   events(companyId: string, invoiceId: string): Promise<InvoiceEvent[]> {
@@ -245,7 +200,7 @@ export class InvoicesRepository {
   }
 
   /** Runs the write; a taken external_id (case-insensitive) becomes a 409 naming the existing invoice. */
-  private async guardExternalId(companyId: string, externalId: string | null | undefined, manager: EntityManager, write: () => Promise<unknown>) {
+  async guardExternalId(companyId: string, externalId: string | null | undefined, manager: EntityManager, write: () => Promise<unknown>) {
     if (!externalId) return void (await write());
     await uniqueWrite(manager, 'invoices_external_id_key', write, async (same) => {
       const existing = await this.findByExternalId(companyId, externalId, same);
@@ -260,7 +215,7 @@ export class InvoicesRepository {
 }
 
 /** The parameters of an invoice_events row, in the column order of the INSERTs above. */
-function eventValues(invoice: Pick<Invoice, 'companyId' | 'id'>, actor: Actor, event: NewEvent): unknown[] {
+export function eventValues(invoice: Pick<Invoice, 'companyId' | 'id'>, actor: Actor, event: NewEvent): unknown[] {
   return [
     invoice.companyId,
     invoice.id,

@@ -11,22 +11,22 @@ import { Decimal } from '../common/money.js';
 import type { PageRequest } from '../common/pagination.js';
 import { ContactsRepository } from '../contacts/contacts.repository.js';
 import { DocumentNotFoundError, DocumentStore } from '../documents/document-store.js';
-import { ShippingService } from '../shipping/shipping.service.js';
 import type { UpdateInvoiceDto } from './dto/update-invoice.dto.js';
 import type { InvoiceEvent } from './invoice-event.entity.js';
 import type { Invoice } from './invoice.entity.js';
-import { isSettled, moneyFields, moneyStateOf } from './invoice-money.js';
-import { assertEditable, assertReleasable } from './invoice-rules.js';
+import { isSettled, moneyFields, moneyStateOf } from './ledger/money.js';
+import { assertEditable } from './invoice-rules.js';
 import { canApply, type InvoiceAction } from './invoice-status.js';
 import { resolveChangedTerms } from './invoice-terms.js';
-import { InvoiceTransitions } from './invoice-transitions.js';
+import { InvoiceTransitions } from './ledger/invoice-transitions.js';
 import type { InvoiceView } from './invoice.serializer.js';
 import { InvoiceViews } from './invoice-views.js';
 import { type Actor, type InvoiceFilters, InvoicesRepository } from './invoices.repository.js';
 import type { CreatePaymentDto } from './dto/payment.dto.js';
 import { PaymentsService } from './payments.service.js';
 
-export type ManualAction = Extract<InvoiceAction, 'release' | 'archive' | 'mark_duplicate' | 'write_off' | 'hand_to_collection'>;
+/** The manual status actions but release, which ships the invoice: shipping's ReleaseService. */
+export type ManualAction = Extract<InvoiceAction, 'archive' | 'mark_duplicate' | 'write_off' | 'hand_to_collection'>;
 
 /**
  * Stores the answer to an idempotent request inside the transaction of its work (IdempotencyClaim):
@@ -44,7 +44,6 @@ export class InvoicesService {
     private readonly transitions: InvoiceTransitions,
     private readonly contacts: ContactsRepository,
     private readonly documents: DocumentStore,
-    private readonly shipping: ShippingService,
     private readonly payments: PaymentsService,
   ) {}
 
@@ -102,10 +101,7 @@ export class InvoicesService {
   async act(company: CompanyContext, publicId: string, action: ManualAction, actor: Actor, reason: string | null, answer?: AnswerInTransaction): Promise<InvoiceView> {
     return this.answered(answer, async (manager) => {
       const invoice = await this.require(company, publicId, true, manager);
-      if (action !== 'release') return this.transitions.apply(manager, invoice, action, actor, reason);
-      // Release ships the draft; it becomes sent once shipping succeeded (at once for skip_shipping).
-      assertReleasable(invoice);
-      return this.shipping.shipInvoice(manager, invoice, actor, { reason, unroutable: 'refuse' });
+      return this.transitions.apply(manager, invoice, action, actor, reason);
     });
   }
 
@@ -117,9 +113,10 @@ export class InvoicesService {
 
   /**
    * Runs the work in a transaction and answers with the invoice's view: read after the commit, or, for
-   * an idempotent request, read in the transaction and stored there with the answer.
+   * an idempotent request, read in the transaction and stored there with the answer. Shipping's release
+   * runs in it too.
    */
-  private async answered(answer: AnswerInTransaction | undefined, work: (manager: EntityManager) => Promise<Invoice>): Promise<InvoiceView> {
+  async answered(answer: AnswerInTransaction | undefined, work: (manager: EntityManager) => Promise<Invoice>): Promise<InvoiceView> {
     if (!answer) return this.views.one(await this.invoices.transaction(work));
     return this.invoices.transaction(async (manager) => {
       const view = await this.views.one(await work(manager), manager);

@@ -6,13 +6,14 @@ import type { CompanyContext } from '../auth/principal.js';
 import { todayIn } from '../common/calendar-date.js';
 import { AppError, validationFailed } from '../common/errors.js';
 import { Decimal, formatDecimal } from '../common/money.js';
-import { DunningPolicyRepository } from '../dunning/dunning-policy.repository.js';
+import { DunningPolicyRepository } from '../companies/dunning-policy.repository.js';
 import { newUuid, parsePublicId, toPublicId } from '../common/ids.js';
 import type { CreatePaymentDto } from './dto/payment.dto.js';
 import type { Invoice } from './invoice.entity.js';
-import { isSettled, moneyFields, moneyStateOf } from './invoice-money.js';
+import { isSettled, moneyFields, moneyStateOf } from './ledger/money.js';
 import { canApply, type InvoiceStatus } from './invoice-status.js';
-import { InvoiceTransitions } from './invoice-transitions.js';
+import { InvoiceLedger } from './ledger/invoice-ledger.js';
+import { InvoiceTransitions } from './ledger/invoice-transitions.js';
 import { type Actor, InvoicesRepository } from './invoices.repository.js';
 import type { Payment } from './payment.entity.js';
 import { PaymentsRepository } from './payments.repository.js';
@@ -29,6 +30,7 @@ export class PaymentsService {
     private readonly invoices: InvoicesRepository,
     private readonly payments: PaymentsRepository,
     private readonly transitions: InvoiceTransitions,
+    private readonly ledger: InvoiceLedger,
     private readonly policies: DunningPolicyRepository,
   ) {}
 
@@ -106,7 +108,7 @@ export class PaymentsService {
       const details = { revoked: formatDecimal(before.minus(waived)), waived_amount: formatDecimal(waived) };
       await this.invoices.addEvent(invoice, actor, { kind: 'waiver_revoked', reason: why, details }, manager);
     }
-    let updated = await this.invoices.update(invoice, money, manager);
+    let updated = await this.ledger.book(invoice, money, manager);
     if (new Decimal(money.openAmount).lessThan(Decimal.min(0, invoice.openAmount))) {
       // The surplus stays on this invoice as the customer's credit; nothing moves it to another invoice by itself.
       await this.invoices.addEvent(invoice, actor, { kind: 'customer_credit', reason: 'overpaid', details: { credit: formatDecimal(new Decimal(money.openAmount).negated()) } }, manager);

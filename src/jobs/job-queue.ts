@@ -5,6 +5,7 @@ import PgBoss from 'pg-boss';
 import type { EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app.config.js';
 import { DATABASE_URL } from '../database/database-url.js';
+import { Sql } from '../database/sql/sql.js';
 
 export interface QueueDefinition {
   name: string;
@@ -29,7 +30,11 @@ export class JobQueue implements OnApplicationShutdown {
   private readonly wakeUps = new Set<() => void>();
   private stopping = false;
 
-  constructor(@Inject(DATABASE_URL) url: string, @Inject(APP_CONFIG) config: AppConfig) {
+  constructor(
+    @Inject(DATABASE_URL) url: string,
+    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly sql: Sql,
+  ) {
     this.boss = new PgBoss({
       connectionString: url,
       schema: 'pgboss',
@@ -67,14 +72,14 @@ export class JobQueue implements OnApplicationShutdown {
   async send<T extends object>(name: string, data: T, options: { manager?: EntityManager; singletonKey?: string; startAfter?: Date } = {}): Promise<string | null> {
     const boss = await this.ready();
     const { manager, ...rest } = options;
-    return boss.send(name, data, { ...rest, db: manager ? transactionDb(manager) : undefined });
+    return boss.send(name, data, { ...rest, db: manager ? this.transactionDb(manager) : undefined });
   }
 
   /** Enqueues many jobs in one statement, inside the manager's transaction. */
   async sendMany<T extends object>(name: string, items: T[], manager: EntityManager): Promise<void> {
     if (items.length === 0) return;
     const boss = await this.ready();
-    await boss.insert(items.map((data) => ({ name, data })), { db: transactionDb(manager) });
+    await boss.insert(items.map((data) => ({ name, data })), { db: this.transactionDb(manager) });
   }
 
   /** Runs the handler for each job of the queue, one at a time (see workEach for why the loop is ours). */
@@ -147,11 +152,9 @@ export class JobQueue implements OnApplicationShutdown {
     await Promise.all(this.loops);
     if (this.started) await this.boss.stop({ graceful: true, wait: true, timeout: 10_000 });
   }
-}
 
-/** pg-boss runs its insert on the caller's transaction connection. */
-function transactionDb(manager: EntityManager): PgBoss.Db {
-  return {
-    executeSql: async (text: string, values: unknown[]) => ({ rows: await manager.query(text, values) }),
-  };
+  /** pg-boss runs its insert on the caller's transaction connection. */
+  private transactionDb(manager: EntityManager): PgBoss.Db {
+    return { executeSql: async (text: string, values: unknown[]) => ({ rows: await this.sql.foreign(text, values, manager) }) };
+  }
 }

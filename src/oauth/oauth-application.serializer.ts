@@ -1,7 +1,7 @@
 // The wire JSON of an OAuth application; the client secret only in the answer that created it.
 import { formatDateTime } from '../common/dates.js';
 import { toPublicId } from '../common/ids.js';
-import type { OAuthApplication } from './oauth.repository.js';
+import type { OAuthApplication } from './oauth-applications.repository.js';
 
 export function serializeOAuthApplication(app: OAuthApplication, timeZone: string, publicUrl: string) {
   return {

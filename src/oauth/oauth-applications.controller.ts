@@ -8,7 +8,7 @@ import { type PageRequest, pageMeta, Pagination } from '../common/pagination.js'
 import { CreateOAuthApplicationDto } from './dto/oauth-application.dto.js';
 import { serializeOAuthApplication } from './oauth-application.serializer.js';
 import { OAuthApplicationsService } from './oauth-applications.service.js';
-import type { OAuthApplication } from './oauth.repository.js';
+import type { OAuthApplication } from './oauth-applications.repository.js';
 
 @ApiTags('oauth applications')
 @Controller('api/v1/oauth_applications')

@@ -9,14 +9,14 @@ import { parsePublicId } from '../common/ids.js';
 import type { PageRequest } from '../common/pagination.js';
 import type { CreateOAuthApplicationDto } from './dto/oauth-application.dto.js';
 import { randomSecret } from './oauth.model.js';
-import { type OAuthApplication, OAuthRepository } from './oauth.repository.js';
+import { type OAuthApplication, OAuthApplicationsRepository } from './oauth-applications.repository.js';
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 @Injectable()
 export class OAuthApplicationsService {
   constructor(
-    private readonly repository: OAuthRepository,
+    private readonly applications: OAuthApplicationsRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -25,17 +25,17 @@ export class OAuthApplicationsService {
     if (errors.length) throw validationFailed(errors);
     const clientSecret = randomSecret('rcs_');
     const clientId = `rca_${randomBytes(16).toString('base64url')}`;
-    const application = await this.repository.insertApplication(company.id, dto.name, clientId, clientSecret, [...new Set(dto.redirect_uris)]);
+    const application = await this.applications.insert(company.id, dto.name, clientId, clientSecret, [...new Set(dto.redirect_uris)]);
     return { application, clientSecret };
   }
 
   list(company: CompanyContext, page: PageRequest) {
-    return this.repository.listApplications(company.id, page);
+    return this.applications.list(company.id, page);
   }
 
   async get(company: CompanyContext, publicId: string): Promise<OAuthApplication> {
     const id = parsePublicId('app', publicId);
-    const application = id ? await this.repository.findApplication(company.id, id) : undefined;
+    const application = id ? await this.applications.find(company.id, id) : undefined;
     if (!application) throw new AppError('oauth_application.not_found', `OAuth application ${publicId} not found`);
     return application;
   }
@@ -43,7 +43,7 @@ export class OAuthApplicationsService {
   /** Revokes the application and every token it holds. */
   async revoke(company: CompanyContext, publicId: string): Promise<void> {
     const id = parsePublicId('app', publicId);
-    if (!id || !(await this.repository.revokeApplication(company.id, id))) {
+    if (!id || !(await this.applications.revoke(company.id, id))) {
       throw new AppError('oauth_application.not_found', `OAuth application ${publicId} not found`);
     }
   }

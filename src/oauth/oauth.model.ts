@@ -7,7 +7,9 @@ import OAuth2Server from '@node-oauth/oauth2-server';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { hashSecret } from '../auth/secrets.js';
 import { newUuid } from '../common/ids.js';
-import { type OAuthApplication, OAuthRepository } from './oauth.repository.js';
+import { type OAuthApplication, OAuthApplicationsRepository } from './oauth-applications.repository.js';
+import { OAuthCodesRepository } from './oauth-codes.repository.js';
+import { OAuthTokensRepository } from './oauth-tokens.repository.js';
 
 /** The only scope there is: pushing documents to /v2. */
 export const PUSH_SCOPE = 'push';
@@ -38,12 +40,16 @@ export function toClient(app: OAuthApplication): AppClient {
 
 @Injectable()
 export class OAuthModel implements OAuth2Server.AuthorizationCodeModel, OAuth2Server.RefreshTokenModel {
-  constructor(private readonly repository: OAuthRepository) {}
+  constructor(
+    private readonly applications: OAuthApplicationsRepository,
+    private readonly codes: OAuthCodesRepository,
+    private readonly tokens: OAuthTokensRepository,
+  ) {}
 
   /** `null` secret: the authorize endpoint identifies the client; the token endpoint must authenticate it. */
   async getClient(clientId: string, clientSecret: string | null | undefined): Promise<AppClient | false> {
     if (typeof clientId !== 'string') return false;
-    const app = await this.repository.findApplicationByClientId(clientId);
+    const app = await this.applications.findByClientId(clientId);
     if (!app || app.revokedAt) return false;
     if (clientSecret === null) return toClient(app);
     if (typeof clientSecret !== 'string' || !clientSecret) return false;
@@ -82,7 +88,7 @@ export class OAuthModel implements OAuth2Server.AuthorizationCodeModel, OAuth2Se
       throw new OAuth2Server.InvalidRequestError('Invalid request: code_challenge_method must be S256');
     }
     const app = client as AppClient;
-    const codeId = await this.repository.insertCode(
+    const codeId = await this.codes.insertCode(
       {
         companyId: app.companyId,
         applicationId: app.applicationId,
@@ -100,11 +106,11 @@ export class OAuthModel implements OAuth2Server.AuthorizationCodeModel, OAuth2Se
 
   async getAuthorizationCode(authorizationCode: string): Promise<OAuth2Server.AuthorizationCode | false> {
     if (typeof authorizationCode !== 'string') return false;
-    const code = await this.repository.findCode(authorizationCode);
+    const code = await this.codes.findCode(authorizationCode);
     if (!code) return false;
     if (code.usedAt) {
       // A code presented twice was intercepted or replayed: the tokens it produced stop working (RFC 6749 4.1.2).
-      await this.repository.revokeGrant(code.companyId, code.id);
+      await this.tokens.revokeGrant(code.companyId, code.id);
       return false;
     }
     const client = await this.clientOf(code.companyId, code.applicationId);
@@ -124,13 +130,13 @@ export class OAuthModel implements OAuth2Server.AuthorizationCodeModel, OAuth2Se
 
   async revokeAuthorizationCode(code: OAuth2Server.AuthorizationCode): Promise<boolean> {
     const user = code.user as OAuthUser;
-    return this.repository.useCode(user.companyId, user.codeId!);
+    return this.codes.useCode(user.companyId, user.codeId!);
   }
 
   async saveToken(token: OAuth2Server.Token, client: OAuth2Server.Client, user: OAuth2Server.User): Promise<OAuth2Server.Token> {
     const app = client as AppClient;
     const owner = user as OAuthUser;
-    await this.repository.insertToken({
+    await this.tokens.insertToken({
       companyId: app.companyId,
       applicationId: app.applicationId,
       userId: owner.id,
@@ -147,7 +153,7 @@ export class OAuthModel implements OAuth2Server.AuthorizationCodeModel, OAuth2Se
   /** Only for the library's own authenticate(); requests to /v2 go through the bearer strategy. */
   async getAccessToken(accessToken: string): Promise<OAuth2Server.Token | false> {
     if (typeof accessToken !== 'string') return false;
-    const match = await this.repository.findByAccessToken(accessToken);
+    const match = await this.tokens.findByAccessToken(accessToken);
     if (!match || match.token.revokedAt || match.applicationRevokedAt) return false;
     const client = await this.clientOf(match.token.companyId, match.token.applicationId);
     if (!client) return false;
@@ -162,11 +168,11 @@ export class OAuthModel implements OAuth2Server.AuthorizationCodeModel, OAuth2Se
 
   async getRefreshToken(refreshToken: string): Promise<OAuth2Server.RefreshToken | false> {
     if (typeof refreshToken !== 'string') return false;
-    const token = await this.repository.findByRefreshToken(refreshToken);
+    const token = await this.tokens.findByRefreshToken(refreshToken);
     if (!token || token.revokedAt) return false;
     if (token.refreshUsedAt) {
       // A rotated refresh token came back: someone else holds a copy. The whole authorization is revoked.
-      await this.repository.revokeGrant(token.companyId, token.grantId);
+      await this.tokens.revokeGrant(token.companyId, token.grantId);
       return false;
     }
     const client = await this.clientOf(token.companyId, token.applicationId);
@@ -183,11 +189,11 @@ export class OAuthModel implements OAuth2Server.AuthorizationCodeModel, OAuth2Se
 
   async revokeToken(token: OAuth2Server.RefreshToken): Promise<boolean> {
     const user = token.user as OAuthUser;
-    return this.repository.spendRefreshToken(user.companyId, user.tokenId!);
+    return this.tokens.spendRefreshToken(user.companyId, user.tokenId!);
   }
 
   private async clientOf(companyId: string, applicationId: string): Promise<AppClient | undefined> {
-    const app = await this.repository.findApplication(companyId, applicationId);
+    const app = await this.applications.find(companyId, applicationId);
     return app && !app.revokedAt ? toClient(app) : undefined;
   }
 }

@@ -5,15 +5,17 @@ import { PassportModule } from '@nestjs/passport';
 import { AuthModule } from '../auth/auth.module.js';
 import { BearerTokenStrategy } from './bearer.strategy.js';
 import { OAuthApplicationsController } from './oauth-applications.controller.js';
+import { OAuthApplicationsRepository } from './oauth-applications.repository.js';
 import { OAuthApplicationsService } from './oauth-applications.service.js';
+import { OAuthCodesRepository } from './oauth-codes.repository.js';
+import { OAuthTokensRepository } from './oauth-tokens.repository.js';
 import { OAuthController } from './oauth.controller.js';
 import { OAuthModel } from './oauth.model.js';
-import { OAuthRepository } from './oauth.repository.js';
 import { OAuthService } from './oauth.service.js';
 
 @Module({
   imports: [PassportModule, AuthModule],
   controllers: [OAuthApplicationsController, OAuthController],
-  providers: [OAuthRepository, OAuthModel, OAuthService, OAuthApplicationsService, BearerTokenStrategy],
+  providers: [OAuthApplicationsRepository, OAuthCodesRepository, OAuthTokensRepository, OAuthModel, OAuthService, OAuthApplicationsService, BearerTokenStrategy],
 })
 export class OAuthModule {}

@@ -14,7 +14,9 @@ import { APP_CONFIG, type AppConfig } from '../config/app.config.js';
 import { formatDateTime } from '../common/dates.js';
 import { AppError } from '../common/errors.js';
 import { OAuthModel, type OAuthUser } from './oauth.model.js';
-import { type OAuthApplication, OAuthRepository } from './oauth.repository.js';
+import { type OAuthApplication, OAuthApplicationsRepository } from './oauth-applications.repository.js';
+import { OAuthCodesRepository } from './oauth-codes.repository.js';
+import { OAuthTokensRepository } from './oauth-tokens.repository.js';
 
 /** The parameters of an authorization request that the consent form carries along. */
 const AUTHORIZE_PARAMS = ['response_type', 'client_id', 'redirect_uri', 'scope', 'state', 'code_challenge', 'code_challenge_method'] as const;
@@ -43,7 +45,9 @@ export class OAuthService {
   private readonly server: OAuth2Server;
 
   constructor(
-    private readonly repository: OAuthRepository,
+    private readonly applications: OAuthApplicationsRepository,
+    private readonly codes: OAuthCodesRepository,
+    private readonly tokens: OAuthTokensRepository,
     model: OAuthModel,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
@@ -66,7 +70,7 @@ export class OAuthService {
       const value = input[name];
       if (typeof value === 'string' && value !== '') params[name] = value;
     }
-    const application = params.client_id ? await this.repository.findApplicationByClientId(params.client_id) : undefined;
+    const application = params.client_id ? await this.applications.findByClientId(params.client_id) : undefined;
     if (!application || application.revokedAt) return { ok: false, page: 'Unbekannte Anwendung (client_id).' };
     const redirectUri = params.redirect_uri ?? (application.redirectUris.length === 1 ? application.redirectUris[0] : undefined);
     if (!redirectUri || !application.redirectUris.includes(redirectUri)) {
@@ -86,7 +90,7 @@ export class OAuthService {
 
   /** The user with this e-mail and password, if they belong to the application's company. */
   async login(application: OAuthApplication, email: string, password: string): Promise<OAuthUser | undefined> {
-    const user = email ? await this.repository.findUserByEmail(email) : undefined;
+    const user = email ? await this.codes.findUserByEmail(email) : undefined;
     const valid = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH).catch(() => false);
     if (!user || !valid || user.companyId !== application.companyId) return undefined;
     return { id: user.id, companyId: user.companyId };
@@ -131,7 +135,7 @@ export class OAuthService {
 
   /** `Authorization: Bearer <access token>` on /v2: the principal, or a 401 saying why not. */
   async authenticateAccessToken(accessToken: string): Promise<Principal> {
-    const match = await this.repository.findByAccessToken(accessToken);
+    const match = await this.tokens.findByAccessToken(accessToken);
     if (!match) throw new AppError('auth.invalid_credential', 'The access token is not valid');
     const { token, company } = match;
     const revokedAt = token.revokedAt ?? match.applicationRevokedAt;

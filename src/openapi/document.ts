@@ -3,6 +3,18 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, type OpenAPIObject, type SecuritySchemeObject, SwaggerModule } from '@nestjs/swagger';
 import type { AuthScheme } from '../auth/principal.js';
+import { RegistrationSchema } from '../companies/registration.serializer.js';
+import { ContactResponseSchema } from '../contacts/contact.serializer.js';
+import { CustomerListSchema, CustomerSchema } from '../customers/customer.serializer.js';
+import { ConnectionTestResponseSchema, ErpConnectionListSchema, ErpConnectionResponseSchema } from '../erp-pull/connections/erp-connection.serializer.js';
+import { PullRunListSchema, PullRunResponseSchema } from '../erp-pull/run/pull-run.serializer.js';
+import { InvoiceEventListSchema } from '../invoices/invoice-event.serializer.js';
+import { InvoiceListSchema, InvoiceResponseSchema } from '../invoices/invoice.serializer.js';
+import { AuditLogSchema, DeadLetterListSchema, PushDocumentListSchema, PushDocumentResponseSchema } from '../push/documents/push-document.serializer.js';
+import { AuthenticationCheckSchema } from './auth.schema.js';
+import { LivenessSchema, ReadinessSchema } from './health.schema.js';
+import { ProblemSchema } from './problem.schema.js';
+import { type ObjectSchema, openApiComponents } from './schema.js';
 
 const DESCRIPTION = [
   'Customers, contacts and invoices, dunning, and the ERP integration.',
@@ -51,6 +63,30 @@ const HEADERS = {
   },
 };
 
+/** The answers' schemas (each serializer's file holds its own); the components they nest come along. */
+const RESPONSE_SCHEMAS: readonly ObjectSchema[] = [
+  AuthenticationCheckSchema,
+  RegistrationSchema,
+  CustomerSchema,
+  CustomerListSchema,
+  ContactResponseSchema,
+  InvoiceResponseSchema,
+  InvoiceListSchema,
+  InvoiceEventListSchema,
+  PushDocumentResponseSchema,
+  PushDocumentListSchema,
+  DeadLetterListSchema,
+  AuditLogSchema,
+  ErpConnectionResponseSchema,
+  ErpConnectionListSchema,
+  ConnectionTestResponseSchema,
+  PullRunResponseSchema,
+  PullRunListSchema,
+  LivenessSchema,
+  ReadinessSchema,
+  ProblemSchema,
+];
+
 const REQUEST_ID_PARAMETER = {
   name: 'X-Request-ID',
   in: 'header' as const,
@@ -70,8 +106,17 @@ export function createOpenApiDocument(app: INestApplication): OpenAPIObject {
     securitySchemes: SECURITY_SCHEMES,
     headers: HEADERS,
     parameters: { 'X-Request-ID': REQUEST_ID_PARAMETER },
+    schemas: openApiComponents(RESPONSE_SCHEMAS),
   };
-  return withRequestIds(SwaggerModule.createDocument(app, config));
+  return withRequestIds(withResolvedRefs(SwaggerModule.createDocument(app, config)));
+}
+
+/** A controller's schema missing from RESPONSE_SCHEMAS would leave a dangling `$ref`: fail at once instead. */
+function withResolvedRefs(document: OpenAPIObject): OpenAPIObject {
+  const names = new Set(Object.keys(document.components?.schemas ?? {}));
+  const dangling = [...JSON.stringify(document).matchAll(/"#\/components\/schemas\/([^"]+)"/g)].map((match) => match[1]).filter((name) => !names.has(name));
+  if (dangling.length > 0) throw new Error(`Response schemas missing from RESPONSE_SCHEMAS (src/openapi/document.ts): ${[...new Set(dangling)].join(', ')}`);
+  return document;
 }
 
 /** The request-id middleware runs for every route: every operation takes the header and every response carries it. */

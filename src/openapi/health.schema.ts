@@ -1,27 +1,21 @@
 // Response schemas of the health probes (src/health/health.controller.ts): liveness answers while
 // the process runs; readiness is the @nestjs/terminus result of the database ping.
-import { ApiProperty, ApiSchema } from '@nestjs/swagger';
-import { EnumProperty } from './properties.js';
+import { enumProperty } from './properties.js';
+import { component } from './schema.js';
 
-@ApiSchema({ name: 'Liveness' })
-export class LivenessSchema {
-  @EnumProperty(['ok']) readonly status!: string;
-}
+export const LivenessSchema = component('Liveness', { status: enumProperty(['ok']) });
 
-@ApiSchema({ name: 'HealthIndicator' })
-export class HealthIndicatorSchema {
-  @EnumProperty(['up']) readonly status!: string;
-}
+export const HealthIndicatorSchema = component('HealthIndicator', { status: enumProperty(['up']) });
 
-@ApiSchema({ name: 'HealthIndicators' })
-export class HealthIndicatorsSchema {
-  @ApiProperty({ type: HealthIndicatorSchema }) readonly database!: HealthIndicatorSchema;
-}
+export const HealthIndicatorsSchema = component('HealthIndicators', { database: HealthIndicatorSchema });
 
-@ApiSchema({ name: 'Readiness', description: 'The database answered a ping within 2 seconds' })
-export class ReadinessSchema {
-  @EnumProperty(['ok']) readonly status!: string;
-  @ApiProperty({ type: HealthIndicatorsSchema }) readonly info!: HealthIndicatorsSchema;
-  @ApiProperty({ type: 'object', additionalProperties: false, description: 'Always empty when ready' }) readonly error!: Record<string, never>;
-  @ApiProperty({ type: HealthIndicatorsSchema }) readonly details!: HealthIndicatorsSchema;
-}
+export const ReadinessSchema = component(
+  'Readiness',
+  {
+    status: enumProperty(['ok']),
+    info: HealthIndicatorsSchema,
+    error: { type: 'object', additionalProperties: false, description: 'Always empty when ready' },
+    details: HealthIndicatorsSchema,
+  },
+  { description: 'The database answered a ping within 2 seconds' },
+);

@@ -1,8 +1,8 @@
 // The RFC 9457 problem document every error response has (src/common/problem.ts), served as
 // `application/problem+json`, with the stable error code and the request id as extension members.
-import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import type { ErrorCode } from '../common/errors.js';
-import { EnumProperty, IntegerProperty, TextProperty } from './properties.js';
+import { enumProperty, integerProperty, textProperty } from './properties.js';
+import { arrayOf, component } from './schema.js';
 
 /** Every error code; the compiler checks that the list is complete. */
 const CODES: Record<ErrorCode, true> = {
@@ -60,31 +60,35 @@ const CODES: Record<ErrorCode, true> = {
   internal: true,
 };
 
-@ApiSchema({ name: 'FieldError' })
-export class FieldErrorSchema {
-  @TextProperty({ example: 'customer[external_id]', description: 'The offending field, with bracket names as sent' }) readonly field!: string;
-  @TextProperty({ example: 'customer[external_id] is required' }) readonly message!: string;
-}
+export const FieldErrorSchema = component('FieldError', {
+  field: textProperty({ example: 'customer[external_id]', description: 'The offending field, with bracket names as sent' }),
+  message: textProperty({ example: 'customer[external_id] is required' }),
+});
 
-@ApiSchema({ name: 'Problem', description: 'RFC 9457 problem document (Content-Type: application/problem+json)' })
-export class ProblemSchema {
-  @ApiProperty({ type: String, format: 'uri', pattern: '^urn:receivables:problem:', example: 'urn:receivables:problem:validation.failed', description: 'urn:receivables:problem:<code>' })
-  readonly type!: string;
-  @TextProperty({ example: 'Unprocessable Entity', description: 'The reason phrase of the status' }) readonly title!: string;
-  @IntegerProperty({ minimum: 400, maximum: 599, example: 422 }) readonly status!: number;
-  @TextProperty({ example: 'The request has invalid fields' }) readonly detail!: string;
-  @EnumProperty(Object.keys(CODES), { example: 'validation.failed', description: 'Stable error code; it alone decides the status' }) readonly code!: string;
-  @ApiProperty({ type: [FieldErrorSchema], description: 'The fields at fault; empty when the problem is not about fields' })
-  readonly errors!: FieldErrorSchema[];
-  @TextProperty({ example: 'b7e4c1d2-9a8f-4c3e-8f1a-5d6e7f809a1b', description: 'The X-Request-ID of the request' }) readonly request_id!: string;
-  @ApiProperty({ type: String, required: false, example: 'cus-3f2b8c1e-6a4d-4e0b-9c57-2d8e1f0a7b64', description: '409 for a taken external_id: the id of the record that has it' })
-  readonly existing_id?: string;
-  @ApiProperty({ type: String, required: false, example: 'draft', description: '409 for an invoice action or edit: the invoice’s status' })
-  readonly current_status?: string;
-  @ApiProperty({ type: [String], required: false, description: '409 for an invoice action: the statuses it is allowed from' })
-  readonly allowed_from?: string[];
-  @ApiProperty({ type: [String], required: false, description: '409 for an invoice edit: the fields that may still change' })
-  readonly editable_fields?: string[];
-  @ApiProperty({ type: String, required: false, description: '409 for a taken payment external_id: the invoice of that payment' })
-  readonly invoice_id?: string;
-}
+export const ProblemSchema = component(
+  'Problem',
+  {
+    type: {
+      type: 'string',
+      format: 'uri',
+      pattern: '^urn:receivables:problem:',
+      example: 'urn:receivables:problem:validation.failed',
+      description: 'urn:receivables:problem:<code>',
+    },
+    title: textProperty({ example: 'Unprocessable Entity', description: 'The reason phrase of the status' }),
+    status: integerProperty({ minimum: 400, maximum: 599, example: 422 }),
+    detail: textProperty({ example: 'The request has invalid fields' }),
+    code: enumProperty(Object.keys(CODES) as ErrorCode[], { example: 'validation.failed', description: 'Stable error code; it alone decides the status' }),
+    errors: arrayOf(FieldErrorSchema, { description: 'The fields at fault; empty when the problem is not about fields' }),
+    request_id: textProperty({ example: 'b7e4c1d2-9a8f-4c3e-8f1a-5d6e7f809a1b', description: 'The X-Request-ID of the request' }),
+    existing_id: textProperty({ example: 'cus-3f2b8c1e-6a4d-4e0b-9c57-2d8e1f0a7b64', description: '409 for a taken external_id: the id of the record that has it' }),
+    current_status: textProperty({ example: 'draft', description: '409 for an invoice action or edit: the invoice’s status' }),
+    allowed_from: arrayOf({ type: 'string' }, { description: '409 for an invoice action: the statuses it is allowed from' }),
+    editable_fields: arrayOf({ type: 'string' }, { description: '409 for an invoice edit: the fields that may still change' }),
+    invoice_id: textProperty({ description: '409 for a taken payment external_id: the invoice of that payment' }),
+  },
+  {
+    description: 'RFC 9457 problem document (Content-Type: application/problem+json)',
+    optional: ['existing_id', 'current_status', 'allowed_from', 'editable_fields', 'invoice_id'],
+  },
+);

@@ -1,9 +1,9 @@
 // Composed OpenAPI decorators for the controllers: success answers, problem answers, request content
 // types, pagination and filters, and the Idempotency-Key header; a few lines per handler.
 import { applyDecorators, type Type } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiExtraModels, ApiHeader, ApiQuery, ApiResponse, getSchemaPath, type HeadersObject } from '@nestjs/swagger';
-import { INVOICE_STATUSES } from '../invoices/invoice-status.js';
+import { ApiBody, ApiConsumes, ApiHeader, ApiQuery, ApiResponse, type HeadersObject } from '@nestjs/swagger';
 import { ProblemSchema } from './problem.schema.js';
+import { type ObjectSchema, schemaRef } from './schema.js';
 
 export type ProblemStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 503;
 
@@ -26,22 +26,20 @@ const PROBLEM_HEADERS: Partial<Record<ProblemStatus, HeadersObject>> = { 401: he
 
 /** An RFC 9457 problem document (`application/problem+json`) answered with this status. */
 export const ApiProblem = (status: ProblemStatus, description = PROBLEMS[status]) =>
-  applyDecorators(
-    ApiExtraModels(ProblemSchema),
-    ApiResponse({
-      status,
-      description,
-      headers: PROBLEM_HEADERS[status],
-      content: { 'application/problem+json': { schema: { $ref: getSchemaPath(ProblemSchema) } } },
-    }),
-  );
+  ApiResponse({
+    status,
+    description,
+    headers: PROBLEM_HEADERS[status],
+    content: { 'application/problem+json': { schema: schemaRef(ProblemSchema) } },
+  });
 
 /** The problem statuses a handler (or, on a controller, every handler) can answer. */
 export const ApiProblems = (...statuses: ProblemStatus[]) => applyDecorators(...statuses.map((status) => ApiProblem(status)));
 
-export const ApiOk = (schema: Type<unknown>, description = 'OK') => ApiResponse({ status: 200, description, type: schema });
+/** A JSON answer: a component of src/openapi/document.ts's list (the serializers' schemas). */
+export const ApiOk = (schema: ObjectSchema, description = 'OK') => ApiResponse({ status: 200, description, schema: schemaRef(schema) });
 
-export const ApiCreated = (schema: Type<unknown>, description = 'Created') => ApiResponse({ status: 201, description, type: schema });
+export const ApiCreated = (schema: ObjectSchema, description = 'Created') => ApiResponse({ status: 201, description, schema: schemaRef(schema) });
 
 export const ApiNoContent = (description = 'Done; no body') => ApiResponse({ status: 204, description });
 
@@ -80,21 +78,4 @@ export const ApiPaged = () =>
   applyDecorators(
     ApiQuery({ name: 'page', required: false, description: '1-based; not a positive integer: 400', schema: { type: 'integer', minimum: 1, default: 1 } }),
     ApiQuery({ name: 'per_page', required: false, description: 'Items per page', schema: { type: 'integer', minimum: 1, maximum: 100, default: 30 } }),
-  );
-
-export const ApiInvoiceFilters = () =>
-  applyDecorators(
-    ApiQuery({ name: 'status', required: false, schema: { type: 'string', enum: [...INVOICE_STATUSES] } }),
-    ApiQuery({
-      name: 'customer_id',
-      required: false,
-      description: 'A customer id; an id of no customer of the company matches nothing',
-      schema: { type: 'string', pattern: '^cus-' },
-    }),
-    ApiQuery({
-      name: 'updated_since',
-      required: false,
-      description: 'Invoices updated at or after this instant: an ISO 8601 date or datetime',
-      schema: { type: 'string', example: '2026-11-21T00:00:00+01:00' },
-    }),
   );

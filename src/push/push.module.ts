@@ -5,22 +5,38 @@ import { CompaniesModule } from '../companies/companies.module.js';
 import { CustomersModule } from '../customers/customers.module.js';
 import { InvoicesModule } from '../invoices/invoices.module.js';
 import { ShippingModule } from '../shipping/shipping.module.js';
-import { AuditLogController } from './audit-log.controller.js';
-import { DeadLettersController } from './dead-letters.controller.js';
-import { DocumentsController } from './documents.controller.js';
+import { AuditLogController } from './audit/audit-log.controller.js';
+import { DeadLettersController } from './documents/dead-letters.controller.js';
+import { DocumentsController } from './intake/documents.controller.js';
 import { LedgerRepository } from './ledger.repository.js';
 import { CustomerProcessor } from './processors/customer.processor.js';
 import { InvoiceProcessor } from './processors/invoice.processor.js';
 import { LedgerProcessor } from './processors/ledger.processor.js';
-import { PushDocumentsRepository } from './push-documents.repository.js';
-import { PushDocumentsService } from './push-documents.service.js';
-import { PushSignal } from './push-queue.js';
-import { PushQueueRepository } from './push-queue.repository.js';
-import { PushWorker } from './push-worker.js';
+import { PushAuditRepository } from './audit/push-audit.repository.js';
+import { PushDocumentsRepository } from './documents/push-documents.repository.js';
+import { PushDocumentsService } from './intake/push-documents.service.js';
+import { PushSignal } from './queue/push-signal.js';
+import { PushBatch } from './queue/push-batch.js';
+import { PushClaimsRepository } from './queue/push-claims.repository.js';
+import { PushQueueRepository } from './queue/push-queue.repository.js';
+import { PushWorker } from './queue/push-worker.js';
 
 @Module({
   imports: [CompaniesModule, CustomersModule, InvoicesModule, ShippingModule],
   controllers: [DocumentsController, DeadLettersController, AuditLogController],
-  providers: [PushDocumentsRepository, PushDocumentsService, LedgerRepository, LedgerProcessor, CustomerProcessor, InvoiceProcessor, PushQueueRepository, PushSignal, PushWorker],
+  providers: [
+    PushDocumentsRepository,
+    PushAuditRepository,
+    PushDocumentsService,
+    LedgerRepository,
+    LedgerProcessor,
+    CustomerProcessor,
+    InvoiceProcessor,
+    PushClaimsRepository,
+    PushQueueRepository,
+    PushBatch,
+    PushSignal,
+    PushWorker,
+  ],
 })
 export class PushModule {}

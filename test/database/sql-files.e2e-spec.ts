@@ -168,6 +168,27 @@ describe('the SQL files', () => {
   });
 });
 
+describe('the one way to PostgreSQL', () => {
+  // The door (src/database/sql) and the start-up code that runs before any app exists (migrations, the
+  // embedded server) are the only places that send SQL text themselves.
+  const DOOR = [join('src', 'database', 'sql'), join('src', 'database', 'migrate.ts'), join('src', 'database', 'embedded-postgres.ts')];
+  const BYPASSES = [
+    /\bcreateQueryBuilder\(/,
+    /\b(manager|db|dataSource|queryRunner|client|pool)\.query\(/,
+    /\.driver\b.*\bmaster\b/,
+  ];
+
+  it('is the SQL door or a TypeORM single-row call: no query builder, no raw query, no private driver access', async () => {
+    const offenders: string[] = [];
+    for (const file of await sourceFiles(join(ROOT, 'src'))) {
+      if (DOOR.some((allowed) => file.includes(allowed))) continue;
+      const text = await readFile(file, 'utf8');
+      for (const pattern of BYPASSES) if (pattern.test(text)) offenders.push(`${relative(ROOT, file)}: ${pattern}`);
+    }
+    expect(offenders).toEqual([]);
+  });
+});
+
 describe('TypeORM writes of invoices', () => {
   it('happen only in the invoice feature', async () => {
     const offenders: string[] = [];

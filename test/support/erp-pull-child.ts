@@ -4,7 +4,7 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from '../../src/app.module.js';
 import { loadConfig } from '../../src/config/app.config.js';
-import { ErpPullService } from '../../src/erp-pull/erp-pull.service.js';
+import { ErpPullService } from '../../src/erp-pull/run/erp-pull.service.js';
 
 const { databaseUrl, companyId, runId } = JSON.parse(process.argv[2]) as { databaseUrl: string; companyId: string; runId: string };
 const config = loadConfig({

@@ -4,7 +4,7 @@ import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import type { AppConfig } from '../../src/config/app.config.js';
 import { loadErpConfig } from '../../src/config/erp.config.js';
-import { ErpPullService } from '../../src/erp-pull/erp-pull.service.js';
+import { ErpPullService } from '../../src/erp-pull/run/erp-pull.service.js';
 import { withoutRateLimits } from './factories.js';
 import type { ErpPki } from './pki.js';
 import type { SapItem, SapODataServer, SapPartner } from './sap-odata-server.js';

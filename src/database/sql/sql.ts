@@ -61,6 +61,14 @@ export class Sql {
     await this.run(CUSTOM_PLANS, [], manager);
   }
 
+  /**
+   * SQL that a library writes (pg-boss's job statements), run on the caller's transaction: it cannot be
+   * declared here, and it touches only the library's own schema, never a tenant table.
+   */
+  async foreign<Row>(text: string, values: readonly unknown[], manager: EntityManager): Promise<Row[]> {
+    return this.run<Row>({ name: 'foreign', text, plan: 'custom', crossTenant: 'a library\'s own tables' }, values, manager).then((r) => r.rows);
+  }
+
   /** The manager of work outside a transaction (TypeORM's single-row repository calls). */
   get manager(): EntityManager {
     return this.db.manager;

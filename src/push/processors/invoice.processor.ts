@@ -15,18 +15,20 @@ import type { Customer } from '../../customers/customer.entity.js';
 import { CustomersRepository } from '../../customers/customers.repository.js';
 import { DocumentStore } from '../../documents/document-store.js';
 import type { Invoice } from '../../invoices/invoice.entity.js';
-import { isSettled, moneyFields, moneyStateOf } from '../../invoices/invoice-money.js';
+import { isSettled, moneyFields, moneyStateOf } from '../../invoices/ledger/money.js';
 import { assertEditable, assertReleasable } from '../../invoices/invoice-rules.js';
 import { canApply } from '../../invoices/invoice-status.js';
 import { resolveTerms } from '../../invoices/invoice-terms.js';
-import { InvoiceTransitions } from '../../invoices/invoice-transitions.js';
+import { InvoiceLedger } from '../../invoices/ledger/invoice-ledger.js';
+import { InvoiceTransitions } from '../../invoices/ledger/invoice-transitions.js';
+import { newInvoice } from '../../invoices/ledger/new-invoice.js';
 import { InvoicesRepository } from '../../invoices/invoices.repository.js';
-import { ShippingService } from '../../shipping/shipping.service.js';
+import { ShippingService } from '../../shipping/shipments/shipping.service.js';
 import type { InvoicePayload } from '../dto/push-document.dto.js';
 import { CustomerProcessor } from './customer.processor.js';
 import { isRenderedKey, pdfKeyFor, renderFor, sha256, type StoredPdf } from './invoice-files.js';
 import type { DocumentProcessor, ProcessContext, ProcessResult } from './processor.js';
-import { resolveRelease } from '../../invoices/release-options.js';
+import { resolveRelease } from '../../shipping/release/release-options.js';
 
 const money = (value: string | null | undefined) => (value == null ? null : new Decimal(value).toFixed(2));
 
@@ -47,6 +49,7 @@ export class InvoiceProcessor implements DocumentProcessor {
     private readonly customers: CustomersRepository,
     private readonly customerProcessor: CustomerProcessor,
     private readonly transitions: InvoiceTransitions,
+    private readonly ledger: InvoiceLedger,
     private readonly companies: CompaniesRepository,
     private readonly documents: DocumentStore,
     private readonly shipping: ShippingService,
@@ -74,38 +77,25 @@ export class InvoiceProcessor implements DocumentProcessor {
     );
     if (!terms) throw validationFailed(errors);
     const id = newUuid();
-    const money0 = moneyFields({ originalTotal: p.amount, reminderFees: 0, paidAmount: 0 });
-    const fields = { invoiceNumber: p.invoice_number ?? null, orderDate: p.order_date ?? null, ...terms, originalTotal: money0.originalTotal };
-    const pdf = await this.store(ctx, id, p.pdf ? Buffer.from(p.pdf, 'base64') : await renderFor(company.name, customer, fields, document.externalId), !p.pdf);
+    const record = newInvoice({
+      externalId: document.externalId,
+      customerId: customer.id,
+      invoiceNumber: p.invoice_number ?? null,
+      additionalNumber: p.additional_number ?? null,
+      total: p.amount,
+      net: money(p.net),
+      vat7: money(p.vat7),
+      vat19: money(p.vat19),
+      orderDate: p.order_date ?? null,
+      ...terms,
+      source: 'PUSH',
+    });
+    const pdf = await this.store(ctx, id, p.pdf ? Buffer.from(p.pdf, 'base64') : await renderFor(company.name, customer, record, document.externalId), !p.pdf);
     const { autosend, autoskip } = resolveRelease(p.options, await this.companies.findById(company.id, manager));
-    const invoice = await this.invoices.insert(
+    const invoice = await this.ledger.create(
       company.id,
       id,
-      {
-        externalId: document.externalId,
-        customerId: customer.id,
-        contactId: null,
-        invoiceNumber: fields.invoiceNumber,
-        additionalNumber: p.additional_number ?? null,
-        status: 'draft',
-        statusBeforePaid: null,
-        ...money0,
-        net: money(p.net),
-        vat7: money(p.vat7),
-        vat19: money(p.vat19),
-        orderDate: fields.orderDate,
-        ...terms,
-        source: 'PUSH',
-        shippingMode: autoskip ? 'skip_shipping' : (p.shipping_mode ?? null),
-        ignoreReminderFees: false,
-        writtenOffAt: null,
-        dunningBlockReason: null,
-        dunningBlockUntil: null,
-        ...pdf,
-        attachmentKey: null,
-        attachmentSize: null,
-        attachmentSha256: null,
-      },
+      { ...record, shippingMode: autoskip ? 'skip_shipping' : (p.shipping_mode ?? null), ...pdf },
       manager,
     );
     await this.invoices.addEvent(invoice, actor, { kind: 'created', toStatus: 'draft', details: { push_document: `doc-${document.id}` } }, manager);

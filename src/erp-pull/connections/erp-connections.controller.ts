@@ -1,0 +1,105 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { ApiBody, ApiConsumes, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { CurrentCompany } from '../../auth/auth.decorators.js';
+import type { CompanyContext } from '../../auth/principal.js';
+import { type PageRequest, pageMeta, Pagination } from '../../common/pagination.js';
+import { Idempotent } from '../../idempotency/idempotency.interceptor.js';
+import { ConnectionTestResponseSchema, ErpConnectionListSchema, ErpConnectionResponseSchema } from './erp-connection.serializer.js';
+import { PullRunListSchema, PullRunResponseSchema } from '../run/pull-run.serializer.js';
+import { ApiCreated, ApiNoContent, ApiOk, ApiPaged, ApiProblems } from '../../openapi/responses.js';
+import { schemaRef } from '../../openapi/schema.js';
+import { CreateErpConnectionDto, StartPullDto, UpdateErpConnectionDto } from './dto/erp-connection.dto.js';
+import { serializeErpConnection } from './erp-connection.serializer.js';
+import { ErpConnectionsService } from './erp-connections.service.js';
+import { ErpPullService } from '../run/erp-pull.service.js';
+import { serializePullRun } from '../run/pull-run.serializer.js';
+
+@ApiTags('erp connections')
+@ApiProblems(401, 403, 429)
+@Controller('api/v1/erp_connections')
+export class ErpConnectionsController {
+  constructor(
+    private readonly connections: ErpConnectionsService,
+    private readonly pulls: ErpPullService,
+  ) {}
+
+  @Post()
+  @HttpCode(201)
+  @Idempotent()
+  @ApiConsumes('application/json')
+  @ApiBody({ type: CreateErpConnectionDto })
+  @ApiCreated(ErpConnectionResponseSchema)
+  @ApiProblems(400, 409, 413, 415, 422)
+  async create(@CurrentCompany() company: CompanyContext, @Body() body: CreateErpConnectionDto) {
+    return { erp_connection: serializeErpConnection(await this.connections.create(company, body), company.timeZone) };
+  }
+
+  @Get()
+  @ApiPaged()
+  @ApiOk(ErpConnectionListSchema)
+  @ApiProblems(400)
+  async list(@CurrentCompany() company: CompanyContext, @Pagination() page: PageRequest) {
+    const { connections, total } = await this.connections.list(company, page);
+    return { erp_connections: connections.map((c) => serializeErpConnection(c, company.timeZone)), meta: pageMeta(page, total) };
+  }
+
+  @Get(':id')
+  @ApiOk(ErpConnectionResponseSchema)
+  @ApiProblems(404)
+  async get(@CurrentCompany() company: CompanyContext, @Param('id') id: string) {
+    return { erp_connection: serializeErpConnection(await this.connections.get(company, id), company.timeZone) };
+  }
+
+  @Patch(':id')
+  @ApiConsumes('application/json')
+  @ApiBody({ type: UpdateErpConnectionDto })
+  @ApiOk(ErpConnectionResponseSchema, 'The connection with the new settings')
+  @ApiProblems(400, 404, 413, 415, 422)
+  async update(@CurrentCompany() company: CompanyContext, @Param('id') id: string, @Body() body: UpdateErpConnectionDto) {
+    return { erp_connection: serializeErpConnection(await this.connections.update(company, id, body), company.timeZone) };
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @ApiNoContent('The connection and its pull runs are deleted; pulled customers and invoices stay')
+  @ApiProblems(404)
+  async remove(@CurrentCompany() company: CompanyContext, @Param('id') id: string) {
+    await this.connections.remove(company, id);
+  }
+
+  /** Checks DNS, address, token, and each service; 200 with the outcome of every check. */
+  @Post(':id/test')
+  @HttpCode(200)
+  @ApiOk(ConnectionTestResponseSchema, 'Every check with its outcome; failed_check names the first that failed')
+  @ApiProblems(404)
+  async test(@CurrentCompany() company: CompanyContext, @Param('id') id: string) {
+    return { connection_test: await this.connections.test(company, id) };
+  }
+
+  @Post(':id/pulls')
+  @HttpCode(202)
+  @Idempotent()
+  @ApiConsumes('application/json')
+  @ApiBody({ type: StartPullDto, required: false })
+  @ApiResponse({ status: 202, schema: schemaRef(PullRunResponseSchema), description: 'The run is queued; GET …/pulls/<id> shows its progress' })
+  @ApiProblems(400, 404, 409, 413, 415, 422)
+  async startPull(@CurrentCompany() company: CompanyContext, @Param('id') id: string, @Body() body: StartPullDto) {
+    return { pull_run: serializePullRun(await this.pulls.startNow(company, id, body.mode ?? 'incremental'), company.timeZone) };
+  }
+
+  @Get(':id/pulls')
+  @ApiPaged()
+  @ApiOk(PullRunListSchema)
+  @ApiProblems(400, 404)
+  async listPulls(@CurrentCompany() company: CompanyContext, @Param('id') id: string, @Pagination() page: PageRequest) {
+    const { runs, total } = await this.pulls.list(company, id, page);
+    return { pull_runs: runs.map((r) => serializePullRun(r, company.timeZone)), meta: pageMeta(page, total) };
+  }
+
+  @Get(':id/pulls/:runId')
+  @ApiOk(PullRunResponseSchema)
+  @ApiProblems(404)
+  async getPull(@CurrentCompany() company: CompanyContext, @Param('id') id: string, @Param('runId') runId: string) {
+    return { pull_run: serializePullRun(await this.pulls.get(company, id, runId), company.timeZone) };
+  }
+}

@@ -1,0 +1,125 @@
+// Processes pushed documents in batches claimed from push_documents (FOR UPDATE SKIP LOCKED: safe
+// with several replicas), retried with exponential backoff, then dead-lettered. Each attempt is
+// recorded (attempt n, succeeded / failed). A batch is one transaction with a SAVEPOINT per document:
+// a failing document rolls back alone, and the effects and their `processed` markers commit together,
+// so a document takes effect exactly once whatever crashes happen (PushBatch). Versions of one
+// external_id are applied in order: a document whose earlier version is still pending waits (deferred).
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../config/app.config.js';
+import type { PushDocument } from '../push-document.js';
+import { IntakeYield } from './intake-yield.js';
+import { PushBatch } from './push-batch.js';
+import { type ClaimedDocument, PushClaimsRepository } from './push-claims.repository.js';
+import { failedAttempts } from './push-failures.js';
+import { PushQueueRepository } from './push-queue.repository.js';
+import { PushSignal } from './push-signal.js';
+
+/** How often an idle worker looks for due documents (retries, deferrals, other replicas' pushes). */
+const POLL_MS = 250;
+
+@Injectable()
+export class PushWorker implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(PushWorker.name);
+  private readonly lanes: Array<Promise<void>> = [];
+  private stopping = false;
+  /** Set by a wake-up that came while the lanes were busy: the next pause is skipped. */
+  private woken = false;
+  private readonly sleepers = new Set<() => void>();
+  private readonly intake: IntakeYield;
+  private unsubscribe?: () => void;
+
+  constructor(
+    private readonly claims: PushClaimsRepository,
+    private readonly queue: PushQueueRepository,
+    private readonly batch: PushBatch,
+    private readonly signal: PushSignal,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    this.intake = new IntakeYield(config.integration.push.maxYieldMs);
+  }
+
+  onApplicationBootstrap(): void {
+    const push = this.config.integration.push;
+    if (!push.worker) return;
+    this.unsubscribe = this.signal.subscribe(() => {
+      this.intake.accepted();
+      this.wake();
+    });
+    for (let i = 0; i < push.concurrency; i++) this.lanes.push(this.lane());
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopping = true;
+    this.unsubscribe?.();
+    this.wake();
+    await Promise.all(this.lanes);
+  }
+
+  /** One lane: claim a batch, process it, again at once while there is more; else wait for a wake-up or the next poll. */
+  private async lane(): Promise<void> {
+    const { batchSize } = this.config.integration.push;
+    while (!this.stopping) {
+      let claimed = 0;
+      await this.intake.giveWay(() => this.stopping);
+      try {
+        claimed = await this.runOnce(batchSize);
+      } catch (error) {
+        // Database away: the claimed documents keep their lease and are taken again after it.
+        this.logger.warn({ err: error }, 'push worker: could not claim or process a batch');
+      }
+      if (claimed < batchSize) await this.pause(POLL_MS);
+      else await new Promise<void>((resolve) => setImmediate(resolve)); // HTTP gets its turn between batches
+    }
+  }
+
+  private wake(): void {
+    this.woken = true;
+    for (const sleeper of this.sleepers) sleeper();
+  }
+
+  private pause(ms: number): Promise<void> {
+    if (this.woken) {
+      this.woken = false;
+      return Promise.resolve();
+    }
+    return new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.sleepers.delete(done);
+        this.woken = false;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.sleepers.add(done);
+    });
+  }
+
+  /** Claims and processes one batch; returns how many documents it claimed. */
+  async runOnce(limit: number): Promise<number> {
+    const push = this.config.integration.push;
+    const { started, deferred, deadLettered } = await this.claims.claim(limit, {
+      retryLimit: push.retryLimit,
+      attemptTimeoutSeconds: push.attemptTimeoutSeconds,
+      deferSeconds: push.deferSeconds,
+    });
+    await this.queue.wakeSuccessors(deadLettered);
+    await this.queue.wakeIfFree(deferred);
+    if (started.length) await this.process(started);
+    return started.length + deferred.length + deadLettered.length;
+  }
+
+  /** One attempt at each claimed document (PushBatch); then the failed ones are recorded and the waiting versions woken. */
+  async process(claimed: ClaimedDocument[]): Promise<void> {
+    const done = await this.batch.run(claimed);
+    await this.recordFailures(done.failed);
+    await this.queue.wakeSuccessors(done.waiting);
+  }
+
+  private async recordFailures(failures: Array<{ document: PushDocument; error: unknown }>): Promise<void> {
+    if (failures.length === 0) return;
+    const push = this.config.integration.push;
+    const failed = failedAttempts(failures, push.retryLimit, this.logger);
+    await this.queue.markFailed(failed, push.retryBaseSeconds);
+    await this.queue.wakeSuccessors(failed.filter((f) => f.final).map((f) => f.document));
+  }
+}
