@@ -16,7 +16,7 @@ import { createValidationPipe } from './common/validation.js';
 import { inputError, inputProblem, type InputKind, pathError } from './common/input-rules.js';
 import { createHttpLogger } from './logging/http-logger.js';
 import { createRootLogger, requestIdOf } from './logging/logger.js';
-import { Logger as NestPinoLogger } from 'nestjs-pino';
+import { bindRequestLogger, RequestAwareLogger } from './logging/request-logger.js';
 import { createOpenApiDocument } from './openapi/document.js';
 
 /** TLS 1.2 at least; for 1.2 only ECDHE suites with AES-GCM or ChaCha20 (SHA-256 or better). */
@@ -33,13 +33,13 @@ const BODY_TYPES = ['application/json', 'application/x-www-form-urlencoded', 'mu
 
 export async function createApp(config: AppConfig, databaseUrl: string, logger?: Logger): Promise<INestApplication> {
   const root = logger ?? createRootLogger(config.logLevel);
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, databaseUrl, { logger: root }), new AppExpressAdapter(), {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, databaseUrl), new AppExpressAdapter(), {
     bodyParser: false,
-    // Lines written while the modules are built wait for nestjs-pino's logger instead of going to the console.
+    // Lines written while the modules are built wait for the pino logger instead of going to the console.
     bufferLogs: true,
     httpsOptions: config.tls && tlsOptions(config.tls),
   });
-  app.useLogger(app.get(NestPinoLogger));
+  app.useLogger(new RequestAwareLogger(root));
   app.disable('x-powered-by');
   // No ETag: the interface has no conditional requests, and hashing every response body is work no client uses.
   app.set('etag', false);
@@ -49,6 +49,8 @@ export async function createApp(config: AppConfig, databaseUrl: string, logger?:
   app.use(bodyReader(config));
   app.use(refuseUnsafeInput);
   if (config.tls || config.trustedProxies.length > 0) app.use(strictTransportSecurity);
+  // Last of the middleware, once the body is read: from here on Nest's Logger writes to the request's logger.
+  app.use(bindRequestLogger);
   app.useGlobalPipes(createValidationPipe());
   app.enableShutdownHooks();
   setupOpenApi(app);
