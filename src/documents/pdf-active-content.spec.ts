@@ -3,7 +3,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
 import { type ActiveKind, makeActivePdf, makeInertPdf } from '../../test/support/active-pdf.js';
 import { makePdf } from '../../test/support/pdf.js';
 import { findActiveContent, type PdfObjects } from './pdf-active-content.js';
@@ -65,6 +65,15 @@ describe('active content of a PDF', () => {
       expect(await inspectPdfFile(await fileOf(damaged(bytes)))).toBeNull();
       expect(await inspectPdfBytes(bytes)).toBeNull();
     }
+  });
+
+  it('walks every page of a long document with the reader: a script on page 600 is found without the full parse', async () => {
+    const doc = await PDFDocument.create();
+    for (let i = 0; i < 600; i++) doc.addPage([100, 100]);
+    const last = doc.getPage(599).node;
+    last.set(PDFName.of('AA'), doc.context.obj({ C: { S: 'JavaScript', JS: PDFString.of('app.alert(1)') } }));
+    const bytes = Buffer.from(await doc.save());
+    expect(await inspectPdfStructure(await fileOf(bytes))).toEqual({ check: 'valid', activeContent: 'contains JavaScript (/AA /C of page 600)' });
   });
 
   it('stops a walk that would follow more references than its bound', async () => {

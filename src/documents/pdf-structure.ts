@@ -4,7 +4,7 @@
 // cannot follow (a damaged xref that readers repair by scanning, an unsupported filter) is not refused
 // here: the caller decides with a full parse. A valid file's active content is found in the same pass,
 // from the catalog and the pages already read (pdf-active-content.ts).
-import { findActiveContent } from './pdf-active-content.js';
+import { findActiveContent, MAX_WALKED } from './pdf-active-content.js';
 import { PdfName, PdfRef, type PdfDict, type PdfValue } from './pdf-syntax.js';
 import { type FileEnds, PdfXref } from './pdf-xref.js';
 
@@ -13,11 +13,13 @@ export type StructureCheck = 'valid' | 'undecided';
 /** Valid, with what makes it active ("contains JavaScript (/OpenAction)") or null; or left to the full parse. */
 export type StructureInspection = { check: 'valid'; activeContent: string | null } | { check: 'undecided' };
 
-/**
- * Page tree nodes visited at most. A document with more pages is judged valid by the first ones, but
- * its active content is left to the full parse (pages beyond would go unchecked).
- */
+/** Page tree nodes visited at most when only validity is asked: a document with more is judged by the first ones. */
 const MAX_NODES = 500;
+/**
+ * The active content walk needs every page: it follows the tree as far as it follows references; a
+ * tree larger still is left to the full parse (pages beyond would go unchecked).
+ */
+const MAX_NODES_WALKED = MAX_WALKED;
 
 /** `ends`: the file's first and last bytes when the caller has them in memory (they spare most reads). */
 export async function checkPdfStructure(path: string, ends?: FileEnds): Promise<StructureCheck> {
@@ -32,7 +34,7 @@ export async function inspectPdfStructure(path: string, ends?: FileEnds, withAct
       async (xref): Promise<StructureInspection> => {
         const root = await xref.resolve(xref.trailer.get('Root'));
         if (!isDict(root, 'Catalog')) return { check: 'undecided' };
-        const tree = await pageTree(xref, root.get('Pages'));
+        const tree = await pageTree(xref, root.get('Pages'), withActiveContent ? MAX_NODES_WALKED : MAX_NODES);
         if (!tree || tree.pages.length === 0) return { check: 'undecided' };
         if (!withActiveContent) return { check: 'valid', activeContent: null };
         if (!tree.complete) return { check: 'undecided' };
@@ -47,14 +49,14 @@ export async function inspectPdfStructure(path: string, ends?: FileEnds, withAct
 }
 
 /**
- * The pages (leaves) of the page tree reached within MAX_NODES nodes, in document order, and whether
+ * The pages (leaves) of the page tree reached within `maxNodes` nodes, in document order, and whether
  * that was the whole tree; undefined when a node is not a page or page list.
  */
-async function pageTree(xref: PdfXref, top: PdfValue | undefined): Promise<{ pages: PdfDict[]; complete: boolean } | undefined> {
+async function pageTree(xref: PdfXref, top: PdfValue | undefined, maxNodes: number): Promise<{ pages: PdfDict[]; complete: boolean } | undefined> {
   const pending: Array<PdfValue | undefined> = [top];
   const seen = new Set<number>();
   const pages: PdfDict[] = [];
-  while (pending.length > 0 && seen.size < MAX_NODES) {
+  while (pending.length > 0 && seen.size < maxNodes) {
     const next = pending.pop();
     // A node reached twice makes the tree a cycle: no reader can count its pages.
     if (next instanceof PdfRef) {
