@@ -3,7 +3,8 @@
 #   docker run … receivables                                   # the service (dist/src/main.js)
 #   docker run … receivables node dist/src/cli/main.js company:create --name "…" --email …
 #   docker run … receivables node dist/src/database/migrate.main.js   # migrations only
-FROM node:20-bookworm-slim AS build
+# Node 24 LTS, the major CI's second pass runs the suite on (.ci/run); the service supports 20.19+ as well.
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 # The npm that wrote the lockfile; `npm ci` installs exactly the locked versions, as .ci/run does.
 RUN npm install -g npm@11.19.1 --no-audit --no-fund
@@ -15,7 +16,7 @@ COPY src ./src
 COPY migrations ./migrations
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production APP_ENV=production PORT=3000 DATA_DIR=/data
 COPY --from=build --chown=root:root /app/node_modules ./node_modules

@@ -16,6 +16,7 @@ import { PushDocumentQueue1764000500000 } from './1764000500000-push-document-qu
 import { DefaultInterest1764100000000 } from './1764100000000-default-interest.js';
 import { InvoiceEventsLean1764100000100 } from './1764100000100-invoice-events-lean.js';
 import { InvoicesLeanCompanyKey1764200000000 } from './1764200000000-invoices-lean-company-key.js';
+import { PdfActiveContent1764300000000 } from './1764300000000-pdf-active-content.js';
 
 export const migrations = [
   Foundation1763769600000,
@@ -35,4 +36,5 @@ export const migrations = [
   DefaultInterest1764100000000,
   InvoiceEventsLean1764100000100,
   InvoicesLeanCompanyKey1764200000000,
+  PdfActiveContent1764300000000,
 ];

@@ -1,11 +1,8 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { LoggerModule } from 'nestjs-pino';
-import type { Logger } from 'pino';
 import { AuthModule } from './auth/auth.module.js';
 import { CredentialGuard } from './auth/credential.guard.js';
-import { FailedAuthLimiter } from './auth/failed-auth.limiter.js';
 import { CompaniesModule } from './companies/companies.module.js';
 import type { AppConfig } from './config/app.config.js';
 import { ConfigModule } from './config/config.module.js';
@@ -16,7 +13,6 @@ import { MultipartGuard } from './common/multipart.guard.js';
 import { RateLimitGuard } from './http/rate-limit.guard.js';
 import { dataSourceOptions } from './database/data-source.js';
 import { SqlModule } from './database/sql/sql.module.js';
-import { createRootLogger } from './logging/logger.js';
 import { DocumentsModule } from './documents/documents.module.js';
 import { PendingDocumentsModule } from './documents/pending-documents.module.js';
 import { DunningModule } from './dunning/dunning.module.js';
@@ -33,8 +29,6 @@ import { PushModule } from './push/push.module.js';
 export interface AppModuleOptions {
   /** Wire every module but never connect to the database: for building the OpenAPI document. */
   openApiOnly?: boolean;
-  /** The root logger (tests pass one that captures lines); by default one on stdout at LOG_LEVEL. */
-  logger?: Logger;
 }
 
 @Module({})
@@ -44,9 +38,6 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config, databaseUrl),
-        // createApp mounts the HTTP logger (createHttpLogger) itself, first of all middleware; nestjs-pino
-        // binds the request's logger (req.log) to its async context, where Nest's Logger finds it.
-        LoggerModule.forRoot({ useExisting: true, pinoHttp: { logger: options.logger ?? createRootLogger(config.logLevel) } }),
         TypeOrmModule.forRoot({ ...dataSourceOptions(databaseUrl, config.database), manualInitialization: options.openApiOnly === true }),
         SqlModule,
         DocumentsModule.forConfig(config.documents),
@@ -67,7 +58,6 @@ export class AppModule {
         ErpPullModule,
       ],
       providers: [
-        FailedAuthLimiter,
         { provide: APP_FILTER, useClass: ProblemFilter },
         // Order matters: the credential is known before the rate limit counts it.
         { provide: APP_GUARD, useClass: CredentialGuard },

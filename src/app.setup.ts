@@ -13,9 +13,10 @@ import { AppExpressAdapter } from './common/express-adapter.js';
 import { toProblem } from './http/problem.filter.js';
 import { problem, sendProblem } from './common/problem.js';
 import { createValidationPipe } from './common/validation.js';
+import { inputError, inputProblem, type InputKind, pathError } from './common/input-rules.js';
 import { createHttpLogger } from './logging/http-logger.js';
 import { createRootLogger, requestIdOf } from './logging/logger.js';
-import { Logger as NestPinoLogger } from 'nestjs-pino';
+import { bindRequestLogger, RequestAwareLogger } from './logging/request-logger.js';
 import { createOpenApiDocument } from './openapi/document.js';
 
 /** TLS 1.2 at least; for 1.2 only ECDHE suites with AES-GCM or ChaCha20 (SHA-256 or better). */
@@ -32,17 +33,13 @@ const BODY_TYPES = ['application/json', 'application/x-www-form-urlencoded', 'mu
 
 export async function createApp(config: AppConfig, databaseUrl: string, logger?: Logger): Promise<INestApplication> {
   const root = logger ?? createRootLogger(config.logLevel);
-  const app = await NestFactory.create<NestExpressApplication>(
-    AppModule.forRoot(config, databaseUrl, { logger: root }),
-    new AppExpressAdapter(),
-    {
-      bodyParser: false,
-      // Lines written while the modules are built wait for nestjs-pino's logger instead of going to the console.
-      bufferLogs: true,
-      httpsOptions: config.tls && tlsOptions(config.tls),
-    },
-  );
-  app.useLogger(app.get(NestPinoLogger));
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, databaseUrl), new AppExpressAdapter(), {
+    bodyParser: false,
+    // Lines written while the modules are built wait for the pino logger instead of going to the console.
+    bufferLogs: true,
+    httpsOptions: config.tls && tlsOptions(config.tls),
+  });
+  app.useLogger(new RequestAwareLogger(root));
   app.disable('x-powered-by');
   // No ETag: the interface has no conditional requests, and hashing every response body is work no client uses.
   app.set('etag', false);
@@ -50,6 +47,10 @@ export async function createApp(config: AppConfig, databaseUrl: string, logger?:
   // First of all: the request id and the request's logger, so even a 415 or a 400 carries them.
   app.use(createHttpLogger(root));
   app.use(bodyReader(config));
+  app.use(refuseUnsafeInput);
+  if (config.tls || config.trustedProxies.length > 0) app.use(strictTransportSecurity);
+  // Last of the middleware, once the body is read: from here on Nest's Logger writes to the request's logger.
+  app.use(bindRequestLogger);
   app.useGlobalPipes(createValidationPipe());
   app.enableShutdownHooks();
   setupOpenApi(app);
@@ -104,6 +105,32 @@ function refuseUnknownBodyTypes(req: Request, res: Response, next: NextFunction)
     return;
   }
   next();
+}
+
+/**
+ * HSTS on every answer over HTTPS (served here, or by a trusted proxy that says so in X-Forwarded-Proto):
+ * browsers then never try the service over plain HTTP, where credentials are refused anyway.
+ */
+function strictTransportSecurity(req: Request, res: Response, next: NextFunction): void {
+  if (req.secure) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+  next();
+}
+
+/** Path, query and (JSON or form) body under the one input rule of src/common/input-rules.ts. */
+function refuseUnsafeInput(req: Request, res: Response, next: NextFunction): void {
+  const url = req.url;
+  const query = url.indexOf('?');
+  const error =
+    (url.includes('%') ? pathError(query < 0 ? url : url.slice(0, query)) : null) ??
+    (query >= 0 ? problemOf(req.query, 'query') : null) ??
+    (typeof req.body === 'object' && req.body !== null ? problemOf(req.body, 'body') : null);
+  if (!error) return next();
+  sendProblem(res, toProblem(error)!, requestIdOf(req));
+}
+
+function problemOf(value: unknown, kind: InputKind) {
+  const problem = inputProblem(value, kind);
+  return problem ? inputError(problem, kind) : null;
 }
 
 /** Body parser failures (malformed JSON, too large) answered as problem documents. */

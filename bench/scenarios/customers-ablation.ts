@@ -24,7 +24,7 @@ export interface AblationServerOptions {
 
 const WHAT: Record<Switch, string> = {
   accessLog: 'HTTP logger: access line (request id and request logger kept)',
-  requestContext: 'AsyncLocalStorage request context (nestjs-pino binding)',
+  requestContext: 'AsyncLocalStorage request context (request-logger.ts binding)',
   rateLimit: 'RateLimitGuard',
   passport: 'passport in CredentialGuard (strategy.validate called directly)',
   typeorm: 'TypeORM for the reads (same SQL through its pg pool)',

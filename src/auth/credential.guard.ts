@@ -7,7 +7,7 @@ import type { Request, Response } from 'express';
 import { APP_CONFIG, type AppConfig } from '../config/app.config.js';
 import { AppError } from '../common/errors.js';
 import { AUTH_SCHEMES } from './auth.decorators.js';
-import { FailedAuthLimiter } from './failed-auth.limiter.js';
+import { credentialIdentifier, FailedAuthLimiter } from './failed-auth.limiter.js';
 import type { AuthScheme } from './principal.js';
 
 const CHALLENGE: Record<AuthScheme, string> = {
@@ -47,14 +47,15 @@ export class CredentialGuard implements CanActivate {
       throw new AppError('auth.insecure_transport', 'Credentials are only accepted over HTTPS');
     }
     const address = req.ip ?? 'unknown';
-    await this.failedAuth.assertNotBlocked(address, res);
+    const identifier = identifierOf(req.header('authorization'));
+    await this.failedAuth.assertIdentifierOpen(identifier, res);
     try {
       await this.passportGuard(schemes).canActivate(context);
     } catch (error) {
       const refused = error instanceof UnauthorizedException ? noStrategyMatched(req, schemes) : error;
       // Only a refused credential counts: a lookup that failed (database away) says nothing about the
       // caller, and counting it would lock an ERP out for a minute after the database is back.
-      if (refused instanceof AppError && refused.status === 401) await this.failedAuth.recordFailure(address);
+      if (refused instanceof AppError && refused.status === 401) throw (await this.failedAuth.recordFailure(address, identifier, res)) ?? refused;
       throw refused;
     }
     res.removeHeader('WWW-Authenticate');
@@ -70,6 +71,12 @@ export class CredentialGuard implements CanActivate {
     }
     return guard;
   }
+}
+
+/** The limiter's identifier of the credential in an Authorization header (`Token token=…`, `ApiKey …`, `Bearer …`). */
+function identifierOf(header: string | undefined): string | null {
+  const match = header ? /^(\w+)\s+(?:token=)?"?([^\s"]+)/i.exec(header) : null;
+  return match ? credentialIdentifier(match[1].toLowerCase(), match[2]) : null;
 }
 
 /**

@@ -35,6 +35,7 @@ export type ErrorCode =
   | 'document.too_large'
   | 'document.missing'
   | 'document.not_found'
+  | 'document.active_content'
   | 'dunning_run.not_found'
   | 'api_key.not_found'
   | 'api_key.not_active'
@@ -115,6 +116,7 @@ export function statusFor(code: ErrorCode): number {
     case 'invoice.incomplete':
     case 'idempotency.key_reused':
     case 'document.missing':
+    case 'document.active_content':
     case 'shipping.not_routable':
       return 422;
     case 'rate_limited':

@@ -1,11 +1,8 @@
 // One global ValidationPipe: whitelisted, transformed input; failures become 422 naming each field as sent.
 import { ValidationPipe, type ValidationError } from '@nestjs/common';
 import { type FieldError, validationFailed } from './errors.js';
+import { bracketName } from './input-rules.js';
 
-/** customer.external_id → customer[external_id], the bracket names form clients send. */
-function bracketName(path: string[]): string {
-  return path.map((part, i) => (i === 0 ? part : `[${part}]`)).join('');
-}
 
 export function flattenValidationErrors(errors: ValidationError[], path: string[] = []): FieldError[] {
   return errors.flatMap((error) => {

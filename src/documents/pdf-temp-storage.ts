@@ -20,6 +20,8 @@ export interface StoredUpload {
   durable?: boolean;
   /** The file's first and last bytes, for the structure check. */
   ends?: FileEnds;
+  /** Set by the upload check: what makes the PDF active ("contains JavaScript (/OpenAction)"), or null. */
+  activeContent?: string | null;
 }
 
 export interface PdfTempStorageOptions {

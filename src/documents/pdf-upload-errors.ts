@@ -16,7 +16,12 @@ export const notPdf = (field: string): AppError => fieldError('document.not_pdf'
 export const tooLarge = (field: string, maxBytes: number): AppError =>
   fieldError('document.too_large', field, `${field} is larger than the limit of ${megabytes(maxBytes)}`);
 
-export const missingFile = (field: string): AppError => fieldError('document.missing', field, `${field} (a PDF file) is required`);
+/** A PDF with active content, refused by the company's policy (shipping setting refuse_active_pdf). */
+export const activeContentRefused = (field: string, reason: string): AppError =>
+  fieldError('document.active_content', field, `${field} ${reason}; this company refuses PDFs with active content (shipping setting refuse_active_pdf)`);
+
+export const missingFile = (field: string): AppError =>
+  fieldError('document.missing', field, `${field} (a PDF file) is required`);
 
 /** Translates what multer passes to its callback; system errors (disk full, ...) stay internal. */
 export function uploadError(error: unknown, acceptedFields: string[], maxBytes: number): unknown {

@@ -15,15 +15,14 @@ import {
 } from '@nestjs/common';
 import type { Request, RequestHandler, Response } from 'express';
 import multer from 'multer';
-import { readFile } from 'node:fs/promises';
-import { PDFDocument } from 'pdf-lib';
 import type { Observable } from 'rxjs';
 import { ReadsMultipart } from '../common/multipart.guard.js';
 import { AppError } from '../common/errors.js';
+import { inputError, inputProblem } from '../common/input-rules.js';
 import { DOCUMENTS_CONFIG, type DocumentsConfig } from '../config/documents.config.js';
 import { DOCUMENT_FILE_MODE } from './local-document-store.js';
 import { missingFile, notPdf, uploadError } from './pdf-upload-errors.js';
-import { checkPdfStructure } from './pdf-structure.js';
+import { type ActiveContent, inspectPdfFile, NotPdf } from './pdf-inspection.js';
 import type { FileEnds } from './pdf-xref.js';
 import { PdfTempStorage, type StoredUpload } from './pdf-temp-storage.js';
 
@@ -56,21 +55,12 @@ export const Uploads = createParamDecorator((_data: unknown, ctx: ExecutionConte
   return ctx.switchToHttp().getRequest<UploadRequest>().uploads ?? {};
 });
 
-/**
- * A real parse, beyond the magic bytes. Most files are judged from their structure with bounded reads
- * (a few KiB, whatever their size). A file whose cross-references that check cannot follow (damaged,
- * repaired by readers through a scan) is parsed whole by pdf-lib from one read of the file: pdf-lib
- * slices its input for every stream, and a Buffer's slice is a view of the same memory, so the file
- * is held once and never copied (a plain Uint8Array would be copied stream by stream).
- */
-export async function assertRealPdf(path: string, field = 'file', ends?: FileEnds): Promise<void> {
-  if ((await checkPdfStructure(path, ends)) === 'valid') return;
-  const bytes: Buffer = await readFile(path);
+/** A real parse, beyond the magic bytes (pdf-inspection.ts); answers the file's active content. */
+export async function assertRealPdf(path: string, field = 'file', ends?: FileEnds): Promise<ActiveContent> {
   try {
-    const document = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false });
-    if (document.getPageCount() < 1) throw new Error('no pages');
-  } catch {
-    throw notPdf(field);
+    return await inspectPdfFile(path, ends);
+  } catch (error) {
+    throw error instanceof NotPdf ? notPdf(field) : error;
   }
 }
 
@@ -113,12 +103,15 @@ function pdfUploadInterceptorType(fields: PdfField[]): Type<NestInterceptor> {
         // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- multer passes on whatever busboy or the storage failed with; uploadError maps the known kinds and leaves the rest as it came
         this.parse(req, res, (error?: unknown) => (error ? reject(uploadError(error, names, this.maxBytes)) : resolve()));
       });
+      // The form's text fields under the service's one input rule (JSON and form bodies meet it in app.setup).
+      const problem = inputProblem(req.body, 'body');
+      if (problem) throw inputError(problem, 'body');
       const uploads = uploadsOf(req);
       req.uploads = uploads;
       const missing = fields.find((field) => field.required && !uploads[field.name]);
       if (missing) throw missingFile(missing.name);
       // One after the other, so that a file judged by the full parse is the only one in memory.
-      for (const upload of Object.values(uploads)) if (upload) await assertRealPdf(upload.path, upload.fieldname, upload.ends);
+      for (const upload of Object.values(uploads)) if (upload) upload.activeContent = await assertRealPdf(upload.path, upload.fieldname, upload.ends);
       return next.handle();
     }
 

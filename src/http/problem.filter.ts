@@ -94,7 +94,7 @@ export class ProblemFilter implements ExceptionFilter {
       body = problem('service_unavailable', 503, 'The service cannot reach its database right now; retry after the seconds in Retry-After');
     }
     if (!body) {
-      // The line carries request_id through the request's logger (nestjs-pino).
+      // The line carries request_id through the request's logger (request-logger.ts).
       this.logger.error({ err: error }, 'unhandled error');
       body = problem('internal', 500, 'An internal error occurred; it has been logged with the request id');
     }

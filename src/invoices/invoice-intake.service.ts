@@ -81,6 +81,8 @@ export class InvoiceIntake {
         { field: 'invoice', message: 'invoice (a PDF file) is required' },
       ]);
     }
+    // Found by the upload check (PdfUploadInterceptor); a company that refuses it was asked before.
+    const pdfActiveContent = uploads.invoice.activeContent != null;
     const { terms, errors } = resolveTerms(
       { invoiceDate: dto.invoice_date ?? null, dueDate: dto.due_date ?? null, timeForPayment: dto.time_for_payment ?? null },
       todayIn(company.timeZone),
@@ -119,9 +121,11 @@ export class InvoiceIntake {
           pdfKey: pdf.key,
           pdfSize: String(pdf.size),
           pdfSha256: pdf.sha256,
+          pdfActiveContent,
           attachmentKey: attachment?.key ?? null,
           attachmentSize: attachment ? String(attachment.size) : null,
           attachmentSha256: attachment?.sha256 ?? null,
+          attachmentActiveContent: uploads.invoice_attachment?.activeContent != null,
         });
       const createdEvent = { kind: 'created', toStatus: 'draft' } as const;
       if (onlyReferenced && !release.apply) {

@@ -45,6 +45,9 @@ export class Invoice {
   @Column('text', { name: 'attachment_key', nullable: true }) attachmentKey!: string | null;
   @Column('bigint', { name: 'attachment_size', nullable: true }) attachmentSize!: string | null;
   @Column('bytea', { name: 'attachment_sha256', nullable: true }) attachmentSha256!: Buffer | null;
+  /** The PDF carries JavaScript, /Launch actions or embedded files (found at upload; pdf-active-content.ts). */
+  @Column('boolean', { name: 'pdf_active_content', default: false }) pdfActiveContent!: boolean;
+  @Column('boolean', { name: 'attachment_active_content', default: false }) attachmentActiveContent!: boolean;
   @Column('timestamptz', { name: 'created_at' }) createdAt!: Date;
   @Column('timestamptz', { name: 'updated_at' }) updatedAt!: Date;
 }

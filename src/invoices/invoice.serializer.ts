@@ -110,6 +110,11 @@ export const InvoiceSchema = component('Invoice', {
   invoice_number: textProperty({ nullable: true, example: 'RE-2026-0042' }),
   service_url: serviceUrlProperty('invoices', 'inv'),
   invoice_attachment: textProperty({ nullable: true, description: 'URL of the attachment PDF (GET …/attachment); null without one' }),
+  pdf_active_content: booleanProperty({
+    description:
+      'Extension: the invoice PDF or its attachment carries active content (JavaScript, /Launch actions, embedded files), as found at upload. ' +
+      'Documents are served in a CSP sandbox, as attachments unless ?inline=true; the shipping setting refuse_active_pdf refuses such uploads',
+  }),
   additional_number: textProperty({ nullable: true, description: 'Any additional number, e.g. an order number' }),
   total: decimalProperty({
     description:
@@ -238,6 +243,7 @@ export function serializeInvoice(
     invoice_number: invoice.invoiceNumber,
     service_url: url,
     invoice_attachment: invoice.attachmentKey ? `${ctx.publicUrl}/api/v1/invoices/${id}/attachment` : null,
+    pdf_active_content: invoice.pdfActiveContent || invoice.attachmentActiveContent,
     additional_number: invoice.additionalNumber,
     total: formatDecimal(new Decimal(invoice.originalTotal).plus(charges(invoice))),
     original_total: formatDecimal(invoice.originalTotal),

@@ -1,4 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Query, Res, StreamableFile } from '@nestjs/common';
+import { setStoredDocumentHeaders, wantsInline } from '../common/stored-document.js';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { ExternalIdPipe } from '../common/external-id.pipe.js';
@@ -223,7 +224,7 @@ export class InvoicesController {
 
   private async download(company: CompanyContext, id: string, which: 'pdf' | 'attachment', res: Response) {
     const file = await this.invoices.openDocument(company, id, which);
-    res.setHeader('Content-Disposition', `inline; filename="${file.filename}"`);
+    setStoredDocumentHeaders(res, file.filename, wantsInline(res.req.query.inline));
     return new StreamableFile(file.stream, { type: 'application/pdf', length: file.size });
   }
 

@@ -1,6 +1,6 @@
 // The first middleware of every request. It gives the request its id (the client's X-Request-ID when it
 // is sane, else a new uuid) and echoes it on the response. It puts a child logger carrying `request_id`
-// on req.log: nestjs-pino binds that logger to the request's async context, so every line written while
+// on req.log: request-logger.ts binds that logger to the request's async context, so every line written while
 // the request is handled carries the id. When the response has finished, or the client left, it writes
 // one access line.
 //
@@ -22,10 +22,17 @@ export function requestIdFor(req: IncomingMessage, res: ServerResponse): string 
   return id;
 }
 
-type LoggedRequest = Request & { id?: string; log?: Logger };
+declare module 'http' {
+  interface IncomingMessage {
+    /** This request's id, from the first middleware on. */
+    id?: string;
+    /** A child of the root logger carrying request_id. */
+    log?: Logger;
+  }
+}
 
 export function createHttpLogger(root: Logger) {
-  return function httpLogger(req: LoggedRequest, res: Response, next: NextFunction): void {
+  return function httpLogger(req: Request, res: Response, next: NextFunction): void {
     const id = requestIdFor(req, res);
     const log = root.child({ request_id: id });
     req.id = id;

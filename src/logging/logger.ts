@@ -1,4 +1,4 @@
-// Structured JSON logs with pino (through nestjs-pino; the access lines are http-logger.ts's). Credentials
+// Structured JSON logs with pino (Nest's Logger through request-logger.ts; the access lines are http-logger.ts's). Credentials
 // are redacted wherever they might appear.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type DestinationStream, pino, type Logger, type LoggerOptions } from 'pino';

@@ -4,9 +4,8 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiExcludeEndpoint, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { Public } from '../auth/auth.decorators.js';
-import { APP_CONFIG, type AppConfig } from '../config/app.config.js';
+import { credentialIdentifier, FailedAuthLimiter, RateLimited } from '../auth/failed-auth.limiter.js';
 import { renderConsentPage, renderErrorPage } from './consent-page.js';
 import { type AuthorizeCheck, OAuthService } from './oauth.service.js';
 
@@ -14,17 +13,10 @@ import { type AuthorizeCheck, OAuthService } from './oauth.service.js';
 @Public()
 @Controller('oauth')
 export class OAuthController {
-  /** Failed logins per client address and minute, like the API's failed authentications. */
-  private readonly failedLogins: RateLimiterMemory;
-  private readonly loginLimit: number;
-
   constructor(
     private readonly oauth: OAuthService,
-    @Inject(APP_CONFIG) config: AppConfig,
-  ) {
-    this.loginLimit = config.rateLimit.failedAuthPerMinute;
-    this.failedLogins = new RateLimiterMemory({ points: this.loginLimit, duration: 60 });
-  }
+    private readonly failedAuth: FailedAuthLimiter,
+  ) {}
 
   @Get('authorize')
   @ApiExcludeEndpoint()
@@ -40,7 +32,10 @@ export class OAuthController {
 
   @Post('authorize')
   @ApiExcludeEndpoint()
-  async decide(@Body() body: Record<string, unknown>, @Req() req: Request, @Res() res: Response) {
+  async decide(@Body() sent: Record<string, unknown> | undefined, @Req() req: Request, @Res() res: Response) {
+    // A POST without a body is a request without parameters: RFC 6749 § 4.1.2.1 answers it with the error
+    // page (no client to redirect to), not a crash.
+    const body = sent ?? {};
     const check = await this.oauth.checkAuthorization(body);
     if (!check.ok) return this.refuse(check, res);
     if (body.decision !== 'allow') return res.redirect(302, this.oauth.deny(check.redirectUri, check.params.state));
@@ -59,16 +54,20 @@ export class OAuthController {
         }),
       );
     const address = req.ip ?? 'unknown';
-    const failures = await this.failedLogins.get(address);
-    if (failures && failures.consumedPoints >= this.loginLimit) {
-      res.setHeader('Retry-After', String(Math.max(1, Math.ceil(failures.msBeforeNext / 1000))));
-      return page(429, 'Zu viele fehlgeschlagene Anmeldungen. Bitte warten Sie eine Minute.');
+    const identifier = credentialIdentifier('email', email, true);
+    const tooMany = () => page(429, 'Zu viele fehlgeschlagene Anmeldungen. Bitte warten Sie eine Minute.');
+    try {
+      await this.failedAuth.assertPasswordAttemptAllowed(address, identifier, res);
+    } catch (error) {
+      if (error instanceof RateLimited) return tooMany();
+      throw error;
     }
     const user = await this.oauth.login(check.application, email, password);
     if (!user) {
-      await this.failedLogins.penalty(address, 1);
+      if (await this.failedAuth.recordFailure(address, identifier, res)) return tooMany();
       return page(401, 'E-Mail-Adresse oder Passwort ist falsch.');
     }
+    await this.failedAuth.recordSuccess(address, identifier);
     res.redirect(302, await this.oauth.approve(check.params, user));
   }
 
@@ -76,7 +75,23 @@ export class OAuthController {
   @HttpCode(200)
   @ApiExcludeEndpoint()
   async token(@Req() req: Request, @Res() res: Response) {
-    const answer = await this.oauth.token(req);
+    // Client secrets count against the failed-authentication limit like every other credential.
+    const address = req.ip ?? 'unknown';
+    const client = clientIdOf(req);
+    const identifier = client ? credentialIdentifier('client', client, true) : null;
+    let limited: RateLimited | null = null;
+    try {
+      await this.failedAuth.assertIdentifierOpen(identifier, res);
+    } catch (error) {
+      if (!(error instanceof RateLimited)) throw error;
+      limited = error;
+    }
+    const answer = limited ? null : await this.oauth.token(req);
+    if (answer?.body && (answer.body as { error?: unknown }).error === 'invalid_client') limited = await this.failedAuth.recordFailure(address, identifier, res);
+    if (limited || !answer) {
+      res.status(429).set({ 'Retry-After': String(limited?.retryAfterSeconds ?? 60), 'Cache-Control': 'no-store', Pragma: 'no-cache' });
+      return void res.json({ error: 'invalid_client', error_description: limited?.message ?? 'Too many failed client authentications' });
+    }
     // server_error (503): the database is away; the client may try again shortly.
     const retry = answer.status === 503 ? { 'Retry-After': '5' } : {};
     res
@@ -88,6 +103,20 @@ export class OAuthController {
   private refuse(check: Extract<AuthorizeCheck, { ok: false }>, res: Response) {
     if ('redirect' in check) return res.redirect(302, check.redirect);
     sendPage(res, 400, renderErrorPage(check.page));
+  }
+}
+
+/** The client_id of a token request: a form field, or the user name of HTTP Basic authentication. */
+function clientIdOf(req: Request): string | null {
+  const field = (req.body as Record<string, unknown> | undefined)?.client_id;
+  if (typeof field === 'string' && field) return field;
+  const basic = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(req.headers.authorization ?? '');
+  if (!basic) return null;
+  const user = Buffer.from(basic[1], 'base64').toString('utf8').split(':')[0];
+  try {
+    return decodeURIComponent(user) || null;
+  } catch {
+    return user || null;
   }
 }
 

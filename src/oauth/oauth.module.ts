@@ -2,6 +2,7 @@
 // and the bearer strategy that accepts its access tokens on /v2.
 import { Module } from '@nestjs/common';
 import { PassportModule } from '@nestjs/passport';
+import { AuthModule } from '../auth/auth.module.js';
 import { BearerTokenStrategy } from './bearer.strategy.js';
 import { OAuthApplicationsController } from './oauth-applications.controller.js';
 import { OAuthApplicationsRepository } from './oauth-applications.repository.js';
@@ -13,7 +14,7 @@ import { OAuthModel } from './oauth.model.js';
 import { OAuthService } from './oauth.service.js';
 
 @Module({
-  imports: [PassportModule],
+  imports: [PassportModule, AuthModule],
   controllers: [OAuthApplicationsController, OAuthController],
   providers: [
     OAuthApplicationsRepository,

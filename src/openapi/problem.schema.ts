@@ -57,6 +57,7 @@ const CODES: Record<ErrorCode, true> = {
   service_unavailable: true,
   'database.busy': true,
   'document.not_found': true,
+  'document.active_content': true,
   internal: true,
 };
 

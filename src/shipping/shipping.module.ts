@@ -22,6 +22,7 @@ import { ShipmentsRepository } from './shipments/shipments.repository.js';
 import { ShippingContexts } from './shipments/shipping-context.js';
 import { ShippingController } from './shipments/shipping.controller.js';
 import { ShippingLetters } from './letters/shipping-letters.js';
+import { ActivePdfPolicy } from './settings/active-pdf-policy.js';
 import { ShippingSettingsRepository } from './settings/shipping-settings.repository.js';
 import { ShippingSettingsService } from './settings/shipping-settings.service.js';
 import { ShippingService } from './shipments/shipping.service.js';
@@ -33,6 +34,7 @@ import { StalledDeliveries } from './delivery/stalled-deliveries.js';
   providers: [
     ShipmentsRepository,
     ShippingSettingsRepository,
+    ActivePdfPolicy,
     ShippingSettingsService,
     ShippingContexts,
     ShippingLetters,
@@ -45,6 +47,6 @@ import { StalledDeliveries } from './delivery/stalled-deliveries.js';
     ReleaseService,
     { provide: PostalProvider, useFactory: (config: AppConfig) => createPostalProvider(config.shipping), inject: [APP_CONFIG] },
   ],
-  exports: [ShippingService, ShippingLetters, ShippingSettingsRepository],
+  exports: [ShippingService, ShippingLetters, ShippingSettingsRepository, ActivePdfPolicy],
 })
 export class ShippingModule {}

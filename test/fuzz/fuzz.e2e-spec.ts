@@ -360,10 +360,11 @@ describe('fuzzing the create and update endpoints', () => {
       expect((await readCustomer(emoji.body.id)).name).toBe('a😀b');
     });
 
-    it.each(['customers', 'contacts'])('find with a NUL in the %s external id is a 404', async (resource) => {
+    it.each(['customers', 'contacts'])('find with a NUL in the %s external id is a 400 naming the path', async (resource) => {
       const res = await client.get(`/api/v1/${resource}/find/BASE%00CUS`);
       expectProblemDocument(res, `find ${resource}`);
-      expect(res.status).toBe(404);
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual([{ field: 'path', message: expect.stringMatching(/control characters/) }]);
     });
   });
 

@@ -85,14 +85,20 @@ describe('invoice documents', () => {
     const download = await api.pdf(invoice.id).expect(200);
     expect(download.headers['content-type']).toBe('application/pdf');
     expect(download.headers['content-length']).toBe(String(pdf.length));
-    expect(download.headers['content-disposition']).toBe('inline; filename="RE_2026_042.pdf"');
+    // Downloaded, sandboxed and never sniffed: an uploaded PDF may carry active content.
+    expect(download.headers['content-disposition']).toBe('attachment; filename="RE_2026_042.pdf"');
+    expect(download.headers['content-security-policy']).toBe('sandbox');
+    expect(download.headers['x-content-type-options']).toBe('nosniff');
     expect(Buffer.compare(download.body, pdf)).toBe(0);
+    const viewed = await api.get(`/api/v1/invoices/${invoice.id}/pdf?inline=true`).expect(200);
+    expect(viewed.headers['content-disposition']).toBe('inline; filename="RE_2026_042.pdf"');
+    expect(viewed.headers['content-security-policy']).toBe('sandbox');
 
     // invoice_attachment is the URL of the attachment, and that URL serves the attachment's bytes.
     expect(invoice.invoice_attachment).toBe(`${PUBLIC_URL}/api/v1/invoices/${invoice.id}/attachment`);
     const viaUrl = await api.get(invoice.invoice_attachment.slice(PUBLIC_URL.length)).expect(200);
     expect(viaUrl.headers['content-type']).toBe('application/pdf');
-    expect(viaUrl.headers['content-disposition']).toBe('inline; filename="RE_2026_042-attachment.pdf"');
+    expect(viaUrl.headers['content-disposition']).toBe('attachment; filename="RE_2026_042-attachment.pdf"');
     expect(Buffer.compare(viaUrl.body, attachment)).toBe(0);
     expect(await leftoverUploads(config)).toEqual([]);
   });

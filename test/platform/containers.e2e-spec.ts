@@ -43,6 +43,17 @@ describe('container image', () => {
     expect(runStage.indexOf('chown node:node /data')).toBeLessThan(runStage.indexOf('USER node'));
   });
 
+  it('runs Node 24 LTS in both stages, the major of the second CI pass; docker-compose runs this image', () => {
+    const images = [buildStage, runStage].map((stage) => stage.split(/\s/)[0]);
+    expect(images).toEqual(['node:24-bookworm-slim', 'node:24-bookworm-slim']);
+    const ciVersion = /^NODE24_VERSION=(\d+)\.\d+\.\d+$/m.exec(read('.ci/run'));
+    expect(ciVersion?.[1]).toBe('24');
+    expect(read('.ci/run')).toMatch(/^ {2}PATH="\$NODE24_HOME\/bin:\$PATH" .*npm test$/m);
+    const compose = read('docker-compose.yml');
+    expect(compose).toMatch(/^ {2}service:\n {4}build: \.$/m);
+    expect(compose).not.toMatch(/image: *node:/);
+  });
+
   it('runs entry points that the build produces: the service, the health probe, the CLI, the migrations', () => {
     const compose = read('docker-compose.yml');
     const targets = [...`${dockerfile}\n${compose}`.matchAll(/dist\/(src\/[\w/.-]+)\.js/g)].map((m) => `${m[1]}.ts`);

@@ -295,7 +295,8 @@ describe('shipping', () => {
     expect(again.body.code).toBe('shipping.in_progress');
 
     const letter = await api.get(`/api/v1/invoices/${invoice.id}/letter`).expect(200);
-    expect(letter.headers['content-disposition']).toBe('inline; filename="Brief-Rechnung-2026-001.pdf"');
+    expect(letter.headers['content-disposition']).toBe('attachment; filename="Brief-Rechnung-2026-001.pdf"');
+    expect(letter.headers['content-security-policy']).toBe('sandbox');
     expect(await pdfText(letter.body)).toContain('Rechnung 2026-001 der Muster Handel GmbH');
     const { shipments } = await api.deliveries(invoice.id);
     expect(shipments[0]).toMatchObject({

@@ -21,6 +21,9 @@ const DEFAULTS: ReadonlyArray<{ property: keyof InvoiceValues; value: unknown; s
   // A new invoice waits for its release (the pull's enter as sent: the ERP has sent them).
   { property: 'status', value: 'draft' satisfies InvoiceStatus, sql: `'draft'` },
   { property: 'ignoreReminderFees', value: false, sql: 'false' },
+  // A pulled invoice has no PDF of its own; a rendered one has no active content.
+  { property: 'pdfActiveContent', value: false, sql: 'false' },
+  { property: 'attachmentActiveContent', value: false, sql: 'false' },
 ];
 
 /** A new invoice's row values (without company, id and timestamps). */

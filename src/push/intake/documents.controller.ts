@@ -7,6 +7,7 @@ import { Authenticated, CurrentCompany, CurrentPrincipal } from '../../auth/auth
 import type { CompanyContext, Principal } from '../../auth/principal.js';
 import { AppError } from '../../common/errors.js';
 import { DOCUMENTS_CONFIG, type DocumentsConfig } from '../../config/documents.config.js';
+import { ActivePdfPolicy } from '../../shipping/settings/active-pdf-policy.js';
 import { type PageRequest, pageMeta, Pagination } from '../../common/pagination.js';
 import { requestIdOf } from '../../logging/logger.js';
 import { CreditMemoDocumentDto, CustomerDocumentDto, InvoiceDocumentDto, PaymentDocumentDto } from '../dto/push-document.dto.js';
@@ -39,6 +40,7 @@ export class DocumentsController {
   constructor(
     private readonly documents: PushDocumentsService,
     @Inject(DOCUMENTS_CONFIG) private readonly files: DocumentsConfig,
+    private readonly activePdf: ActivePdfPolicy,
   ) {}
 
   @Post()
@@ -79,6 +81,8 @@ export class DocumentsController {
       throw new AppError('request.unsupported_media_type', 'Send the document as JSON with Content-Type: application/json');
     }
     const input = await readPushDocument(body, this.files.maxUploadMb * 1024 * 1024);
+    // Refused before it is queued; processing asks again (the setting may change, a dead letter be replayed).
+    await this.activePdf.assertAccepted(company.id, [{ field: 'pdf', activeContent: input.pdfActiveContent }]);
     const { document, created } = await this.documents.accept(company, input, credentialOf(principal, requestIdOf(req)));
     const location = `/v2/documents/doc-${document.id}`;
     if (created) res.setHeader('Location', location);

@@ -6,6 +6,7 @@ import { validate } from 'class-validator';
 import { createHash } from 'node:crypto';
 import { PDFDocument } from 'pdf-lib';
 import { AppError, validationFailed } from '../../common/errors.js';
+import { type ActiveContent, inspectPdfBytes } from '../../documents/pdf-inspection.js';
 import { Decimal } from '../../common/money.js';
 import { resolveTerms } from '../../invoices/invoice-terms.js';
 import { flattenValidationErrors } from '../../common/validation.js';
@@ -17,6 +18,8 @@ export interface PushInput {
   /** Everything but document_type and external_id, normalized. */
   payload: Record<string, unknown>;
   payloadHash: Buffer;
+  /** What makes the pushed PDF active ("contains JavaScript (/OpenAction)"); null without one or a PDF. */
+  pdfActiveContent: ActiveContent;
 }
 
 const OPTIONS = { whitelist: true, forbidUnknownValues: false, validationError: { target: false, value: false } };
@@ -36,7 +39,7 @@ export async function readPushDocument(body: unknown, maxPdfBytes: number): Prom
   const { document_type, external_id, ...rest } = normalize(dto) as Record<string, unknown>;
   if (document_type === 'invoice') assertTermsAgree(rest);
   if (document_type === 'customer') delete rest.amount; // the integration guide's body always has one; a customer has none
-  if (typeof rest.pdf === 'string') await assertPdf(rest.pdf, maxPdfBytes);
+  const pdfActiveContent = typeof rest.pdf === 'string' ? await assertPdf(rest.pdf, maxPdfBytes) : null;
   return {
     documentType: document_type as DocumentType,
     externalId: external_id as string,
@@ -44,6 +47,7 @@ export async function readPushDocument(body: unknown, maxPdfBytes: number): Prom
     payloadHash: createHash('sha256')
       .update(canonicalJson({ document_type, external_id: (external_id as string).toLowerCase(), ...rest }))
       .digest(),
+    pdfActiveContent,
   };
 }
 
@@ -89,8 +93,8 @@ function assertTermsAgree(payload: Record<string, unknown>): void {
   if (errors.length) throw validationFailed(errors);
 }
 
-/** Like an upload: at most MAX_UPLOAD_MB, the PDF header in the first KiB and a parse. */
-async function assertPdf(base64: string, maxBytes: number): Promise<void> {
+/** Like an upload: at most MAX_UPLOAD_MB, the PDF header in the first KiB and a parse; answers its active content. */
+async function assertPdf(base64: string, maxBytes: number): Promise<ActiveContent> {
   const bytes = Buffer.from(base64, 'base64');
   if (bytes.length > maxBytes) {
     throw new AppError('document.too_large', `pdf is larger than ${Math.round(maxBytes / 1048576)} MB`, [
@@ -100,7 +104,9 @@ async function assertPdf(base64: string, maxBytes: number): Promise<void> {
   const head = bytes.subarray(0, 1024);
   const fail = () => validationFailed([{ field: 'pdf', message: 'pdf is not a PDF file' }]);
   if (!head.includes(Buffer.from('%PDF-'))) throw fail();
-  await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false }).catch(() => {
+  const document = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false }).catch(() => {
     throw fail();
   });
+  // The structure reader walks the buffer (a few KiB of parsing); the parsed document is its fallback.
+  return inspectPdfBytes(bytes, document);
 }

@@ -14,6 +14,7 @@ import { newUuid } from '../../common/ids.js';
 import type { Customer } from '../../customers/customer.entity.js';
 import { CustomersRepository } from '../../customers/customers.repository.js';
 import { DocumentStore } from '../../documents/document-store.js';
+import { inspectPdfBytes } from '../../documents/pdf-inspection.js';
 import type { Invoice } from '../../invoices/invoice.entity.js';
 import { isSettled, moneyFields, moneyStateOf } from '../../invoices/ledger/money.js';
 import { assertEditable, assertReleasable } from '../../invoices/invoice-rules.js';
@@ -29,6 +30,7 @@ import { CustomerProcessor } from './customer.processor.js';
 import { isRenderedKey, pdfKeyFor, renderFor, sha256, type StoredPdf } from './invoice-files.js';
 import type { DocumentProcessor, ProcessContext, ProcessResult } from './processor.js';
 import { resolveRelease } from '../../shipping/release/release-options.js';
+import { ActivePdfPolicy } from '../../shipping/settings/active-pdf-policy.js';
 
 const money = (value: string | null | undefined) => (value == null ? null : new Decimal(value).toFixed(2));
 
@@ -53,6 +55,7 @@ export class InvoiceProcessor implements DocumentProcessor {
     private readonly companies: CompaniesRepository,
     private readonly documents: DocumentStore,
     private readonly shipping: ShippingService,
+    private readonly activePdf: ActivePdfPolicy,
   ) {}
 
   async apply(ctx: ProcessContext): Promise<ProcessResult> {
@@ -93,17 +96,14 @@ export class InvoiceProcessor implements DocumentProcessor {
       ...terms,
       source: 'PUSH',
     });
-    const pdf = await this.store(
-      ctx,
-      id,
-      p.pdf ? Buffer.from(p.pdf, 'base64') : await renderFor(company.name, customer, record, document.externalId),
-      !p.pdf,
-    );
+    const pushed = p.pdf ? Buffer.from(p.pdf, 'base64') : undefined;
+    const pdfActiveContent = pushed ? await this.activeContentOf(ctx, pushed) : false;
+    const pdf = await this.store(ctx, id, pushed ?? (await renderFor(company.name, customer, record, document.externalId)), !pushed);
     const { autosend, autoskip } = resolveRelease(p.options, await this.companies.findById(company.id, manager));
     const invoice = await this.ledger.create(
       company.id,
       id,
-      { ...record, shippingMode: autoskip ? 'skip_shipping' : (p.shipping_mode ?? null), ...pdf },
+      { ...record, shippingMode: autoskip ? 'skip_shipping' : (p.shipping_mode ?? null), ...pdf, pdfActiveContent },
       manager,
     );
     await this.invoices.addEvent(
@@ -189,11 +189,12 @@ export class InvoiceProcessor implements DocumentProcessor {
       ...(changedFields.includes('invoice_date') || changedFields.includes('due_date') ? terms : {}),
     };
     if (newPdf && draft) {
-      Object.assign(changes, await this.store(ctx, locked.id, pushedPdf, false, locked.pdfKey));
+      const pdfActiveContent = await this.activeContentOf(ctx, pushedPdf);
+      Object.assign(changes, await this.store(ctx, locked.id, pushedPdf, false, locked.pdfKey), { pdfActiveContent });
       changedFields.push('pdf');
     } else if (rerender) {
       const pdf = await renderFor(company.name, customer, { ...locked, ...changes }, document.externalId);
-      Object.assign(changes, await this.store(ctx, locked.id, pdf, true, locked.pdfKey));
+      Object.assign(changes, await this.store(ctx, locked.id, pdf, true, locked.pdfKey), { pdfActiveContent: false });
       changedFields.push('pdf');
     }
     let updated = await this.invoices.update(locked, changes, manager);
@@ -236,6 +237,16 @@ export class InvoiceProcessor implements DocumentProcessor {
       notes.push('options[autosend]: the invoice is being shipped already');
       return invoice;
     }
+  }
+
+  /**
+   * Whether a pushed PDF has active content; refused (dead-lettered, nothing stored) when the company
+   * refuses such PDFs: intake asked already, but the setting may have changed or a dead letter been replayed.
+   */
+  private async activeContentOf(ctx: ProcessContext, pdf: Buffer): Promise<boolean> {
+    const activeContent = await inspectPdfBytes(pdf);
+    await this.activePdf.assertAccepted(ctx.company.id, [{ field: 'pdf', activeContent }], ctx.manager);
+    return activeContent !== null;
   }
 
   /** Stores a new version of the invoice PDF under a key of its own; the replaced one goes after the commit. */

@@ -14,6 +14,7 @@ import { InvoiceTransitions } from '../../invoices/ledger/invoice-transitions.js
 import type { Actor } from '../../invoices/invoices.repository.js';
 import { type AnswerInTransaction, InvoicesService } from '../../invoices/invoices.service.js';
 import { ShippingService } from '../shipments/shipping.service.js';
+import { ActivePdfPolicy } from '../settings/active-pdf-policy.js';
 import { type ReleaseDefaults, type ReleaseOptions, resolveRelease } from './release-options.js';
 
 @Injectable()
@@ -23,16 +24,18 @@ export class ReleaseService {
     private readonly invoices: InvoicesService,
     private readonly transitions: InvoiceTransitions,
     private readonly shipping: ShippingService,
+    private readonly activePdf: ActivePdfPolicy,
   ) {}
 
-  /** A new invoice, released in its create's transaction as the request's options and the company's defaults say. */
-  create(
-    company: CompanyContext,
-    dto: CreateInvoiceDto,
-    uploads: InvoiceUploads,
-    actor: Actor,
-    answer?: AnswerInTransaction,
-  ): Promise<InvoiceView> {
+  /**
+   * A new invoice, released in its create's transaction as the request's options and the company's
+   * defaults say. PDFs with active content are refused first when the company says so (nothing stored).
+   */
+  async create(company: CompanyContext, dto: CreateInvoiceDto, uploads: InvoiceUploads, actor: Actor, answer?: AnswerInTransaction): Promise<InvoiceView> {
+    await this.activePdf.assertAccepted(company.id, [
+      { field: 'invoice', activeContent: uploads.invoice?.activeContent },
+      { field: 'invoice_attachment', activeContent: uploads.invoice_attachment?.activeContent },
+    ]);
     return this.intake.create(company, dto, uploads, actor, (defaults) => this.onCreate(dto.options, defaults, actor), answer);
   }
 

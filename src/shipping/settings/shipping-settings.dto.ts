@@ -30,6 +30,8 @@ export class UpdateShippingSettingsDto {
   @OptionalText(200) readonly bank_name?: string | null;
   @Email() readonly reply_to?: string | null;
   @OptionalBoolean() readonly cover_page?: boolean;
+  /** Uploads and pushes of PDFs with active content (JavaScript, /Launch, embedded files) are refused with 422. */
+  @OptionalBoolean() readonly refuse_active_pdf?: boolean;
   @Template(300) readonly invoice_email_subject?: string | null;
   @Template(10_000) readonly invoice_email_body?: string | null;
   @Template(300) readonly reminder_email_subject?: string | null;

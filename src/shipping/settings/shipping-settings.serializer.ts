@@ -21,6 +21,7 @@ export function serializeShippingSettings({ settings: s, defaults }: CompanyShip
       bank_name: s.bankName,
       reply_to: s.replyTo,
       cover_page: s.coverPage,
+      refuse_active_pdf: s.refuseActivePdf,
       invoice_email_subject: s.templates.invoiceEmailSubject,
       invoice_email_body: s.templates.invoiceEmailBody,
       reminder_email_subject: s.templates.reminderEmailSubject,

@@ -89,6 +89,7 @@ export class ShippingSettingsService {
         bankName: dto.bank_name,
         replyTo: dto.reply_to,
         coverPage: dto.cover_page,
+        refuseActivePdf: dto.refuse_active_pdf,
       }),
       senderCountryCode:
         dto.sender_country_code === undefined ? current.senderCountryCode : (dto.sender_country_code?.toUpperCase() ?? 'DE'),

@@ -29,6 +29,13 @@ export interface ShippingSettings {
   replyTo: string | null;
   /** Put a DIN 5008 cover page with the address block in front of invoices sent by post. */
   coverPage: boolean;
+  /**
+   * Refuse uploaded and pushed PDFs with active content (JavaScript, /Launch actions, embedded files),
+   * 422 document.active_content. The service e-mails and prints these PDFs to debtors, and a company can
+   * refuse to forward active content to them; without it such PDFs are accepted and flagged
+   * (pdf_active_content).
+   */
+  refuseActivePdf: boolean;
   templates: ShippingTemplates;
 }
 
@@ -61,6 +68,7 @@ export const DEFAULT_SETTINGS: ShippingSettings = {
   bankName: null,
   replyTo: null,
   coverPage: false,
+  refuseActivePdf: false,
   templates: DEFAULT_TEMPLATES,
 };
 

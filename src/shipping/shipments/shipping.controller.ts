@@ -1,5 +1,6 @@
 // Shipping of an invoice over HTTP: its deliveries, its letters, and the confirmation of a letter the
 // client shipped itself (manual_shipping).
+import { setStoredDocumentHeaders, wantsInline } from '../../common/stored-document.js';
 import { Controller, Get, HttpCode, Inject, Param, Post, Res, StreamableFile } from '@nestjs/common';
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -102,7 +103,7 @@ export class ShippingController {
   }
 
   private download(letter: RenderedLetter, res: Response) {
-    res.setHeader('Content-Disposition', `inline; filename="${letter.filename}"`);
+    setStoredDocumentHeaders(res, letter.filename, wantsInline(res.req.query.inline));
     return new StreamableFile(letter.pdf, { type: 'application/pdf', length: letter.pdf.length });
   }
 
