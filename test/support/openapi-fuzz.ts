@@ -221,10 +221,26 @@ function multipartFor(op: Operation): fc.Arbitrary<{ contentType: string; body: 
 /** `{"a":{"a":…}}` or `[[[…]]]` nested `depth` levels deep, as text (JSON.stringify itself would recurse). */
 export const deepJson = (depth: number, array = false) => (array ? `${'['.repeat(depth)}1${']'.repeat(depth)}` : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`);
 
-function bodyFor(op: Operation): fc.Arbitrary<{ contentType?: string; body?: string }> {
+/** A plain JSON value as a tree. */
+export const asTree = (value: unknown): Tree =>
+  Array.isArray(value) ? value.map(asTree) : value !== null && typeof value === 'object' ? { entries: Object.entries(value).map(([k, v]) => [k, asTree(v)]) } : (value as Tree);
+
+/** A valid body with one or two fields changed: reaches the service and the database, not only validation. */
+function nearlyValid(op: Operation, base: Record<string, unknown>): fc.Arbitrary<{ contentType: string; body: string }> {
+  const change = key(Object.keys(op.fields)).chain((name) => (Object.hasOwn(op.fields, name) ? valueFor(op.fields[name]) : tree).map((value): [string, Tree] => [name, value]));
+  const form = op.bodyTypes.includes('application/x-www-form-urlencoded');
+  return fc.tuple(fc.array(change, { minLength: 1, maxLength: 2 }), fc.boolean()).map(([changes, asForm]) => {
+    const entries = [...(asTree(base) as { entries: Array<[string, Tree]> }).entries.filter(([name]) => !changes.some(([changed]) => changed === name)), ...changes];
+    if (form && asForm) return { contentType: 'application/x-www-form-urlencoded', body: encodePairs(toPairs({ entries })) };
+    return { contentType: 'application/json', body: toJson({ entries }) };
+  });
+}
+
+function bodyFor(op: Operation, base?: Record<string, unknown>): fc.Arbitrary<{ contentType?: string; body?: string }> {
   const json = 'application/json';
   const fields = objectFor(op.fields);
   return fc.oneof(
+    { weight: base ? 6 : 0, arbitrary: base ? nearlyValid(op, base) : fc.constant({}) },
     { weight: 2, arbitrary: fc.constant({}) },
     { weight: 5, arbitrary: fc.oneof(fields, tree).map((value) => ({ contentType: json, body: toJson(value) })) },
     {
@@ -266,13 +282,14 @@ const headersOf = fc.record(
   { requiredKeys: [] },
 ).map((headers) => Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, v.replace(/[^\x20-\x7e]/g, '')])));
 
-export function requestFor(op: Operation): fc.Arbitrary<FuzzRequest> {
+/** `base`: a valid body of the operation, if it has one, to change a field or two of. */
+export function requestFor(op: Operation, base?: Record<string, unknown>): fc.Arbitrary<FuzzRequest> {
   const params = op.path.match(/\{[^}]+\}/g) ?? [];
   const path = fc.array(pathValue, { minLength: params.length, maxLength: params.length }).map((values) => {
     let i = 0;
     return op.path.replace(/\{[^}]+\}/g, () => values[i++]);
   });
-  const body = op.bodyTypes.length ? bodyFor(op) : fc.oneof({ weight: 4, arbitrary: fc.constant({}) }, { weight: 1, arbitrary: bodyFor(op) });
+  const body = op.bodyTypes.length ? bodyFor(op, base) : fc.oneof({ weight: 4, arbitrary: fc.constant({}) }, { weight: 1, arbitrary: bodyFor(op) });
   return fc.record({ method: fc.constant(op.method), path, query: queryFor(op), auth: authOf, headers: headersOf, body }).map(({ body: b, ...rest }) => ({ ...rest, ...b }));
 }
 
