@@ -9,7 +9,8 @@ import fc from 'fast-check';
 import request, { type Response } from 'supertest';
 import { createContact, createCustomer } from '../support/factories.js';
 import { invoiceApi, invoiceSuiteConfig } from '../support/invoice-factories.js';
-import { type FuzzRequest, fixedExamples, loadOperations, type Operation, requestFor } from '../support/openapi-fuzz.js';
+import { type FuzzRequest, fixedExamples, requestFor } from '../support/openapi-fuzz.js';
+import { loadOperations, type Operation } from '../support/openapi-operations.js';
 import { dataSource, registerCompany, startTestApp, type TestCompany, testConfig } from '../support/test-app.js';
 
 /** `npm test` runs a few per operation; `npm run test:fuzz` sets more, FUZZ_RUNS as many as asked. */
