@@ -3,7 +3,7 @@
 // problem document (RFC 9457; the OAuth endpoints may answer per RFC 6749 or with an HTML page), and a
 // rejected request changes nothing in the database (a hash of every tenant table and of companies).
 //   npm run test:fuzz                        the deeper run (FUZZ_RUNS requests per operation)
-//   FUZZ_SEED=123 npm run test:fuzz -t 'POST /api/v1/customers'   repeats a failure
+//   FUZZ_SEED=123 npm run test:fuzz -- -t 'POST /api/v1/customers'   repeats a failure (FUZZ_SHRINK=1 shrinks it)
 import type { INestApplication } from '@nestjs/common';
 import fc from 'fast-check';
 import request, { type Response } from 'supertest';
@@ -150,11 +150,11 @@ describe(`fuzzing every operation of the OpenAPI document (FUZZ_SEED=${SEED}, FU
     expect(operations.filter((op) => !op.oauth).map((op) => `${op.method} ${op.path}`).sort()).toEqual(servedOps.sort());
   });
 
-  it.each(operations.map((op) => [`${op.method.toUpperCase()} ${op.path}`, op] as const))('%s', async (_name, op) => {
+  it.each(operations.map((op) => [`${op.method.toUpperCase()} ${op.path}`, op] as const))('%s', async (name, op) => {
     let before = await tenantTables();
     const property = fc.asyncProperty(requestFor(op, VALID_BODIES[`${op.method} ${op.path}`]), async (req) => {
       const res = await send(req);
-      const counts = (statuses[_name] ??= {});
+      const counts = (statuses[name] ??= {});
       counts[res.status] = (counts[res.status] ?? 0) + 1;
       const problem = violation(op, res);
       if (problem) throw new Error(`${problem}\n${show(req)}\nanswer: ${res.status} ${String(res.text ?? '').slice(0, 600)}`);
@@ -170,7 +170,7 @@ describe(`fuzzing every operation of the OpenAPI document (FUZZ_SEED=${SEED}, FU
     const result = await fc.check(property, { seed: SEED, numRuns: RUNS + examples.length, examples, endOnFailure: !SHRINK });
     if (result.failed) {
       const cause = result.errorInstance instanceof Error ? result.errorInstance.message : String(result.errorInstance);
-      throw new Error(`FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS} npm run test:fuzz -t '${_name}' repeats this (run ${result.numRuns}):\n${cause}`);
+      throw new Error(`FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS} npm run test:fuzz -- -t '${name}' repeats this (run ${result.numRuns}):\n${cause}`);
     }
   }, Math.max(60_000, RUNS * 1000));
 });
