@@ -1,6 +1,7 @@
 // Reads the body of POST /v2/documents: one JSON object, validated with the class of its
 // document_type, normalized (amounts "119.50", dates YYYY-MM-DD, unknown fields dropped) and hashed,
 // so that an identical re-push is recognised whatever the key order or number format.
+import { stripProtoKeys } from '@nestjs/common/utils/strip-proto-keys.util.js';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import { createHash } from 'node:crypto';
@@ -33,6 +34,9 @@ export async function readPushDocument(body: unknown, maxPdfBytes: number): Prom
   const type = raw.document_type;
   const known = typeof type === 'string' && (DOCUMENT_TYPES as readonly string[]).includes(type);
   const cls = known ? DOCUMENT_CLASSES[type as DocumentType] : PushDocumentBaseDto;
+  // What the global ValidationPipe does before class-transformer, which this body bypasses: class-transformer
+  // takes a nested object's `constructor` key for its class (`{"x":{"constructor":"a"}}` was a TypeError, a 500).
+  stripProtoKeys(raw);
   const dto = plainToInstance(cls as new () => object, raw);
   const errors = flattenValidationErrors(await validate(dto, OPTIONS));
   if (errors.length) throw validationFailed(errors);
