@@ -43,7 +43,8 @@ type Layer = { handle: (req: Request, res: Response, next: NextFunction) => void
 serveForParent<AblationServerOptions>(async ({ databaseUrl, env, off, statements }) => {
   // The request logger's binding (src/logging/request-logger.ts) is the only user of AsyncLocalStorage in the
   // service: without run() no store is ever entered, so Node never installs its promise hooks.
-  if (off.includes('requestContext')) AsyncLocalStorage.prototype.run = (_store: unknown, fn: (...args: unknown[]) => unknown, ...args: unknown[]) => fn(...args);
+  if (off.includes('requestContext'))
+    AsyncLocalStorage.prototype.run = (_store: unknown, fn: (...args: unknown[]) => unknown, ...args: unknown[]) => fn(...args);
   if (off.includes('rateLimit')) RateLimitGuard.prototype.canActivate = () => Promise.resolve(true);
   const config = loadConfig({
     APP_ENV: 'test',

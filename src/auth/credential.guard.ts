@@ -55,7 +55,8 @@ export class CredentialGuard implements CanActivate {
       const refused = error instanceof UnauthorizedException ? noStrategyMatched(req, schemes) : error;
       // Only a refused credential counts: a lookup that failed (database away) says nothing about the
       // caller, and counting it would lock an ERP out for a minute after the database is back.
-      if (refused instanceof AppError && refused.status === 401) throw (await this.failedAuth.recordFailure(address, identifier, res)) ?? refused;
+      if (refused instanceof AppError && refused.status === 401)
+        throw (await this.failedAuth.recordFailure(address, identifier, res)) ?? refused;
       throw refused;
     }
     res.removeHeader('WWW-Authenticate');

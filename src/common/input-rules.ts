@@ -11,7 +11,9 @@ import { AppError, type FieldError } from './errors.js';
 
 export const MAX_DEPTH = 32;
 
+// eslint-disable-next-line no-control-regex -- control characters are what this rule refuses
 const CONTROL_IN_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+// eslint-disable-next-line no-control-regex -- likewise
 const CONTROL_IN_PARAMETER = /[\u0000-\u001f\u007f-\u009f]/;
 const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069]/;
 const IDENTIFIER = /(^|_)(id|number)$/;
@@ -36,7 +38,11 @@ export function textProblem(text: string, name: string, kind: InputKind | 'path'
   if ((kind === 'body' ? CONTROL_IN_TEXT : CONTROL_IN_PARAMETER).test(text)) {
     return { field, message: `${field} must not contain control characters` };
   }
-  const last = name.replace(/\]$/, '').split(/[[\].]+/).pop() ?? name;
+  const last =
+    name
+      .replace(/\]$/, '')
+      .split(/[[\].]+/)
+      .pop() ?? name;
   if (IDENTIFIER.test(last) && BIDI_CONTROL.test(text)) {
     return { field, message: `${field} must not contain bidirectional control characters` };
   }
@@ -65,7 +71,8 @@ function walk(value: unknown, path: string[], kind: InputKind, depth: number): I
 
 /** The error a problem is answered with: 422 in a body, 400 in a query string; 400 when too deep. */
 export function inputError(problem: InputProblem, kind: InputKind): AppError {
-  if (problem.kind === 'too_deep') return new AppError('request.malformed', `The ${kind === 'body' ? 'body' : 'query string'} is nested deeper than ${MAX_DEPTH} levels`);
+  if (problem.kind === 'too_deep')
+    return new AppError('request.malformed', `The ${kind === 'body' ? 'body' : 'query string'} is nested deeper than ${MAX_DEPTH} levels`);
   if (kind === 'query') return new AppError('request.invalid_query', problem.error.message, [problem.error]);
   return new AppError('validation.failed', problem.error.message, [problem.error]);
 }
@@ -81,7 +88,10 @@ export function pathError(path: string): AppError | null {
       continue; // the router answers a malformed escape itself
     }
     const error = textProblem(decoded, 'path', 'path');
-    if (error) return new AppError('request.malformed', 'The request path contains control characters', [{ field: 'path', message: error.message.replace(/^path/, 'The path') }]);
+    if (error)
+      return new AppError('request.malformed', 'The request path contains control characters', [
+        { field: 'path', message: error.message.replace(/^path/, 'The path') },
+      ]);
   }
   return null;
 }

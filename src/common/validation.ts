@@ -3,7 +3,6 @@ import { ValidationPipe, type ValidationError } from '@nestjs/common';
 import { type FieldError, validationFailed } from './errors.js';
 import { bracketName } from './input-rules.js';
 
-
 export function flattenValidationErrors(errors: ValidationError[], path: string[] = []): FieldError[] {
   return errors.flatMap((error) => {
     const here = [...path, error.property];

@@ -73,21 +73,29 @@ describe('active content of a PDF', () => {
     const last = doc.getPage(599).node;
     last.set(PDFName.of('AA'), doc.context.obj({ C: { S: 'JavaScript', JS: PDFString.of('app.alert(1)') } }));
     const bytes = Buffer.from(await doc.save());
-    expect(await inspectPdfStructure(await fileOf(bytes))).toEqual({ check: 'valid', activeContent: 'contains JavaScript (/AA /C of page 600)' });
+    expect(await inspectPdfStructure(await fileOf(bytes))).toEqual({
+      check: 'valid',
+      activeContent: 'contains JavaScript (/AA /C of page 600)',
+    });
   });
 
   it('stops a walk that would follow more references than its bound', async () => {
     // Every annotation of a page is a reference of its own: 10 of them, a bound of 5.
     const annots = Array.from({ length: 10 }, (_, i) => new PdfRef(100 + i, 0));
     const page: PdfDict = new Map([['Annots', annots]]);
-    const objects: PdfObjects = { resolve: async (value) => (value instanceof PdfRef ? new Map([['Subtype', new PdfName('Link')]]) : value) };
+    const objects: PdfObjects = {
+      resolve: (value) => Promise.resolve(value instanceof PdfRef ? new Map([['Subtype', new PdfName('Link')]]) : value),
+    };
     await expect(findActiveContent(objects, new Map(), [page], 5)).rejects.toBeInstanceOf(Unreadable);
     expect(await findActiveContent(objects, new Map(), [page], 50)).toBeNull();
   });
 
   it('follows a /Next chain that loops only as far as its bound', async () => {
-    const action: PdfDict = new Map<string, never>([['S', new PdfName('URI') as never], ['Next', new PdfRef(7, 0) as never]]);
-    const objects: PdfObjects = { resolve: async (value) => (value instanceof PdfRef ? action : value) };
+    const action: PdfDict = new Map<string, never>([
+      ['S', new PdfName('URI') as never],
+      ['Next', new PdfRef(7, 0) as never],
+    ]);
+    const objects: PdfObjects = { resolve: (value) => Promise.resolve(value instanceof PdfRef ? action : value) };
     expect(await findActiveContent(objects, new Map([['OpenAction', new PdfRef(7, 0)]]), [])).toBeNull();
   });
 });

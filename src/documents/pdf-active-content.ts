@@ -23,7 +23,12 @@ const nameOf = (value: PdfValue | undefined): string | undefined => (value insta
  * The first active content found, in words for the client ("contains JavaScript (/OpenAction)"); null
  * when there is none. Throws Unreadable when the walk would take more than `maxWalked` references.
  */
-export async function findActiveContent(objects: PdfObjects, catalog: PdfDict, pages: Iterable<PdfDict>, maxWalked = MAX_WALKED): Promise<string | null> {
+export async function findActiveContent(
+  objects: PdfObjects,
+  catalog: PdfDict,
+  pages: Iterable<PdfDict>,
+  maxWalked = MAX_WALKED,
+): Promise<string | null> {
   const walk = new Walk(objects, maxWalked);
   const found =
     (await walk.action(catalog.get('OpenAction'), '/OpenAction')) ??

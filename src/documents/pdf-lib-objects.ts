@@ -1,6 +1,18 @@
 // A document parsed whole by pdf-lib (the fallback for files the xref reader cannot follow), seen
 // through the structure reader's value types, so one walk finds active content in either.
-import { PDFArray, PDFBool, type PDFDocument, PDFDict, PDFHexString, PDFName, PDFNumber, type PDFObject, PDFRef, PDFStream, PDFString } from 'pdf-lib';
+import {
+  PDFArray,
+  PDFBool,
+  type PDFDocument,
+  PDFDict,
+  PDFHexString,
+  PDFName,
+  PDFNumber,
+  type PDFObject,
+  PDFRef,
+  PDFStream,
+  PDFString,
+} from 'pdf-lib';
 import type { PdfObjects } from './pdf-active-content.js';
 import { PdfName, PdfRef, type PdfDict, type PdfValue } from './pdf-syntax.js';
 
@@ -15,7 +27,8 @@ export interface ParsedPdf {
 
 export function parsedPdf(document: PDFDocument): ParsedPdf {
   const objects: PdfObjects = {
-    resolve: async (value) => (value instanceof PdfRef ? valueOf(document.context.lookup(PDFRef.of(value.num, value.gen))) : value),
+    resolve: (value) =>
+      Promise.resolve(value instanceof PdfRef ? valueOf(document.context.lookup(PDFRef.of(value.num, value.gen))) : value),
   };
   const catalog = valueOf(document.catalog) as PdfDict;
   const pages = document.getPages().map((page) => valueOf(page.node) as PdfDict);

@@ -52,7 +52,11 @@ export async function inspectPdfStructure(path: string, ends?: FileEnds, withAct
  * The pages (leaves) of the page tree reached within `maxNodes` nodes, in document order, and whether
  * that was the whole tree; undefined when a node is not a page or page list.
  */
-async function pageTree(xref: PdfXref, top: PdfValue | undefined, maxNodes: number): Promise<{ pages: PdfDict[]; complete: boolean } | undefined> {
+async function pageTree(
+  xref: PdfXref,
+  top: PdfValue | undefined,
+  maxNodes: number,
+): Promise<{ pages: PdfDict[]; complete: boolean } | undefined> {
   const pending: Array<PdfValue | undefined> = [top];
   const seen = new Set<number>();
   const pages: PdfDict[] = [];

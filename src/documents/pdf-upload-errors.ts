@@ -18,10 +18,13 @@ export const tooLarge = (field: string, maxBytes: number): AppError =>
 
 /** A PDF with active content, refused by the company's policy (shipping setting refuse_active_pdf). */
 export const activeContentRefused = (field: string, reason: string): AppError =>
-  fieldError('document.active_content', field, `${field} ${reason}; this company refuses PDFs with active content (shipping setting refuse_active_pdf)`);
+  fieldError(
+    'document.active_content',
+    field,
+    `${field} ${reason}; this company refuses PDFs with active content (shipping setting refuse_active_pdf)`,
+  );
 
-export const missingFile = (field: string): AppError =>
-  fieldError('document.missing', field, `${field} (a PDF file) is required`);
+export const missingFile = (field: string): AppError => fieldError('document.missing', field, `${field} (a PDF file) is required`);
 
 /** Translates what multer passes to its callback; system errors (disk full, ...) stay internal. */
 export function uploadError(error: unknown, acceptedFields: string[], maxBytes: number): unknown {

@@ -111,7 +111,8 @@ function pdfUploadInterceptorType(fields: PdfField[]): Type<NestInterceptor> {
       const missing = fields.find((field) => field.required && !uploads[field.name]);
       if (missing) throw missingFile(missing.name);
       // One after the other, so that a file judged by the full parse is the only one in memory.
-      for (const upload of Object.values(uploads)) if (upload) upload.activeContent = await assertRealPdf(upload.path, upload.fieldname, upload.ends);
+      for (const upload of Object.values(uploads))
+        if (upload) upload.activeContent = await assertRealPdf(upload.path, upload.fieldname, upload.ends);
       return next.handle();
     }
 

@@ -1,7 +1,7 @@
 // The authorization server's endpoints: GET /oauth/authorize (login-and-consent page), POST
 // /oauth/authorize (the user's decision), POST /oauth/token (authorization_code and refresh_token
 // grants, form-encoded, client authentication by form fields or HTTP Basic, RFC 6749 error bodies).
-import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiExcludeEndpoint, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Public } from '../auth/auth.decorators.js';
@@ -87,7 +87,8 @@ export class OAuthController {
       limited = error;
     }
     const answer = limited ? null : await this.oauth.token(req);
-    if (answer?.body && (answer.body as { error?: unknown }).error === 'invalid_client') limited = await this.failedAuth.recordFailure(address, identifier, res);
+    if (answer?.body && (answer.body as { error?: unknown }).error === 'invalid_client')
+      limited = await this.failedAuth.recordFailure(address, identifier, res);
     if (limited || !answer) {
       res.status(429).set({ 'Retry-After': String(limited?.retryAfterSeconds ?? 60), 'Cache-Control': 'no-store', Pragma: 'no-cache' });
       return void res.json({ error: 'invalid_client', error_description: limited?.message ?? 'Too many failed client authentications' });

@@ -5,7 +5,16 @@ import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { makeActivePdf } from '../support/active-pdf.js';
 import { expectProblem } from '../support/factories.js';
-import { type InvoiceApi, invoiceApi, invoiceRow, invoiceSuiteConfig, leftoverUploads, nestedCustomer, storedFiles, tableCounts } from '../support/invoice-factories.js';
+import {
+  type InvoiceApi,
+  invoiceApi,
+  invoiceRow,
+  invoiceSuiteConfig,
+  leftoverUploads,
+  nestedCustomer,
+  storedFiles,
+  tableCounts,
+} from '../support/invoice-factories.js';
 import { makePdf } from '../support/pdf.js';
 import { apiKeyAuth, customerFields, invoiceDocument, pushAccepted, pushDocument, startPushApp, waitForStatus } from '../support/push.js';
 import { shippingApi } from '../support/shipping.js';
@@ -52,7 +61,10 @@ describe('PDFs with active content', () => {
     expect(await invoiceRow(app, active.id)).toMatchObject({ pdf_active_content: true, attachment_active_content: false });
     expect((await api.invoice(active.id).expect(200)).body.invoice.pdf_active_content).toBe(true);
 
-    const withAttachment = await api.createOk({ ...nestedCustomer(), total: '10', invoice_number: 'RE-ATT' }, { invoice: plain, invoice_attachment: attached });
+    const withAttachment = await api.createOk(
+      { ...nestedCustomer(), total: '10', invoice_number: 'RE-ATT' },
+      { invoice: plain, invoice_attachment: attached },
+    );
     expect(withAttachment.pdf_active_content).toBe(true);
     expect(await invoiceRow(app, withAttachment.id)).toMatchObject({ pdf_active_content: false, attachment_active_content: true });
 
@@ -81,7 +93,9 @@ describe('PDFs with active content', () => {
 
     const viaAttachment = await api.create({ ...nestedCustomer(), total: '10' }, { invoice: plain, invoice_attachment: attached });
     expectProblem(viaAttachment, 422);
-    expect(viaAttachment.body.errors).toEqual([{ field: 'invoice_attachment', message: expect.stringContaining('contains embedded files (/Names /EmbeddedFiles)') }]);
+    expect(viaAttachment.body.errors).toEqual([
+      { field: 'invoice_attachment', message: expect.stringContaining('contains embedded files (/Names /EmbeddedFiles)') },
+    ]);
 
     expect(await storedFiles(company)).toEqual([]);
     expect(await leftoverUploads(config)).toEqual([]);
@@ -95,7 +109,12 @@ describe('PDFs with active content', () => {
   });
 
   it('flags a pushed PDF with active content, on create and when it replaces a draft’s PDF', async () => {
-    const first = await waitForStatus(app, auth(), await pushAccepted(app, auth(), invoiceDocument('RE-P1', 'K-1', { pdf: plain.toString('base64') })), ['processed']);
+    const first = await waitForStatus(
+      app,
+      auth(),
+      await pushAccepted(app, auth(), invoiceDocument('RE-P1', 'K-1', { pdf: plain.toString('base64') })),
+      ['processed'],
+    );
     const id = first.result!.id;
     expect((await api.invoice(id).expect(200)).body.invoice.pdf_active_content).toBe(false);
 
@@ -105,20 +124,31 @@ describe('PDFs with active content', () => {
     expect(await invoiceRow(app, id)).toMatchObject({ pdf_active_content: true });
 
     const launch = await makeActivePdf('launch-link');
-    const other = await waitForStatus(app, auth(), await pushAccepted(app, auth(), invoiceDocument('RE-P2', 'K-1', { pdf: launch.toString('base64') })), ['processed']);
+    const other = await waitForStatus(
+      app,
+      auth(),
+      await pushAccepted(app, auth(), invoiceDocument('RE-P2', 'K-1', { pdf: launch.toString('base64') })),
+      ['processed'],
+    );
     expect((await api.invoice(other.result!.id).expect(200)).body.invoice.pdf_active_content).toBe(true);
   });
 
   it('refuses a pushed PDF with active content under refuse_active_pdf: 422 at intake, dead-lettered when processing finds it', async () => {
     // Pushed while the company still accepts it, waiting for its customer (retried with backoff).
-    const waiting = await pushAccepted(app, auth(), invoiceDocument('RE-W', 'K-9', { pdf: scripted.toString('base64'), customer: undefined }));
+    const waiting = await pushAccepted(
+      app,
+      auth(),
+      invoiceDocument('RE-W', 'K-9', { pdf: scripted.toString('base64'), customer: undefined }),
+    );
     await waitForStatus(app, auth(), waiting, ['failed']);
     await refuseActivePdf(true);
 
     const refused = await pushDocument(app, auth(), invoiceDocument('RE-R', 'K-1', { pdf: attached.toString('base64') }));
     expectProblem(refused, 422);
     expect(refused.body.code).toBe('document.active_content');
-    expect(refused.body.errors).toEqual([{ field: 'pdf', message: expect.stringContaining('contains embedded files (/Names /EmbeddedFiles)') }]);
+    expect(refused.body.errors).toEqual([
+      { field: 'pdf', message: expect.stringContaining('contains embedded files (/Names /EmbeddedFiles)') },
+    ]);
     expect(await pushDocuments()).toBe(1);
 
     await pushAccepted(app, auth(), { document_type: 'customer', external_id: 'K-9', ...customerFields(9) });
@@ -128,7 +158,15 @@ describe('PDFs with active content', () => {
     expect(await storedFiles(company)).toEqual([]);
 
     // A PDF without active content still goes through.
-    const fine = await waitForStatus(app, auth(), await pushAccepted(app, auth(), invoiceDocument('RE-F', 'K-9', { pdf: plain.toString('base64') })), ['processed']);
-    expect((await request(app.getHttpServer()).get(`/api/v1/invoices/${fine.result!.id}`).set('Authorization', company.auth).expect(200)).body.invoice.pdf_active_content).toBe(false);
+    const fine = await waitForStatus(
+      app,
+      auth(),
+      await pushAccepted(app, auth(), invoiceDocument('RE-F', 'K-9', { pdf: plain.toString('base64') })),
+      ['processed'],
+    );
+    expect(
+      (await request(app.getHttpServer()).get(`/api/v1/invoices/${fine.result!.id}`).set('Authorization', company.auth).expect(200)).body
+        .invoice.pdf_active_content,
+    ).toBe(false);
   });
 });

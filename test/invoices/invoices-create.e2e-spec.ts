@@ -104,7 +104,14 @@ describe('invoice create', () => {
       expect(Object.keys(res.body)).toEqual(['invoice']);
       const invoice = res.body.invoice;
       expectInvoiceKeys(invoice);
-      const { dunning_block: _block, default_interest: _interest, flat_fee: _flat, waived_amount: _waived, pdf_active_content: _active, ...specFields } = invoice;
+      const {
+        dunning_block: _block,
+        default_interest: _interest,
+        flat_fee: _flat,
+        waived_amount: _waived,
+        pdf_active_content: _active,
+        ...specFields
+      } = invoice;
       expect(specFields).toEqual({
         id: expect.stringMatching(INVOICE_ID),
         external_id: 'RE-2026-001',

@@ -49,7 +49,9 @@ describe('input the service refuses instead of failing', () => {
   });
 
   it('keeps line breaks and tabs in free text', async () => {
-    const res = await api(app, company).postJson('/api/v1/customers', customerParams({ note: 'Zeile 1\r\nZeile 2\tEnde' })).expect(201);
+    const res = await api(app, company)
+      .postJson('/api/v1/customers', customerParams({ note: 'Zeile 1\r\nZeile 2\tEnde' }))
+      .expect(201);
     expect(res.body.note).toBe('Zeile 1\r\nZeile 2\tEnde');
   });
 
@@ -57,7 +59,9 @@ describe('input the service refuses instead of failing', () => {
     const res = await api(app, company).postJson('/api/v1/customers', customerParams({ external_id: 'K-\u202e1001' }));
     expectProblem(res, 422);
     expect(errorFields(res)).toEqual(['external_id']);
-    await api(app, company).postJson('/api/v1/customers', customerParams({ name: 'שלום GmbH \u202b' })).expect(201);
+    await api(app, company)
+      .postJson('/api/v1/customers', customerParams({ name: 'שלום GmbH \u202b' }))
+      .expect(201);
   });
 
   it('answers POST /oauth/authorize without a body with the error page (RFC 6749), not a crash', async () => {
@@ -84,7 +88,11 @@ describe('the failed-authentication limit at the token endpoint', () => {
       .send({ name: 'ERP', redirect_uris: ['https://erp.example.com/cb'] })
       .expect(201);
     const clientId = created.body.oauth_application.client_id as string;
-    const wrong = () => request(app.getHttpServer()).post('/oauth/token').type('form').send({ grant_type: 'refresh_token', refresh_token: 'x', client_id: clientId, client_secret: 'rcs_wrong' });
+    const wrong = () =>
+      request(app.getHttpServer())
+        .post('/oauth/token')
+        .type('form')
+        .send({ grant_type: 'refresh_token', refresh_token: 'x', client_id: clientId, client_secret: 'rcs_wrong' });
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++) statuses.push((await wrong()).status);
     expect(statuses.slice(0, 3).every((s) => s === 400 || s === 401)).toBe(true);

@@ -19,7 +19,14 @@ const SEED = Number(process.env.FUZZ_SEED) || Math.floor(Math.random() * 2 ** 31
 const SHRINK = process.env.FUZZ_SHRINK === '1';
 const { operations } = loadOperations();
 
-const CUSTOMER = { name: 'Fuzz Kunde GmbH', address_line1: 'Fuzz Kunde GmbH', address_line3: 'Weg 1', zip: '10115', city: 'Berlin', country_code: 'DE' };
+const CUSTOMER = {
+  name: 'Fuzz Kunde GmbH',
+  address_line1: 'Fuzz Kunde GmbH',
+  address_line3: 'Weg 1',
+  zip: '10115',
+  city: 'Berlin',
+  country_code: 'DE',
+};
 /** Valid bodies that the generator changes a field or two of, so that requests get past validation. */
 const VALID_BODIES: Record<string, Record<string, unknown>> = {
   'post /api/v1/customers': CUSTOMER,
@@ -54,7 +61,11 @@ describe(`fuzzing every operation of the OpenAPI document (FUZZ_SEED=${SEED}, FU
     // while a rejected request is checked.
     const { integration, jobs } = testConfig();
     const push = { ...integration.push, worker: false };
-    app = await startTestApp({ ...invoiceSuiteConfig('openapi-fuzz'), integration: { ...integration, push }, jobs: { ...jobs, schedule: false } });
+    app = await startTestApp({
+      ...invoiceSuiteConfig('openapi-fuzz'),
+      integration: { ...integration, push },
+      jobs: { ...jobs, schedule: false },
+    });
     company = await registerCompany(app, 'Fuzz OpenAPI GmbH');
     other = await registerCompany(app, 'Andere Firma AG');
     const server = app.getHttpServer();
@@ -63,11 +74,22 @@ describe(`fuzzing every operation of the OpenAPI document (FUZZ_SEED=${SEED}, FU
     ids.contact = (await createContact(app, company, ids.customer, { external_id: 'FUZZ-CON' })).id;
     ids.other_customer = (await createCustomer(app, other, { external_id: 'FUZZ-OTHER' })).id;
     // Sent (shipping skipped), so that it takes payments.
-    const invoice = await invoiceApi(app, company).createOk({ customer_id: ids.customer, external_id: 'FUZZ-INV', total: '1000', 'options[autoskip_shipping]': 'true' });
+    const invoice = await invoiceApi(app, company).createOk({
+      customer_id: ids.customer,
+      external_id: 'FUZZ-INV',
+      total: '1000',
+      'options[autoskip_shipping]': 'true',
+    });
     ids.invoice = invoice.id;
-    const paid = await as(request(server).post(`/api/v1/invoices/${ids.invoice}/payments`)).send({ amount: '10', payment_date: '2026-01-02' });
+    const paid = await as(request(server).post(`/api/v1/invoices/${ids.invoice}/payments`)).send({
+      amount: '10',
+      payment_date: '2026-01-02',
+    });
     ids.payment = paid.body.invoice.payments[0].id;
-    const application = await as(request(server).post('/api/v1/oauth_applications')).send({ name: 'ERP', redirect_uris: ['https://erp.example.com/cb'] });
+    const application = await as(request(server).post('/api/v1/oauth_applications')).send({
+      name: 'ERP',
+      redirect_uris: ['https://erp.example.com/cb'],
+    });
     ids.oauth_application = application.body.oauth_application.id;
     // A key of its own, so that deleting or rotating it leaves the key the requests authenticate with.
     const key = await as(request(server).post('/api/v1/api_keys')).send({ name: 'Fuzz' });
@@ -82,7 +104,17 @@ describe(`fuzzing every operation of the OpenAPI document (FUZZ_SEED=${SEED}, FU
   afterAll(async () => app?.close());
   /** FUZZ_STATS=1 prints the statuses each operation answered: what the run reached beyond the 4xx. */
   const statuses: Record<string, Record<number, number>> = {};
-  afterAll(() => void (process.env.FUZZ_STATS === '1' && console.log(Object.entries(statuses).map(([op, counts]) => `${op} ${JSON.stringify(counts)}`).join('\n'))));
+  afterAll(
+    () =>
+      void (
+        process.env.FUZZ_STATS === '1' &&
+        console.log(
+          Object.entries(statuses)
+            .map(([op, counts]) => `${op} ${JSON.stringify(counts)}`)
+            .join('\n'),
+        )
+      ),
+  );
 
   const tenantTables = async (): Promise<Record<string, string>> => (await dataSource(app).query(hashStatement))[0];
   /** A dunning run started by an accepted request finishes after the answer: wait for it before hashing. */
@@ -109,7 +141,8 @@ describe(`fuzzing every operation of the OpenAPI document (FUZZ_SEED=${SEED}, FU
       if (all[i - 1] === 'find') return all[i - 2] === 'invoices' ? 'FUZZ-INV' : all[i - 2] === 'contacts' ? 'FUZZ-CON' : 'FUZZ-CUS';
       return ids[COLLECTIONS[all[i - 1]]] ?? 'xyz-00000000-0000-4000-8000-000000000000';
     });
-    const named = (text: string) => text.replace(/\$(customer|contact|invoice|payment|other_customer|oauth_application|api_key)\b/g, (_, name: string) => ids[name]);
+    const named = (text: string) =>
+      text.replace(/\$(customer|contact|invoice|payment|other_customer|oauth_application|api_key)\b/g, (_, name: string) => ids[name]);
     const url = named(segments.join('/')) + (req.query ? `?${req.query.replace(/%24/g, '$')}` : '');
     return { url: named(url), body: req.body === undefined ? undefined : named(req.body) };
   }
@@ -117,7 +150,13 @@ describe(`fuzzing every operation of the OpenAPI document (FUZZ_SEED=${SEED}, FU
   function send(req: FuzzRequest): Promise<Response> {
     const { url, body } = resolve(req);
     const test = (request(app.getHttpServer()) as unknown as Record<string, (url: string) => request.Test>)[req.method](url);
-    const auth = { token: company.auth, apikey: `ApiKey ${company.apiKey}`, other_company: other.auth, garbage: 'Token token=rtk_not-a-token', none: undefined }[req.auth];
+    const auth = {
+      token: company.auth,
+      apikey: `ApiKey ${company.apiKey}`,
+      other_company: other.auth,
+      garbage: 'Token token=rtk_not-a-token',
+      none: undefined,
+    }[req.auth];
     if (auth) test.set('Authorization', auth);
     test.set(req.headers);
     if (req.contentType !== undefined) test.set('Content-Type', req.contentType);
@@ -129,7 +168,8 @@ describe(`fuzzing every operation of the OpenAPI document (FUZZ_SEED=${SEED}, FU
     if (res.status >= 500) return `status ${res.status}`;
     if (res.status < 400) return null;
     const type = String(res.headers['content-type'] ?? '');
-    if (op.oauth && /^application\/json/.test(type)) return typeof res.body?.error === 'string' ? null : 'an OAuth error without `error` (RFC 6749)';
+    if (op.oauth && /^application\/json/.test(type))
+      return typeof res.body?.error === 'string' ? null : 'an OAuth error without `error` (RFC 6749)';
     if (op.oauth && /^text\/html/.test(type)) return null;
     if (!/^application\/problem\+json/.test(type)) return `a ${res.status} of type "${type}", not a problem document`;
     const body = res.body ?? {};
@@ -146,31 +186,49 @@ describe(`fuzzing every operation of the OpenAPI document (FUZZ_SEED=${SEED}, FU
 
   it('covers every operation the app serves', async () => {
     const served = (await request(app.getHttpServer()).get('/api/docs-json').expect(200)).body as { paths: Record<string, object> };
-    const servedOps = Object.entries(served.paths).flatMap(([path, item]) => Object.keys(item).filter((m) => m !== 'parameters').map((m) => `${m} ${path}`));
-    expect(operations.filter((op) => !op.oauth).map((op) => `${op.method} ${op.path}`).sort()).toEqual(servedOps.sort());
+    const servedOps = Object.entries(served.paths).flatMap(([path, item]) =>
+      Object.keys(item)
+        .filter((m) => m !== 'parameters')
+        .map((m) => `${m} ${path}`),
+    );
+    expect(
+      operations
+        .filter((op) => !op.oauth)
+        .map((op) => `${op.method} ${op.path}`)
+        .sort(),
+    ).toEqual(servedOps.sort());
   });
 
-  it.each(operations.map((op) => [`${op.method.toUpperCase()} ${op.path}`, op] as const))('%s', async (name, op) => {
-    let before = await tenantTables();
-    const property = fc.asyncProperty(requestFor(op, VALID_BODIES[`${op.method} ${op.path}`]), async (req) => {
-      const res = await send(req);
-      const counts = (statuses[name] ??= {});
-      counts[res.status] = (counts[res.status] ?? 0) + 1;
-      const problem = violation(op, res);
-      if (problem) throw new Error(`${problem}\n${show(req)}\nanswer: ${res.status} ${String(res.text ?? '').slice(0, 600)}`);
-      if (res.status < 400 && req.method !== 'get') await settled();
-      const after = await tenantTables();
-      const changed = Object.keys(after).filter((table) => after[table] !== before[table]);
-      before = after;
-      if (res.status >= 400 && changed.length) throw new Error(`a rejected request (${res.status}) changed ${changed.join(', ')}\n${show(req)}\nanswer: ${res.text.slice(0, 600)}`);
-      const polluted = Object.keys(Object.prototype);
-      if (polluted.length) throw new Error(`Object.prototype was polluted: ${polluted.join(', ')}\n${show(req)}`);
-    });
-    const examples = fixedExamples(op).map((req): [FuzzRequest] => [req]);
-    const result = await fc.check(property, { seed: SEED, numRuns: RUNS + examples.length, examples, endOnFailure: !SHRINK });
-    if (result.failed) {
-      const cause = result.errorInstance instanceof Error ? result.errorInstance.message : String(result.errorInstance);
-      throw new Error(`FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS} npm run test:fuzz -- -t '${name}' repeats this (run ${result.numRuns}):\n${cause}`);
-    }
-  }, Math.max(60_000, RUNS * 1000));
+  it.each(operations.map((op) => [`${op.method.toUpperCase()} ${op.path}`, op] as const))(
+    '%s',
+    async (name, op) => {
+      let before = await tenantTables();
+      const property = fc.asyncProperty(requestFor(op, VALID_BODIES[`${op.method} ${op.path}`]), async (req) => {
+        const res = await send(req);
+        const counts = (statuses[name] ??= {});
+        counts[res.status] = (counts[res.status] ?? 0) + 1;
+        const problem = violation(op, res);
+        if (problem) throw new Error(`${problem}\n${show(req)}\nanswer: ${res.status} ${String(res.text ?? '').slice(0, 600)}`);
+        if (res.status < 400 && req.method !== 'get') await settled();
+        const after = await tenantTables();
+        const changed = Object.keys(after).filter((table) => after[table] !== before[table]);
+        before = after;
+        if (res.status >= 400 && changed.length)
+          throw new Error(
+            `a rejected request (${res.status}) changed ${changed.join(', ')}\n${show(req)}\nanswer: ${res.text.slice(0, 600)}`,
+          );
+        const polluted = Object.keys(Object.prototype);
+        if (polluted.length) throw new Error(`Object.prototype was polluted: ${polluted.join(', ')}\n${show(req)}`);
+      });
+      const examples = fixedExamples(op).map((req): [FuzzRequest] => [req]);
+      const result = await fc.check(property, { seed: SEED, numRuns: RUNS + examples.length, examples, endOnFailure: !SHRINK });
+      if (result.failed) {
+        const cause = result.errorInstance instanceof Error ? result.errorInstance.message : String(result.errorInstance);
+        throw new Error(
+          `FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS} npm run test:fuzz -- -t '${name}' repeats this (run ${result.numRuns}):\n${cause}`,
+        );
+      }
+    },
+    Math.max(60_000, RUNS * 1000),
+  );
 });

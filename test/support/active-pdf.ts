@@ -70,7 +70,11 @@ export async function makeInertPdf(): Promise<Buffer> {
   const { context } = doc;
   doc.catalog.set(PDFName.of('OpenAction'), context.obj([page.ref, 'Fit']));
   const annots = PDFArray.withContext(context);
-  annots.push(context.register(context.obj({ Type: 'Annot', Subtype: 'Link', Rect: [0, 0, 10, 10], A: { S: 'URI', URI: PDFString.of('https://example.com') } })));
+  annots.push(
+    context.register(
+      context.obj({ Type: 'Annot', Subtype: 'Link', Rect: [0, 0, 10, 10], A: { S: 'URI', URI: PDFString.of('https://example.com') } }),
+    ),
+  );
   page.node.set(PDFName.of('Annots'), annots);
   return Buffer.from(await doc.save());
 }

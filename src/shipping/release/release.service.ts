@@ -31,7 +31,13 @@ export class ReleaseService {
    * A new invoice, released in its create's transaction as the request's options and the company's
    * defaults say. PDFs with active content are refused first when the company says so (nothing stored).
    */
-  async create(company: CompanyContext, dto: CreateInvoiceDto, uploads: InvoiceUploads, actor: Actor, answer?: AnswerInTransaction): Promise<InvoiceView> {
+  async create(
+    company: CompanyContext,
+    dto: CreateInvoiceDto,
+    uploads: InvoiceUploads,
+    actor: Actor,
+    answer?: AnswerInTransaction,
+  ): Promise<InvoiceView> {
     await this.activePdf.assertAccepted(company.id, [
       { field: 'invoice', activeContent: uploads.invoice?.activeContent },
       { field: 'invoice_attachment', activeContent: uploads.invoice_attachment?.activeContent },
