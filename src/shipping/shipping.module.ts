@@ -25,6 +25,7 @@ import { ShippingLetters } from './letters/shipping-letters.js';
 import { ActivePdfPolicy } from './settings/active-pdf-policy.js';
 import { ShippingSettingsRepository } from './settings/shipping-settings.repository.js';
 import { ShippingSettingsService } from './settings/shipping-settings.service.js';
+import { ShipmentDecisions } from './shipments/shipment-decisions.js';
 import { ShippingService } from './shipments/shipping.service.js';
 import { StalledDeliveries } from './delivery/stalled-deliveries.js';
 
@@ -44,6 +45,7 @@ import { StalledDeliveries } from './delivery/stalled-deliveries.js';
     DeliveryWorker,
     StalledDeliveries,
     ShippingService,
+    ShipmentDecisions,
     ReleaseService,
     { provide: PostalProvider, useFactory: (config: AppConfig) => createPostalProvider(config.shipping), inject: [APP_CONFIG] },
   ],

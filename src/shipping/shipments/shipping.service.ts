@@ -1,24 +1,24 @@
 // Deciding to ship: release and autosend of an invoice, and a reminder of the dunning engine. The
 // decision — mode, channels, recipients — is taken in the caller's transaction and the delivery jobs
 // are enqueued in it; the worker (DeliveryService) sends and marks the document sent. Also the reads
-// (deliveries, letters) and the client's confirmation of a letter it shipped itself.
-import { Inject, Injectable } from '@nestjs/common';
+// (deliveries, letters) and the client's confirmation of a letter it shipped itself. Recording a
+// decision is ShipmentDecisions'.
+import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { CompanyContext } from '../../auth/principal.js';
-import { APP_CONFIG, type AppConfig } from '../../config/app.config.js';
 import { AppError } from '../../common/errors.js';
-import { newUuid, parsePublicId, toPublicId } from '../../common/ids.js';
+import { parsePublicId, toPublicId } from '../../common/ids.js';
 import type { PageRequest } from '../../common/pagination.js';
 import type { Invoice } from '../../invoices/invoice.entity.js';
 import { nextStatus } from '../../invoices/invoice-status.js';
 import { type Actor, InvoicesRepository } from '../../invoices/invoices.repository.js';
 import type { Reminder } from '../../invoices/reminder.entity.js';
-import { DeliveryQueue } from '../delivery/delivery-queue.js';
 import { recipientLines } from '../letters/letter-content.js';
-import { type Route, routeOf, sendTimeRefusal } from '../routing/route.js';
-import { type Delivery, newDelivery, OPEN_STATUSES, type Shipment, type ShipmentStatus } from './shipment.js';
+import { routeOf, sendTimeRefusal } from '../routing/route.js';
+import { type Delivery, newDelivery, OPEN_STATUSES, type Shipment } from './shipment.js';
+import { ShipmentDecisions } from './shipment-decisions.js';
 import { ShipmentOutcomes } from './shipment-outcomes.js';
-import { type ShippingContext, ShippingContexts } from './shipping-context.js';
+import { ShippingContexts } from './shipping-context.js';
 import { type RenderedLetter, ShippingLetters } from '../letters/shipping-letters.js';
 import { type AttentionFilter, ShipmentsRepository } from './shipments.repository.js';
 
@@ -38,8 +38,7 @@ export class ShippingService {
     private readonly contexts: ShippingContexts,
     private readonly letters: ShippingLetters,
     private readonly outcomes: ShipmentOutcomes,
-    private readonly queue: DeliveryQueue,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly decisions: ShipmentDecisions,
   ) {}
 
   /**
@@ -55,7 +54,7 @@ export class ShippingService {
     if (route.blocked && options.unroutable === 'refuse') {
       throw new AppError('shipping.not_routable', `The invoice cannot be shipped: ${route.blocked.message}`, [route.blocked]);
     }
-    const shipment = await this.decide(manager, ctx, route, actor, options.reason);
+    const shipment = await this.decisions.record(manager, ctx, route, actor, options.reason);
     if (shipment.status !== 'skipped') return invoice;
     await this.outcomes.shipped(manager, shipment, invoice, options.reason ?? SKIPPED, 'skipped');
     return (await this.invoices.findById(invoice.companyId, invoice.id, manager)) as Invoice;
@@ -119,7 +118,7 @@ export class ShippingService {
       throw new AppError('shipping.not_routable', `The reminder cannot be shipped: ${route.blocked.message}`, [route.blocked]);
     }
     if (route.resolution.mode !== 'unknown') await this.shipments.setReminderMode(reminder, route.resolution.mode, manager);
-    const shipment = await this.decide(manager, ctx, route, actor, `reminder ${reminder.reminderStage}`);
+    const shipment = await this.decisions.record(manager, ctx, route, actor, `reminder ${reminder.reminderStage}`);
     if (shipment.status !== 'skipped') return shipment;
     const refusal = sendTimeRefusal(invoice, reminder);
     if (!refusal) return this.outcomes.shipped(manager, shipment, invoice, SKIPPED, 'skipped');
@@ -201,67 +200,6 @@ export class ShippingService {
       }
       return this.letters.render(ctx);
     });
-  }
-
-  /** Records the decision and enqueues its deliveries; flags what cannot go out. */
-  private async decide(manager: EntityManager, ctx: ShippingContext, route: Route, actor: Actor, reason: string | null): Promise<Shipment> {
-    const mode = route.resolution.mode;
-    const status: ShipmentStatus = route.blocked
-      ? 'needs_attention'
-      : mode === 'skip_shipping'
-        ? 'skipped'
-        : mode === 'manual_shipping'
-          ? 'awaiting_confirmation'
-          : 'pending';
-    const id = newUuid();
-    const now = new Date();
-    const emailPlanned = mode === 'email' || mode === 'dual_shipping';
-    const shipment = await this.shipments.insertShipment(
-      {
-        companyId: ctx.invoice.companyId,
-        id,
-        invoiceId: ctx.invoice.id,
-        reminderId: ctx.reminder?.id ?? null,
-        document: ctx.reminder ? 'reminder' : 'invoice',
-        shippingMode: mode,
-        modeSource: route.resolution.source,
-        status,
-        emailStatus: status !== 'pending' || !emailPlanned ? null : route.channels.includes('email') ? 'pending' : 'failed',
-        postStatus: status === 'pending' && route.channels.includes('post') ? 'pending' : null,
-        attention: route.blocked?.message ?? route.warning,
-        messageId: route.channels.includes('email') ? `<${id}@${this.config.mail.messageIdDomain}>` : null,
-        letterKey: null,
-        printDay: null,
-        actorType: actor.type,
-        actorId: actor.id,
-        reason,
-        createdAt: now,
-        updatedAt: now,
-        completedAt: status === 'needs_attention' || status === 'skipped' ? now : null,
-      },
-      manager,
-    );
-    if (status === 'pending') await this.queue.enqueue(manager, shipment, route.channels);
-    // A warning (dual shipping without an address) is in the details here; the outcome's event repeats it.
-    const details = {
-      shipment_id: toPublicId('shp', id),
-      reminder_id: shipment.reminderId && toPublicId('rem', shipment.reminderId),
-      shipping_mode: mode,
-      mode_source: route.resolution.source,
-      channels: route.channels,
-      ...(route.warning && { warning: route.warning }),
-    };
-    const event =
-      status === 'needs_attention'
-        ? 'shipping_attention'
-        : status === 'awaiting_confirmation'
-          ? 'shipping_awaiting_confirmation'
-          : status === 'pending'
-            ? 'shipping_started'
-            : null;
-    if (event)
-      await this.invoices.addEvent(ctx.invoice, actor, { kind: event, reason: route.blocked?.message ?? reason, details }, manager);
-    return shipment;
   }
 
   private async assertNoneUnderWay(manager: EntityManager, invoice: Invoice, reminder: Reminder | null): Promise<void> {
