@@ -7,6 +7,7 @@ import { DunningPolicyModule } from '../companies/dunning-policy.module.js';
 import { BulkPaymentsService } from './bulk-payments.service.js';
 import { InvoiceIntake } from './invoice-intake.service.js';
 import { InvoiceParties } from './invoice-parties.js';
+import { InterestLines } from './interest/interest-lines.repository.js';
 import { InvoiceLedger } from './ledger/invoice-ledger.js';
 import { InvoiceTransitions } from './ledger/invoice-transitions.js';
 import { PullLedger } from './ledger/pull-ledger.js';
@@ -33,6 +34,7 @@ import { PaymentsService } from './payments.service.js';
     InvoicesService,
     PaymentsService,
     BulkPaymentsService,
+    InterestLines,
   ],
   exports: [
     InvoicesRepository,
@@ -44,6 +46,7 @@ import { PaymentsService } from './payments.service.js';
     PaymentsService,
     BulkPaymentsService,
     InvoiceParties,
+    InterestLines,
   ],
 })
 export class InvoicesModule {}
