@@ -31,6 +31,8 @@ export interface DunningPolicy {
   defaultInterest: boolean;
   /** The 40 EUR flat fee of § 288 (5) BGB for business customers, once per invoice, with the first reminder after default. */
   businessFlatFee: boolean;
+  /** Days after its run's business date a proposed reminder may still be approved; older ones need a new run. */
+  proposalValidDays: number;
 }
 
 const TEXTS = [
@@ -52,6 +54,7 @@ export const DEFAULT_POLICY: DunningPolicy = {
   waiveRemainder: true,
   defaultInterest: false,
   businessFlatFee: false,
+  proposalValidDays: 3,
 };
 
 /** A stored policy, completed with the defaults of settings added after it was stored. */

@@ -4,6 +4,9 @@ import { Module } from '@nestjs/common';
 import { InvoicesModule } from '../invoices/invoices.module.js';
 import { ShippingModule } from '../shipping/shipping.module.js';
 import { DunningController } from './dunning.controller.js';
+import { ApprovalsController } from './approvals/approvals.controller.js';
+import { ApprovalsRepository } from './approvals/approvals.repository.js';
+import { ApprovalsService } from './approvals/approvals.service.js';
 import { DunningPolicyModule } from '../companies/dunning-policy.module.js';
 import { DunningRunRepository } from './dunning-run.repository.js';
 import { DunningRunService } from './dunning-run.service.js';
@@ -15,8 +18,10 @@ import { ReminderDispatch } from './reminder-dispatch.service.js';
 
 @Module({
   imports: [InvoicesModule, DunningPolicyModule, ShippingModule],
-  controllers: [DunningController],
+  controllers: [DunningController, ApprovalsController],
   providers: [
+    ApprovalsRepository,
+    ApprovalsService,
     DunningRunRepository,
     DunningRunsRepository,
     DunningRunService,
