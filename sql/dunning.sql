@@ -1,8 +1,99 @@
 -- Generated from the statements declared in src/ (test/database/sql-files.e2e-spec.ts). Do not edit.
 
+-- dunning.approvals_count
+SELECT count(*)::int AS n FROM invoices i
+ LEFT JOIN LATERAL (
+   SELECT e.created_at FROM invoice_events e
+    WHERE e.company_id = i.company_id AND e.invoice_id = i.id AND e.kind = 'status_changed' AND e.to_status = i.status
+    ORDER BY e.id DESC LIMIT 1
+ ) moved ON true
+ LEFT JOIN LATERAL (
+   SELECT r.id, r.business_date FROM dunning_runs r
+    WHERE r.company_id = i.company_id AND r.status = 'succeeded' AND r.finished_at >= moved.created_at
+    ORDER BY r.business_date DESC, r.started_at DESC LIMIT 1
+ ) run ON true
+WHERE i.company_id = $1 AND i.status IN ('ready_for_reminder1', 'ready_for_reminder2', 'ready_for_reminder3')
+  AND NOT EXISTS (SELECT 1 FROM reminders x WHERE x.company_id = i.company_id AND x.invoice_id = i.id AND x.reminder_stage = right(i.status, 1)::int) AND ($2::uuid IS NULL OR i.customer_id = $2::uuid) AND ($3::int IS NULL OR right(i.status, 1)::int = $3::int);
+
+-- dunning.approvals_invoice_statuses
+SELECT id, status FROM invoices WHERE company_id = $1 AND id = ANY($2::uuid[]);
+
+-- dunning.approvals_lock (variant 1 of 2)
+SELECT i.id AS invoice_id, i.customer_id, i.invoice_number, i.open_amount::text AS open_amount, right(i.status, 1)::int AS stage,
+      run.id AS run_id, to_char(run.business_date, 'YYYY-MM-DD') AS business_date,
+      CASE
+        WHEN (SELECT c.stop_automatic_reminders FROM customers c WHERE c.company_id = i.company_id AND c.id = i.customer_id)
+          THEN 'the customer has stop_automatic_reminders'
+        WHEN i.dunning_block_reason IS NOT NULL AND (i.dunning_block_until IS NULL OR i.dunning_block_until >= $2::date)
+          THEN 'dunning block: ' || i.dunning_block_reason
+        WHEN i.open_amount < ($3::numeric[])[right(i.status, 1)::int] THEN 'the open amount is below ' || ($3::numeric[])[right(i.status, 1)::int]
+      END AS refusal
+ FROM invoices i
+ LEFT JOIN LATERAL (
+   SELECT e.created_at FROM invoice_events e
+    WHERE e.company_id = i.company_id AND e.invoice_id = i.id AND e.kind = 'status_changed' AND e.to_status = i.status
+    ORDER BY e.id DESC LIMIT 1
+ ) moved ON true
+ LEFT JOIN LATERAL (
+   SELECT r.id, r.business_date FROM dunning_runs r
+    WHERE r.company_id = i.company_id AND r.status = 'succeeded' AND r.finished_at >= moved.created_at
+    ORDER BY r.business_date DESC, r.started_at DESC LIMIT 1
+ ) run ON true
+WHERE i.company_id = $1 AND i.status IN ('ready_for_reminder1', 'ready_for_reminder2', 'ready_for_reminder3')
+  AND NOT EXISTS (SELECT 1 FROM reminders x WHERE x.company_id = i.company_id AND x.invoice_id = i.id AND x.reminder_stage = right(i.status, 1)::int) AND i.id = ANY($4::uuid[])
+ ORDER BY i.id
+ FOR UPDATE OF i;
+
+-- dunning.approvals_lock (variant 2 of 2)
+SELECT i.id AS invoice_id, i.customer_id, i.invoice_number, i.open_amount::text AS open_amount, right(i.status, 1)::int AS stage,
+      run.id AS run_id, to_char(run.business_date, 'YYYY-MM-DD') AS business_date,
+      CASE
+        WHEN (SELECT c.stop_automatic_reminders FROM customers c WHERE c.company_id = i.company_id AND c.id = i.customer_id)
+          THEN 'the customer has stop_automatic_reminders'
+        WHEN i.dunning_block_reason IS NOT NULL AND (i.dunning_block_until IS NULL OR i.dunning_block_until >= $2::date)
+          THEN 'dunning block: ' || i.dunning_block_reason
+        WHEN i.open_amount < ($3::numeric[])[right(i.status, 1)::int] THEN 'the open amount is below ' || ($3::numeric[])[right(i.status, 1)::int]
+      END AS refusal
+ FROM invoices i
+ LEFT JOIN LATERAL (
+   SELECT e.created_at FROM invoice_events e
+    WHERE e.company_id = i.company_id AND e.invoice_id = i.id AND e.kind = 'status_changed' AND e.to_status = i.status
+    ORDER BY e.id DESC LIMIT 1
+ ) moved ON true
+ LEFT JOIN LATERAL (
+   SELECT r.id, r.business_date FROM dunning_runs r
+    WHERE r.company_id = i.company_id AND r.status = 'succeeded' AND r.finished_at >= moved.created_at
+    ORDER BY r.business_date DESC, r.started_at DESC LIMIT 1
+ ) run ON true
+WHERE i.company_id = $1 AND i.status IN ('ready_for_reminder1', 'ready_for_reminder2', 'ready_for_reminder3')
+  AND NOT EXISTS (SELECT 1 FROM reminders x WHERE x.company_id = i.company_id AND x.invoice_id = i.id AND x.reminder_stage = right(i.status, 1)::int)
+ ORDER BY i.id
+ FOR UPDATE OF i;
+
+-- dunning.approvals_page
+SELECT i.id AS invoice_id, i.customer_id, i.invoice_number, i.open_amount::text AS open_amount, right(i.status, 1)::int AS stage,
+      run.id AS run_id, to_char(run.business_date, 'YYYY-MM-DD') AS business_date FROM invoices i
+ LEFT JOIN LATERAL (
+   SELECT e.created_at FROM invoice_events e
+    WHERE e.company_id = i.company_id AND e.invoice_id = i.id AND e.kind = 'status_changed' AND e.to_status = i.status
+    ORDER BY e.id DESC LIMIT 1
+ ) moved ON true
+ LEFT JOIN LATERAL (
+   SELECT r.id, r.business_date FROM dunning_runs r
+    WHERE r.company_id = i.company_id AND r.status = 'succeeded' AND r.finished_at >= moved.created_at
+    ORDER BY r.business_date DESC, r.started_at DESC LIMIT 1
+ ) run ON true
+WHERE i.company_id = $1 AND i.status IN ('ready_for_reminder1', 'ready_for_reminder2', 'ready_for_reminder3')
+  AND NOT EXISTS (SELECT 1 FROM reminders x WHERE x.company_id = i.company_id AND x.invoice_id = i.id AND x.reminder_stage = right(i.status, 1)::int) AND ($2::uuid IS NULL OR i.customer_id = $2::uuid) AND ($3::int IS NULL OR right(i.status, 1)::int = $3::int) ORDER BY i.due_date, i.id LIMIT $4 OFFSET $5;
+
 -- dunning.find_run
 SELECT id, company_id, to_char(business_date, 'YYYY-MM-DD') AS business_date, trigger, status, started_at, finished_at,
 duration_ms, transitions, reminders_created, fees_planned::text AS fees_planned, errors FROM dunning_runs WHERE company_id = $1 AND id = $2;
+
+-- dunning.find_succeeded_run
+SELECT id, company_id, to_char(business_date, 'YYYY-MM-DD') AS business_date, trigger, status, started_at, finished_at,
+duration_ms, transitions, reminders_created, fees_planned::text AS fees_planned, errors FROM dunning_runs WHERE company_id = $1 AND business_date = $2 AND status = 'succeeded'
+  ORDER BY started_at DESC LIMIT 1;
 
 -- dunning.finish_run
 UPDATE dunning_runs SET status = $3, finished_at = now(), duration_ms = $4, transitions = $5, reminders_created = $6,

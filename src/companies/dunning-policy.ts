@@ -37,6 +37,8 @@ export interface DunningPolicy {
    * stale data), true sends it anyway.
    */
   sendWhenErpUnreachable: boolean;
+  /** Days after its run's business date a proposed reminder may still be approved; older ones need a new run. */
+  proposalValidDays: number;
 }
 
 const TEXTS = [
@@ -59,6 +61,7 @@ export const DEFAULT_POLICY: DunningPolicy = {
   defaultInterest: false,
   businessFlatFee: false,
   sendWhenErpUnreachable: false,
+  proposalValidDays: 3,
 };
 
 /** A stored policy, completed with the defaults of settings added after it was stored. */

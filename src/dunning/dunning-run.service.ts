@@ -27,6 +27,16 @@ class RollbackProposal extends Error {
   }
 }
 
+/** A run that would only repeat a recorded run of its date (nothing to do): rolled back, the record answered. */
+class RepeatedRun extends Error {
+  constructor(readonly existing: RunRecord) {
+    super('repeated run');
+  }
+}
+
+/** A run's record; `repeated`: an API run for a date that had nothing left to do answers the earlier run of that date. */
+export type RunResult = RunRecord & { repeated: boolean };
+
 @Injectable()
 export class DunningRunService {
   private readonly logger = new Logger(DunningRunService.name);
@@ -42,12 +52,16 @@ export class DunningRunService {
   ) {}
 
   /** Runs and records; undefined when the scheduled run of that date has been done by another replica. */
-  async run(companyId: string, date: string, trigger: RunTrigger, notes: string[] = []): Promise<RunRecord | undefined> {
+  async run(companyId: string, date: string, trigger: RunTrigger, notes: string[] = []): Promise<RunResult | undefined> {
     const run = { id: newUuid(), companyId, businessDate: date, trigger, startedAt: new Date() };
     try {
       const started = await this.invoices.transaction(async (m) => {
         if (!(await this.runs.start(m, run))) return false;
         const outcome = await this.steps(m, { companyId, runId: run.id, date });
+        if (trigger === 'api' && outcome.reminders.length === 0 && outcome.steps.every((step) => step.count === 0)) {
+          const existing = await this.runs.findSucceeded(m, companyId, date);
+          if (existing) throw new RepeatedRun(existing);
+        }
         await this.runs.finish(m, companyId, run.id, {
           status: 'succeeded',
           durationMs: Date.now() - run.startedAt.getTime(),
@@ -58,10 +72,12 @@ export class DunningRunService {
       });
       if (!started) return undefined;
     } catch (error) {
+      if (error instanceof RepeatedRun) return { ...error.existing, repeated: true };
       this.logger.error({ err: error, companyId, date }, 'dunning run failed');
       await this.runs.recordFailure(run, error instanceof Error ? error.message : String(error), Date.now() - run.startedAt.getTime());
     }
-    return this.runs.find(companyId, run.id);
+    const record = await this.runs.find(companyId, run.id);
+    return record && { ...record, repeated: false };
   }
 
   /** What a run for that date would do now; nothing is written. */
@@ -77,13 +93,10 @@ export class DunningRunService {
     throw new Error('unreachable');
   }
 
-  /** Issues the reminders of invoices waiting for approval (all, or the given ones) and ships them. */
-  async approve(companyId: string, date: string, invoiceIds?: string[]): Promise<IssuedReminder[]> {
-    return this.invoices.transaction(async (m) => {
-      const ctx = { companyId, runId: newUuid(), date };
-      const policy = await this.policies.get(companyId, m);
-      return this.issue(m, ctx, policy, invoiceIds);
-    });
+  /** Issues the approved reminders of the given invoices for the run that proposed them (its id and date) and ships them. */
+  async approve(m: EntityManager, ctx: RunContext, invoiceIds: string[]): Promise<IssuedReminder[]> {
+    const policy = await this.policies.get(ctx.companyId, m);
+    return this.issue(m, ctx, policy, invoiceIds);
   }
 
   private async steps(m: EntityManager, ctx: RunContext): Promise<RunOutcome> {

@@ -5,6 +5,9 @@ import { ErpPullModule } from '../erp-pull/erp-pull.module.js';
 import { InvoicesModule } from '../invoices/invoices.module.js';
 import { ShippingModule } from '../shipping/shipping.module.js';
 import { DunningController } from './dunning.controller.js';
+import { ApprovalsController } from './approvals/approvals.controller.js';
+import { ApprovalsRepository } from './approvals/approvals.repository.js';
+import { ApprovalsService } from './approvals/approvals.service.js';
 import { DunningPolicyModule } from '../companies/dunning-policy.module.js';
 import { DunningRunRepository } from './dunning-run.repository.js';
 import { DunningRunService } from './dunning-run.service.js';
@@ -16,8 +19,10 @@ import { ReminderDispatch } from './reminder-dispatch.service.js';
 
 @Module({
   imports: [InvoicesModule, DunningPolicyModule, ShippingModule, ErpPullModule],
-  controllers: [DunningController],
+  controllers: [DunningController, ApprovalsController],
   providers: [
+    ApprovalsRepository,
+    ApprovalsService,
     DunningRunRepository,
     DunningRunsRepository,
     DunningRunService,

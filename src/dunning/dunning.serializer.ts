@@ -26,6 +26,7 @@ export function serializePolicy(policy: DunningPolicy) {
       default_interest: policy.defaultInterest,
       business_flat_fee: policy.businessFlatFee,
       send_when_erp_unreachable: policy.sendWhenErpUnreachable,
+      proposal_valid_days: policy.proposalValidDays,
     },
   };
 }

@@ -55,6 +55,16 @@ export class DunningPolicyDto {
   @OptionalBoolean()
   readonly send_when_erp_unreachable?: boolean;
 
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 0,
+    maximum: 90,
+    description:
+      'days after the business date of the run that proposed a reminder during which it may be approved (default 3); older proposals must be proposed again by a new run',
+  })
+  @OptionalInteger(0, 90)
+  readonly proposal_valid_days?: number;
+
   @ApiPropertyOptional({ example: '06:00', description: 'local time of the daily run, HH:MM' })
   @IsOptional()
   @Matches(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'run_at must be a time HH:MM' })
