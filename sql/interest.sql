@@ -24,7 +24,8 @@ RETURNING r.id, r.default_interest::text;
 
 -- interest.correct
 WITH charged AS (
-  SELECT g::date AS day, sum(l.principal) AS principal, max(l.base_rate) AS base_rate, max(l.points) AS points
+  SELECT g::date AS day, sum(l.principal) AS principal, max(l.base_rate) AS base_rate, max(l.points) AS points,
+         (array_agg(l.id) FILTER (WHERE l.kind = 'interest'))[1] AS line
     FROM interest_lines l CROSS JOIN LATERAL generate_series(l.from_day, l.until_day, interval '1 day') g
    WHERE l.company_id = $1 AND l.invoice_id = $2
      AND (l.reminder_id IS NULL OR EXISTS (SELECT 1 FROM reminders r WHERE r.company_id = l.company_id AND r.id = l.reminder_id AND r.dispatched_at IS NOT NULL))
@@ -37,15 +38,15 @@ owed AS (
  CASE WHEN c.customer_type = 'business' AND (SELECT p.policy->>'defaultStarts' FROM dunning_policies p WHERE p.company_id = i.company_id) = 'thirty_days_business' THEN i.due_date + 31 END), (SELECT max(day) FROM charged), (CASE c.customer_type WHEN 'consumer' THEN 5 ELSE 9 END)) x
    WHERE i.company_id = $1 AND i.id = $2),
 delta AS (
-  SELECT ch.day, o.principal - ch.principal AS principal, ch.base_rate, ch.points,
-         ch.day - (row_number() OVER (PARTITION BY o.principal - ch.principal, ch.base_rate, ch.points ORDER BY ch.day))::int AS island
+  SELECT ch.day, o.principal - ch.principal AS principal, ch.base_rate, ch.points, ch.line,
+         ch.day - (row_number() OVER (PARTITION BY o.principal - ch.principal, ch.base_rate, ch.points, ch.line ORDER BY ch.day))::int AS island
     FROM charged ch JOIN owed o ON o.day = ch.day
    WHERE o.principal <> ch.principal),
 added AS (
   INSERT INTO interest_lines (company_id, invoice_id, reminder_id, kind, from_day, until_day, days, principal, base_rate, points, amount)
   SELECT $1, $2, NULL, 'correction', min(day), max(day), count(*), principal, base_rate, points,
          round(principal * (base_rate + points) * count(*) / 36500, 2)
-    FROM delta GROUP BY principal, base_rate, points, island
+    FROM delta GROUP BY principal, base_rate, points, line, island
   RETURNING *)
 SELECT l.kind, to_char(l.from_day, 'YYYY-MM-DD') AS "from", to_char(l.until_day, 'YYYY-MM-DD') AS until, l.days,
        l.principal::text AS principal, l.base_rate::text AS "baseRate", l.points::int AS points, l.amount::text AS amount, l.reminder_id AS "reminderId" FROM added l ORDER BY l.from_day;

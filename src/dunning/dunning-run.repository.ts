@@ -206,7 +206,13 @@ export class DunningRunRepository {
       only: !!onlyInvoiceIds,
     };
     const rows = await this.sql.rows(ISSUE(variant), [ctx.companyId, ctx.runId, ctx.date, ...(onlyInvoiceIds ? [onlyInvoiceIds] : [])], m);
-    const interest = variant.interest ? await this.interest.chargeReminders(m, ctx.companyId, rows.map((r) => r.id)) : new Map<string, string>();
+    const interest = variant.interest
+      ? await this.interest.chargeReminders(
+          m,
+          ctx.companyId,
+          rows.map((r) => r.id),
+        )
+      : new Map<string, string>();
     return rows.map((r) => ({
       reminderId: r.id,
       invoiceId: r.invoice_id,

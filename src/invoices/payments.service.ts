@@ -125,7 +125,8 @@ export class PaymentsService {
         actor,
         {
           kind: 'rest_waived',
-          reason: 'the original total is paid; the remainder of the principal left by § 367 BGB (costs and interest were paid first) is waived',
+          reason:
+            'the original total is paid; the remainder of the principal left by § 367 BGB (costs and interest were paid first) is waived',
           details,
         },
         manager,

@@ -56,12 +56,14 @@ const RECORD_UNTIL = statement<InterestLine>(
 /**
  * Corrections of the days already charged: per day, the principal the charged lines (and earlier
  * corrections) ran on against the open principal the payments leave now; where they differ, a line on
- * the difference, so a correction too is principal × rate × days: a back-dated payment gives a negative one.
+ * the difference within one charged line's period, so a correction too is principal × rate × days and
+ * belongs to the line it corrects: a back-dated payment gives a negative one.
  */
 const CORRECT = statement<InterestLine>(
   'interest.correct',
   `WITH charged AS (
-     SELECT g::date AS day, sum(l.principal) AS principal, max(l.base_rate) AS base_rate, max(l.points) AS points
+     SELECT g::date AS day, sum(l.principal) AS principal, max(l.base_rate) AS base_rate, max(l.points) AS points,
+            (array_agg(l.id) FILTER (WHERE l.kind = 'interest'))[1] AS line
        FROM interest_lines l CROSS JOIN LATERAL generate_series(l.from_day, l.until_day, interval '1 day') g
       WHERE l.company_id = $1 AND l.invoice_id = $2
         AND (l.reminder_id IS NULL OR EXISTS (SELECT 1 FROM reminders r WHERE r.company_id = l.company_id AND r.id = l.reminder_id AND r.dispatched_at IS NOT NULL))
@@ -72,15 +74,15 @@ const CORRECT = statement<InterestLine>(
        CROSS JOIN LATERAL default_interest_days(i.company_id, i.id, ${DEFAULT_SINCE}, (SELECT max(day) FROM charged), ${INTEREST_POINTS}) x
       WHERE i.company_id = $1 AND i.id = $2),
    delta AS (
-     SELECT ch.day, o.principal - ch.principal AS principal, ch.base_rate, ch.points,
-            ch.day - (row_number() OVER (PARTITION BY o.principal - ch.principal, ch.base_rate, ch.points ORDER BY ch.day))::int AS island
+     SELECT ch.day, o.principal - ch.principal AS principal, ch.base_rate, ch.points, ch.line,
+            ch.day - (row_number() OVER (PARTITION BY o.principal - ch.principal, ch.base_rate, ch.points, ch.line ORDER BY ch.day))::int AS island
        FROM charged ch JOIN owed o ON o.day = ch.day
       WHERE o.principal <> ch.principal),
    added AS (
      INSERT INTO interest_lines (${INSERT_COLUMNS})
      SELECT $1, $2, NULL, 'correction', min(day), max(day), count(*), principal, base_rate, points,
             round(principal * (base_rate + points) * count(*) / 36500, 2)
-       FROM delta GROUP BY principal, base_rate, points, island
+       FROM delta GROUP BY principal, base_rate, points, line, island
      RETURNING *)
    SELECT ${LINE_COLUMNS} FROM added l ORDER BY l.from_day`,
 );
@@ -136,7 +138,12 @@ export class InterestLines {
   }
 
   /** default_since and accrued_interest of invoices as of `day` (null: today in the company's time zone). */
-  async states(m: EntityManager | undefined, companyId: string, invoiceIds: string[], day: string | null = null): Promise<Map<string, InterestState>> {
+  async states(
+    m: EntityManager | undefined,
+    companyId: string,
+    invoiceIds: string[],
+    day: string | null = null,
+  ): Promise<Map<string, InterestState>> {
     if (invoiceIds.length === 0) return new Map();
     const rows = await this.sql.rows(STATE, [companyId, invoiceIds, day], m);
     return new Map(rows.map((r) => [r.id, { defaultSince: r.default_since, accruedInterest: r.accrued }]));
