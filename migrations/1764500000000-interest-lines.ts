@@ -63,13 +63,23 @@ export class InterestLines1764500000000 implements MigrationInterface {
         v_principal_paid numeric := 0;
         v_accrued numeric := 0;
         v_rate numeric;
+        v_days date[];
+        v_amounts numeric[];
+        v_next integer := 1;
       BEGIN
         SELECT i.original_total INTO v_total FROM invoices i WHERE i.company_id = p_company AND i.id = p_invoice;
-        SELECT least(p_since, min(p.payment_date)) INTO v_day FROM payments p WHERE p.company_id = p_company AND p.invoice_id = p_invoice;
+        -- The payments by day, read once; the loop walks them along.
+        SELECT array_agg(t.payment_date ORDER BY t.payment_date), array_agg(t.amount ORDER BY t.payment_date) INTO v_days, v_amounts
+          FROM (SELECT p.payment_date, sum(p.amount) AS amount FROM payments p
+                 WHERE p.company_id = p_company AND p.invoice_id = p_invoice GROUP BY p.payment_date) t;
+        v_day := least(p_since, v_days[1]);
         IF v_total IS NULL OR v_day IS NULL THEN RETURN; END IF;
         WHILE v_day <= p_until LOOP
-          SELECT coalesce(sum(p.amount), 0) INTO v_pay FROM payments p
-           WHERE p.company_id = p_company AND p.invoice_id = p_invoice AND p.payment_date = v_day;
+          v_pay := 0;
+          IF v_next <= coalesce(array_length(v_days, 1), 0) AND v_days[v_next] = v_day THEN
+            v_pay := v_amounts[v_next];
+            v_next := v_next + 1;
+          END IF;
           to_costs := 0; to_interest := 0; to_principal := 0; surplus := 0;
           IF v_pay > 0 THEN
             SELECT coalesce(sum(r.fees + r.flat_fee), 0) INTO v_costs FROM reminders r
