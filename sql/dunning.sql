@@ -53,7 +53,9 @@ INSERT INTO reminders (company_id, id, invoice_id, reminder_stage, reminder_date
      FROM invoices i
      JOIN customers c ON c.company_id = i.company_id AND c.id = i.customer_id
      CROSS JOIN LATERAL (
-       SELECT NOT i.ignore_reminder_fees AND c.customer_type = 'business' AS flat, EXISTS (SELECT 1 FROM reminders r WHERE r.company_id = i.company_id AND r.invoice_id = i.id AND r.dispatched_at IS NOT NULL AND r.flat_fee > 0) AS has_flat,
+       SELECT NOT i.ignore_reminder_fees AND c.customer_type = 'business' AND coalesce(least(
+(SELECT r.pay_by + 1 FROM reminders r WHERE r.company_id = i.company_id AND r.invoice_id = i.id AND r.reminder_stage = 1 AND r.dispatched_at IS NOT NULL),
+CASE WHEN c.customer_type = 'business' AND (SELECT p.policy->>'defaultStarts' FROM dunning_policies p WHERE p.company_id = i.company_id) = 'thirty_days_business' THEN i.due_date + 31 END) <= $3::date, false) AS flat, EXISTS (SELECT 1 FROM reminders r WHERE r.company_id = i.company_id AND r.invoice_id = i.id AND r.dispatched_at IS NOT NULL AND r.flat_fee > 0) AS has_flat,
               CASE WHEN NOT i.ignore_reminder_fees THEN (SELECT CASE WHEN s.since IS NOT NULL THEN greatest(s.since, (SELECT max(l.until_day) FROM interest_lines l
 WHERE l.company_id = i.company_id AND l.invoice_id = i.id AND l.kind = 'interest'
   AND (l.reminder_id IS NULL OR EXISTS (SELECT 1 FROM reminders r WHERE r.company_id = l.company_id AND r.id = l.reminder_id AND r.dispatched_at IS NOT NULL))) + 1) END FROM (SELECT (CASE WHEN coalesce((SELECT p.policy->>'defaultInterest' FROM dunning_policies p WHERE p.company_id = i.company_id)::boolean, false) AND NOT i.ignore_reminder_fees THEN least(

@@ -2,7 +2,7 @@
 // the first day of default interest a new reminder charges from. When default starts (§ 286) and how
 // interest runs day by day is the invoices' interest engine (src/invoices/interest/interest.sql.ts).
 // Only reminders already booked count.
-export { INTEREST_POINTS, NEXT_INTEREST_DAY as INTEREST_FROM } from '../invoices/interest/interest.sql.js';
+export { DEFAULT_SINCE, INTEREST_POINTS, NEXT_INTEREST_DAY as INTEREST_FROM } from '../invoices/interest/interest.sql.js';
 
 /** The flat fee of § 288 (5) BGB. */
 export const FLAT_FEE = '40.00';

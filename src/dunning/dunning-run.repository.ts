@@ -9,7 +9,7 @@ import { statementFamily } from '../database/sql/statement.js';
 import type { InvoiceAction } from '../invoices/invoice-status.js';
 import { type SetBasedMove, type SetBasedMoveRow, setBasedMoveSql } from '../invoices/ledger/set-based-status.js';
 import { InterestLines } from '../invoices/interest/interest-lines.repository.js';
-import { FLAT_FEE, HAS_FLAT_FEE, INTEREST_FROM, INTEREST_POINTS } from './default-interest.sql.js';
+import { DEFAULT_SINCE, FLAT_FEE, HAS_FLAT_FEE, INTEREST_FROM, INTEREST_POINTS } from './default-interest.sql.js';
 
 export interface RunContext {
   companyId: string;
@@ -126,7 +126,10 @@ type IssueVariant = { stage: 1 | 2 | 3; fee: string; payDays: number; flat: bool
 const ISSUE = statementFamily<IssueVariant, { id: string; invoice_id: string; fees: string; default_interest: string; flat_fee: string }>(
   'dunning.issue_reminders',
   (v) => {
-    const flat = v.flat ? `NOT i.ignore_reminder_fees AND c.customer_type = 'business'` : 'false';
+    // § 288 (5) BGB: the flat fee is owed once the customer is in default (§ 286).
+    const flat = v.flat
+      ? `NOT i.ignore_reminder_fees AND c.customer_type = 'business' AND coalesce(${DEFAULT_SINCE} <= $3::date, false)`
+      : 'false';
     const interest = v.interest ? `NOT i.ignore_reminder_fees` : 'false';
     return `INSERT INTO reminders (company_id, id, invoice_id, reminder_stage, reminder_date, shipping_mode, fees, flat_fee,
                               default_interest, interest_from, interest_until, interest_points, run_id, pay_by)

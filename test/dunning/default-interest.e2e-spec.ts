@@ -82,6 +82,19 @@ describe('default interest (BGB §§ 286, 288, 367): the worked examples', () =>
       expect(await d.invoice(byReminder)).toMatchObject({ default_since: '2026-10-23', default_interest: '2.34' });
     });
 
+    it('charges the flat fee only once the customer is in default (§ 288 (5))', async () => {
+      await d.policy({ default_interest: true, business_flat_fee: true, levels: [{}, { wait_days: 3 }, {}] });
+      const id = await d.sentInvoice('2026-09-15', '1190.00');
+      await d.runUntil('2026-09-22', id, 'reminder1_sent');
+      // Reminder 2 on 25.09., before the deadline of reminder 1 (29.09.) has passed: no default yet.
+      await d.runUntil('2026-09-25', id, 'reminder2_sent');
+      expect((await d.invoice(id)).reminders[1]).toMatchObject({ flat_fee: '0.0', default_interest: '0.0' });
+      // Reminder 3 on 09.10.: the flat fee less the 2.50 fee of reminder 2 credited against it (§ 288 (5)
+      // sentence 3), no fee of its own, and 10 days (30.09.–09.10.) × 1190 × 10.27 % / 365 = 3.348… → 3.35.
+      await d.runUntil('2026-10-09', id, 'reminder3_sent');
+      expect((await d.invoice(id)).reminders[2]).toMatchObject({ fees: '0.0', flat_fee: '37.5', default_interest: '3.35' });
+    });
+
     it('splits a period at the base-rate change of 1 July', async () => {
       // Due 15.06.2025, reminder 1 on 22.06. (deadline 29.06.), default from 30.06.; reminder 2 on 06.07.:
       // 30.06. at 2.27 + 9: 1190 × 11.27 × 1 / 36500 = 0.367… → 0.37; 01.–06.07. at 1.27 + 9: 1190 × 10.27 × 6 / 36500 = 2.008… → 2.01
