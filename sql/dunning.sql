@@ -107,47 +107,55 @@ SELECT 1 FROM dunning_runs WHERE company_id = $1 AND business_date = $2 AND trig
 
 -- dunning.issue_reminders (variant 1 of 2)
 INSERT INTO reminders (company_id, id, invoice_id, reminder_stage, reminder_date, shipping_mode, fees, flat_fee,
-                       default_interest, interest_from, interest_until, interest_points, run_id)
-SELECT i.company_id, gen_random_uuid(), i.id, 1, $3::date, i.shipping_mode,
-       CASE WHEN i.ignore_reminder_fees OR (x.flat AND (x.has_flat OR i.reminder_fees < 40.00)) THEN 0 ELSE 5.00::numeric END,
-       CASE WHEN x.flat AND NOT x.has_flat THEN greatest(0, 40.00 - i.reminder_fees) ELSE 0 END,
-       CASE WHEN x.interest_from <= $3::date THEN (SELECT round(coalesce(sum((i.original_total - least(i.original_total, greatest(0, (SELECT coalesce(sum(p.amount), 0) FROM payments p WHERE p.company_id = i.company_id AND p.invoice_id = i.id AND p.payment_date <= d.day) - (SELECT coalesce(sum(r.fees + r.flat_fee + r.default_interest), 0) FROM reminders r WHERE r.company_id = i.company_id AND r.invoice_id = i.id AND r.dispatched_at IS NOT NULL AND r.reminder_date <= d.day)))) * greatest(0, coalesce((SELECT b.rate FROM base_interest_rates b WHERE b.valid_from <= d.day ORDER BY b.valid_from DESC LIMIT 1), 0) + (CASE c.customer_type WHEN 'consumer' THEN 5 ELSE 9 END)) / 36500), 0), 2)
-      FROM (SELECT g::date AS day FROM generate_series(x.interest_from::date, $3::date::date, interval '1 day') g) d) ELSE 0 END,
-       CASE WHEN x.interest_from <= $3::date THEN x.interest_from END,
-       CASE WHEN x.interest_from <= $3::date THEN $3::date END,
-       CASE WHEN x.interest_from <= $3::date THEN (CASE c.customer_type WHEN 'consumer' THEN 5 ELSE 9 END) END,
-       $2
-  FROM invoices i
-  JOIN customers c ON c.company_id = i.company_id AND c.id = i.customer_id
-  CROSS JOIN LATERAL (
-    SELECT false AS flat, false AS has_flat,
-           CASE WHEN false THEN (SELECT coalesce(max(r.interest_until), min(r.reminder_date) FILTER (WHERE r.reminder_stage = 1)) + 1 FROM reminders r WHERE r.company_id = i.company_id AND r.invoice_id = i.id AND r.dispatched_at IS NOT NULL) END AS interest_from
-  ) x
- WHERE i.company_id = $1 AND i.status = 'ready_for_reminder1' AND NOT EXISTS (SELECT 1 FROM reminders r WHERE r.company_id = i.company_id AND r.invoice_id = i.id AND r.reminder_stage = 1)
+                          default_interest, interest_from, interest_until, interest_points, run_id, pay_by)
+   SELECT i.company_id, gen_random_uuid(), i.id, 1, $3::date, i.shipping_mode,
+          CASE WHEN i.ignore_reminder_fees OR (x.flat AND (x.has_flat OR i.reminder_fees < 40.00)) THEN 0 ELSE 5.00::numeric END,
+          CASE WHEN x.flat AND NOT x.has_flat THEN greatest(0, 40.00 - i.reminder_fees) ELSE 0 END,
+          0,
+          CASE WHEN x.interest_from <= $3::date THEN x.interest_from END,
+          CASE WHEN x.interest_from <= $3::date THEN $3::date END,
+          CASE WHEN x.interest_from <= $3::date THEN (CASE c.customer_type WHEN 'consumer' THEN 5 ELSE 9 END) END,
+          $2, $3::date + 7
+     FROM invoices i
+     JOIN customers c ON c.company_id = i.company_id AND c.id = i.customer_id
+     CROSS JOIN LATERAL (
+       SELECT false AS flat, false AS has_flat,
+              CASE WHEN false THEN (SELECT CASE WHEN s.since IS NOT NULL THEN greatest(s.since, (SELECT max(l.until_day) FROM interest_lines l
+WHERE l.company_id = i.company_id AND l.invoice_id = i.id AND l.kind = 'interest'
+  AND (l.reminder_id IS NULL OR EXISTS (SELECT 1 FROM reminders r WHERE r.company_id = l.company_id AND r.id = l.reminder_id AND r.dispatched_at IS NOT NULL))) + 1) END FROM (SELECT (CASE WHEN coalesce((SELECT p.policy->>'defaultInterest' FROM dunning_policies p WHERE p.company_id = i.company_id)::boolean, false) AND NOT i.ignore_reminder_fees THEN least(
+(SELECT r.pay_by + 1 FROM reminders r WHERE r.company_id = i.company_id AND r.invoice_id = i.id AND r.reminder_stage = 1 AND r.dispatched_at IS NOT NULL),
+CASE WHEN c.customer_type = 'business' AND (SELECT p.policy->>'defaultStarts' FROM dunning_policies p WHERE p.company_id = i.company_id) = 'thirty_days_business' THEN i.due_date + 31 END) END) AS since) s) END AS interest_from
+     ) x
+    WHERE i.company_id = $1 AND i.status = 'ready_for_reminder1' AND NOT EXISTS (SELECT 1 FROM reminders r WHERE r.company_id = i.company_id AND r.invoice_id = i.id AND r.reminder_stage = 1)
 
-RETURNING id, invoice_id, fees::text, default_interest::text, flat_fee::text;
+   RETURNING id, invoice_id, fees::text, default_interest::text, flat_fee::text;
 
 -- dunning.issue_reminders (variant 2 of 2)
 INSERT INTO reminders (company_id, id, invoice_id, reminder_stage, reminder_date, shipping_mode, fees, flat_fee,
-                       default_interest, interest_from, interest_until, interest_points, run_id)
-SELECT i.company_id, gen_random_uuid(), i.id, 2, $3::date, i.shipping_mode,
-       CASE WHEN i.ignore_reminder_fees OR (x.flat AND (x.has_flat OR i.reminder_fees < 40.00)) THEN 0 ELSE 5.00::numeric END,
-       CASE WHEN x.flat AND NOT x.has_flat THEN greatest(0, 40.00 - i.reminder_fees) ELSE 0 END,
-       CASE WHEN x.interest_from <= $3::date THEN (SELECT round(coalesce(sum((i.original_total - least(i.original_total, greatest(0, (SELECT coalesce(sum(p.amount), 0) FROM payments p WHERE p.company_id = i.company_id AND p.invoice_id = i.id AND p.payment_date <= d.day) - (SELECT coalesce(sum(r.fees + r.flat_fee + r.default_interest), 0) FROM reminders r WHERE r.company_id = i.company_id AND r.invoice_id = i.id AND r.dispatched_at IS NOT NULL AND r.reminder_date <= d.day)))) * greatest(0, coalesce((SELECT b.rate FROM base_interest_rates b WHERE b.valid_from <= d.day ORDER BY b.valid_from DESC LIMIT 1), 0) + (CASE c.customer_type WHEN 'consumer' THEN 5 ELSE 9 END)) / 36500), 0), 2)
-      FROM (SELECT g::date AS day FROM generate_series(x.interest_from::date, $3::date::date, interval '1 day') g) d) ELSE 0 END,
-       CASE WHEN x.interest_from <= $3::date THEN x.interest_from END,
-       CASE WHEN x.interest_from <= $3::date THEN $3::date END,
-       CASE WHEN x.interest_from <= $3::date THEN (CASE c.customer_type WHEN 'consumer' THEN 5 ELSE 9 END) END,
-       $2
-  FROM invoices i
-  JOIN customers c ON c.company_id = i.company_id AND c.id = i.customer_id
-  CROSS JOIN LATERAL (
-    SELECT NOT i.ignore_reminder_fees AND c.customer_type = 'business' AS flat, EXISTS (SELECT 1 FROM reminders r WHERE r.company_id = i.company_id AND r.invoice_id = i.id AND r.dispatched_at IS NOT NULL AND r.flat_fee > 0) AS has_flat,
-           CASE WHEN NOT i.ignore_reminder_fees THEN (SELECT coalesce(max(r.interest_until), min(r.reminder_date) FILTER (WHERE r.reminder_stage = 1)) + 1 FROM reminders r WHERE r.company_id = i.company_id AND r.invoice_id = i.id AND r.dispatched_at IS NOT NULL) END AS interest_from
-  ) x
- WHERE i.company_id = $1 AND i.status = 'ready_for_reminder2' AND NOT EXISTS (SELECT 1 FROM reminders r WHERE r.company_id = i.company_id AND r.invoice_id = i.id AND r.reminder_stage = 2)
-   AND i.id = ANY($4::uuid[])
-RETURNING id, invoice_id, fees::text, default_interest::text, flat_fee::text;
+                          default_interest, interest_from, interest_until, interest_points, run_id, pay_by)
+   SELECT i.company_id, gen_random_uuid(), i.id, 2, $3::date, i.shipping_mode,
+          CASE WHEN i.ignore_reminder_fees OR (x.flat AND (x.has_flat OR i.reminder_fees < 40.00)) THEN 0 ELSE 5.00::numeric END,
+          CASE WHEN x.flat AND NOT x.has_flat THEN greatest(0, 40.00 - i.reminder_fees) ELSE 0 END,
+          0,
+          CASE WHEN x.interest_from <= $3::date THEN x.interest_from END,
+          CASE WHEN x.interest_from <= $3::date THEN $3::date END,
+          CASE WHEN x.interest_from <= $3::date THEN (CASE c.customer_type WHEN 'consumer' THEN 5 ELSE 9 END) END,
+          $2, $3::date + 7
+     FROM invoices i
+     JOIN customers c ON c.company_id = i.company_id AND c.id = i.customer_id
+     CROSS JOIN LATERAL (
+       SELECT NOT i.ignore_reminder_fees AND c.customer_type = 'business' AND coalesce(least(
+(SELECT r.pay_by + 1 FROM reminders r WHERE r.company_id = i.company_id AND r.invoice_id = i.id AND r.reminder_stage = 1 AND r.dispatched_at IS NOT NULL),
+CASE WHEN c.customer_type = 'business' AND (SELECT p.policy->>'defaultStarts' FROM dunning_policies p WHERE p.company_id = i.company_id) = 'thirty_days_business' THEN i.due_date + 31 END) <= $3::date, false) AS flat, EXISTS (SELECT 1 FROM reminders r WHERE r.company_id = i.company_id AND r.invoice_id = i.id AND r.dispatched_at IS NOT NULL AND r.flat_fee > 0) AS has_flat,
+              CASE WHEN NOT i.ignore_reminder_fees THEN (SELECT CASE WHEN s.since IS NOT NULL THEN greatest(s.since, (SELECT max(l.until_day) FROM interest_lines l
+WHERE l.company_id = i.company_id AND l.invoice_id = i.id AND l.kind = 'interest'
+  AND (l.reminder_id IS NULL OR EXISTS (SELECT 1 FROM reminders r WHERE r.company_id = l.company_id AND r.id = l.reminder_id AND r.dispatched_at IS NOT NULL))) + 1) END FROM (SELECT (CASE WHEN coalesce((SELECT p.policy->>'defaultInterest' FROM dunning_policies p WHERE p.company_id = i.company_id)::boolean, false) AND NOT i.ignore_reminder_fees THEN least(
+(SELECT r.pay_by + 1 FROM reminders r WHERE r.company_id = i.company_id AND r.invoice_id = i.id AND r.reminder_stage = 1 AND r.dispatched_at IS NOT NULL),
+CASE WHEN c.customer_type = 'business' AND (SELECT p.policy->>'defaultStarts' FROM dunning_policies p WHERE p.company_id = i.company_id) = 'thirty_days_business' THEN i.due_date + 31 END) END) AS since) s) END AS interest_from
+     ) x
+    WHERE i.company_id = $1 AND i.status = 'ready_for_reminder2' AND NOT EXISTS (SELECT 1 FROM reminders r WHERE r.company_id = i.company_id AND r.invoice_id = i.id AND r.reminder_stage = 2)
+      AND i.id = ANY($4::uuid[])
+   RETURNING id, invoice_id, fees::text, default_interest::text, flat_fee::text;
 
 -- dunning.latest_base_rates
 SELECT to_char(valid_from, 'YYYY-MM-DD') AS "validFrom", rate::text AS rate FROM base_interest_rates ORDER BY valid_from DESC LIMIT 4;

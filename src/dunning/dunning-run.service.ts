@@ -140,7 +140,8 @@ export class DunningRunService {
     warnings.push(...erp);
     const issued: IssuedReminder[] = [];
     for (const stage of [1, 2, 3] as const) {
-      issued.push(...(await this.sql.issueReminders(m, ctx, stage, policy.levels[stage - 1].fee, policy, invoiceIds)));
+      const level = policy.levels[stage - 1];
+      issued.push(...(await this.sql.issueReminders(m, ctx, stage, level.fee, level.paymentTermDays, policy, invoiceIds)));
     }
     await this.dispatch.enqueue(m, ctx.companyId, issued);
     return issued;

@@ -46,6 +46,7 @@ export class DunningService {
       runAt: dto.run_at ?? base.runAt,
       waiveRemainder: dto.waive_remainder ?? base.waiveRemainder,
       defaultInterest: dto.default_interest ?? base.defaultInterest,
+      defaultStarts: dto.default_starts ?? base.defaultStarts,
       businessFlatFee: dto.business_flat_fee ?? base.businessFlatFee,
       sendWhenErpUnreachable: dto.send_when_erp_unreachable ?? base.sendWhenErpUnreachable,
       proposalValidDays: dto.proposal_valid_days ?? base.proposalValidDays,

@@ -6,6 +6,7 @@ import type { EntityManager } from 'typeorm';
 import { todayIn } from '../common/calendar-date.js';
 import { toPublicId } from '../common/ids.js';
 import { Decimal, formatDecimal } from '../common/money.js';
+import { InterestCharges } from '../invoices/interest/interest-charges.js';
 import { InvoiceLedger } from '../invoices/ledger/invoice-ledger.js';
 import { InvoiceTransitions } from '../invoices/ledger/invoice-transitions.js';
 import { type Actor, InvoicesRepository } from '../invoices/invoices.repository.js';
@@ -35,6 +36,7 @@ export class ReminderDispatch implements OnApplicationBootstrap {
     private readonly policies: DunningPolicyRepository,
     private readonly shipping: ShippingService,
     private readonly clearing: ErpClearingCheck,
+    private readonly interest: InterestCharges,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -60,12 +62,14 @@ export class ReminderDispatch implements OnApplicationBootstrap {
       const refusal = refusals.get(subject.invoice.id) ?? (await this.refusal(m, subject));
       if (refusal) return this.cancel(m, subject, actor, refusal);
       const { invoice, reminder } = subject;
-      await this.ledger.charge(
+      const charged = await this.ledger.charge(
         invoice,
         { reminderFees: reminder.fees, flatFee: reminder.flatFee, defaultInterest: reminder.defaultInterest },
         m,
       );
       await this.reminders.markDispatched(m, reminder);
+      // A payment booked back-dated between the run and now: its days' interest is corrected at once.
+      await this.interest.correct(m, charged, actor);
       const details = {
         reminder_id: toPublicId('rem', reminder.id),
         stage: reminder.reminderStage,

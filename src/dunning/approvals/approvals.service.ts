@@ -184,7 +184,8 @@ export class ApprovalsService {
           const { stage, runId, businessDate } = group[0];
           const ctx = { companyId, runId: runId ?? newUuid(), date: businessDate ?? today };
           const ids = group.map((w) => w.invoiceId);
-          issued.push(...(await this.runSql.issueReminders(m, ctx, stage, policy.levels[stage - 1].fee, policy, ids)));
+          const level = policy.levels[stage - 1];
+          issued.push(...(await this.runSql.issueReminders(m, ctx, stage, level.fee, level.paymentTermDays, policy, ids)));
         }
         throw new Rollback(issued);
       });
