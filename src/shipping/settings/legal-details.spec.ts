@@ -6,6 +6,7 @@ const NONE: LegalDetails = {
   registerCourt: null,
   registerNumber: null,
   managingDirectors: [],
+  generalPartner: null,
   vatId: null,
   taxNumber: null,
 };
@@ -15,6 +16,7 @@ const COMPLETE: LegalDetails = {
   registerCourt: 'Amtsgericht Charlottenburg',
   registerNumber: 'HRB 12345',
   managingDirectors: ['Erika Mustermann', 'Max Mustermann'],
+  generalPartner: null,
   vatId: 'DE123456789',
   taxNumber: null,
 };
@@ -39,6 +41,17 @@ describe(legalLines.name, () => {
       'Steuernr. 27/123/45678',
     ]);
     expect(legalLines('Erika Muster', NONE)).toEqual(['Erika Muster']);
+  });
+
+  it('a GmbH & Co. KG names its general partner and that partner’s managing directors', () => {
+    const kg = { ...COMPLETE, legalForm: 'gmbh_co_kg' as const, generalPartner: 'Muster Verwaltungs GmbH, Sitz Berlin, HRB 999' };
+    expect(legalLines('Muster GmbH & Co. KG', kg).slice(3, 5)).toEqual([
+      'Persönlich haftende Gesellschafterin: Muster Verwaltungs GmbH, Sitz Berlin, HRB 999',
+      'Geschäftsführer der Komplementärin: Erika Mustermann, Max Mustermann',
+    ]);
+    expect(legalDetailsWarnings({ ...kg, generalPartner: null })).toEqual([
+      'general_partner is not set: business letters of a GmbH & Co. KG must show it (§ 125a HGB, § 177a HGB, § 35a GmbHG)',
+    ]);
   });
 });
 
