@@ -13,6 +13,26 @@ UPDATE erp_pull_runs SET heartbeat_at = now(), pages = GREATEST(pages, $3), requ
       watermark_to = coalesce($12::jsonb, watermark_to)
 WHERE company_id = $1 AND id = $2 AND status = 'running' RETURNING id;
 
+-- erp_pull.clearing_pulled_items
+SELECT p.invoice_id, i.external_id, p.connection_id, p.erp_key FROM erp_pulled_invoices p
+ JOIN invoices i ON i.company_id = p.company_id AND i.id = p.invoice_id
+WHERE p.company_id = $1 AND p.invoice_id = ANY ($2::uuid[]) AND i.external_id IS NOT NULL AND i.open_amount > 0
+ORDER BY p.connection_id, p.invoice_id;
+
+-- erp_pull.clearing_ready_invoices
+SELECT id FROM invoices
+WHERE company_id = $1 AND status IN ('ready_for_reminder1', 'ready_for_reminder2', 'ready_for_reminder3')
+  AND ($2::uuid[] IS NULL OR id = ANY ($2::uuid[]));
+
+-- erp_pull.clearing_reminder_invoice
+SELECT invoice_id FROM reminders WHERE company_id = $1 AND id = $2;
+
+-- erp_pull.clearing_skipped_events
+INSERT INTO invoice_events (company_id, invoice_id, kind, actor_type, actor_id, reason, details)
+SELECT $1, t.invoice_id, 'reminder_skipped', 'run', $4, t.reason, $5::jsonb
+  FROM unnest($2::uuid[], $3::text[]) AS t(invoice_id, reason)
+  JOIN invoices i ON i.company_id = $1 AND i.id = t.invoice_id;
+
 -- erp_pull.connections_count
 SELECT count(*) AS count FROM erp_connections WHERE company_id = $1;
 

@@ -31,6 +31,12 @@ export interface DunningPolicy {
   defaultInterest: boolean;
   /** The 40 EUR flat fee of § 288 (5) BGB for business customers, once per invoice, with the first reminder after default. */
   businessFlatFee: boolean;
+  /**
+   * Before a reminder for an ERP-sourced invoice is created or shipped, the ERP is asked whether it
+   * cleared the item. When it cannot be reached: false holds the reminder back (never a reminder on
+   * stale data), true sends it anyway.
+   */
+  sendWhenErpUnreachable: boolean;
 }
 
 const TEXTS = [
@@ -52,6 +58,7 @@ export const DEFAULT_POLICY: DunningPolicy = {
   waiveRemainder: true,
   defaultInterest: false,
   businessFlatFee: false,
+  sendWhenErpUnreachable: false,
 };
 
 /** A stored policy, completed with the defaults of settings added after it was stored. */

@@ -9,6 +9,7 @@ import { InvoicesRepository } from '../invoices/invoices.repository.js';
 import type { DunningPolicy } from '../companies/dunning-policy.js';
 import { halfYearStart, hasBaseRateFor } from './base-rates.repository.js';
 import { DunningPolicyRepository } from '../companies/dunning-policy.repository.js';
+import { ErpClearingCheck } from '../erp-pull/clearing/erp-clearing-check.js';
 import { DunningRunRepository, type IssuedReminder, type RunContext, type StepResult } from './dunning-run.repository.js';
 import { type RunRecord, DunningRunsRepository, type RunTrigger } from './dunning-runs.repository.js';
 import { ReminderDispatch } from './reminder-dispatch.service.js';
@@ -39,6 +40,7 @@ export class DunningRunService {
     private readonly policies: DunningPolicyRepository,
     private readonly dispatch: ReminderDispatch,
     private readonly db: Sql,
+    private readonly clearing: ErpClearingCheck,
     private readonly shippingSettings: ShippingSettingsRepository,
   ) {}
 
@@ -106,8 +108,8 @@ export class DunningRunService {
     steps.push(await this.sql.readyForNext(m, ctx, 2, level2.waitDays, level2.minimumOpen));
     steps.push(await this.sql.readyForNext(m, ctx, 3, level3.waitDays, level3.minimumOpen));
     steps.push(await this.sql.readyForCollection(m, ctx, policy.collectionDays));
-    const reminders = policy.autoShip ? await this.issue(m, ctx, policy) : [];
     const warnings: string[] = [];
+    const reminders = policy.autoShip ? await this.issue(m, ctx, policy, undefined, warnings) : [];
     if (policy.defaultInterest && !(await hasBaseRateFor(this.db, m, ctx.date))) {
       warnings.push(
         `warning: no base rate for ${halfYearStart(ctx.date)} in base_interest_rates, default interest uses the last known one; add it with npm run cli -- base-rate:set`,
@@ -119,7 +121,16 @@ export class DunningRunService {
     return { steps, reminders, warnings };
   }
 
-  private async issue(m: EntityManager, ctx: RunContext, policy: DunningPolicy, invoiceIds?: string[]): Promise<IssuedReminder[]> {
+  private async issue(
+    m: EntityManager,
+    ctx: RunContext,
+    policy: DunningPolicy,
+    only?: string[],
+    warnings: string[] = [],
+  ): Promise<IssuedReminder[]> {
+    // ERP-pulled invoices: what the ERP cleared meanwhile is booked and not reminded (erp-pull/clearing).
+    const { invoiceIds, warnings: erp } = await this.clearing.beforeIssue(m, ctx.companyId, ctx.runId, only);
+    warnings.push(...erp);
     const issued: IssuedReminder[] = [];
     for (const stage of [1, 2, 3] as const) {
       issued.push(...(await this.sql.issueReminders(m, ctx, stage, policy.levels[stage - 1].fee, policy, invoiceIds)));

@@ -1,6 +1,7 @@
 // The dunning engine: policy API, the daily run (scheduled and on demand), proposal, approvals and
 // the sending of reminders.
 import { Module } from '@nestjs/common';
+import { ErpPullModule } from '../erp-pull/erp-pull.module.js';
 import { InvoicesModule } from '../invoices/invoices.module.js';
 import { ShippingModule } from '../shipping/shipping.module.js';
 import { DunningController } from './dunning.controller.js';
@@ -14,7 +15,7 @@ import { ReminderDispatchRepository } from './reminder-dispatch.repository.js';
 import { ReminderDispatch } from './reminder-dispatch.service.js';
 
 @Module({
-  imports: [InvoicesModule, DunningPolicyModule, ShippingModule],
+  imports: [InvoicesModule, DunningPolicyModule, ShippingModule, ErpPullModule],
   controllers: [DunningController],
   providers: [
     DunningRunRepository,

@@ -25,6 +25,7 @@ export function serializePolicy(policy: DunningPolicy) {
       waive_remainder: policy.waiveRemainder,
       default_interest: policy.defaultInterest,
       business_flat_fee: policy.businessFlatFee,
+      send_when_erp_unreachable: policy.sendWhenErpUnreachable,
     },
   };
 }

@@ -47,6 +47,7 @@ export class DunningService {
       waiveRemainder: dto.waive_remainder ?? base.waiveRemainder,
       defaultInterest: dto.default_interest ?? base.defaultInterest,
       businessFlatFee: dto.business_flat_fee ?? base.businessFlatFee,
+      sendWhenErpUnreachable: dto.send_when_erp_unreachable ?? base.sendWhenErpUnreachable,
     };
     await this.policies.save(company.id, policy);
     return policy;

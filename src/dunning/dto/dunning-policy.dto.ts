@@ -47,6 +47,13 @@ export class DunningPolicyDto {
   })
   @OptionalBoolean()
   readonly business_flat_fee?: boolean;
+  @ApiPropertyOptional({
+    type: Boolean,
+    description:
+      'before a reminder for an ERP-pulled invoice is created or shipped the ERP is asked whether it cleared the item; when the ERP cannot be reached, false (default) holds the reminder back with a warning in the run, true sends it anyway',
+  })
+  @OptionalBoolean()
+  readonly send_when_erp_unreachable?: boolean;
 
   @ApiPropertyOptional({ example: '06:00', description: 'local time of the daily run, HH:MM' })
   @IsOptional()
