@@ -24,7 +24,7 @@ export function invoicePdfContent(fields: InvoicePdfFields): LetterContent {
   const total = formatEuroDe(fields.total);
   return {
     title: `Rechnung ${number}`,
-    sender: { name: fields.companyName, address: [], contact: [], bank: [] },
+    sender: { name: fields.companyName, address: [], contact: [], bank: [], legal: [] },
     returnAddress: fields.companyName,
     recipient: fields.customerAddress.split('\n').filter((line) => line.trim()),
     info: [

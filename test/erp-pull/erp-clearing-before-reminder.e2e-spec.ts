@@ -4,7 +4,7 @@
 // ERP that cannot be reached holds the reminders back, unless the policy says to send anyway.
 import request from 'supertest';
 import { api as restApi, type Json } from '../support/factories.js';
-import { waitFor } from '../support/dunning.js';
+import { LEGAL_DETAILS, waitFor } from '../support/dunning.js';
 import { connectionBody, erpApi, erpTestConfig, runPull, sapItem, sapPartner, TECH_PASSWORD, TECH_USER } from '../support/erp.js';
 import { type ErpPki, makeErpPki } from '../support/pki.js';
 import { ITEMS_PATH, SapODataServer } from '../support/sap-odata-server.js';
@@ -45,6 +45,8 @@ async function erpWith(items: number[]): Promise<SapODataServer> {
   server.partners = [sapPartner('17100001')];
   server.items = items.map((n) => sapItem(n));
   servers.push(await server.start());
+  // The company's legal details are complete: the run's warnings are the ERP's alone.
+  await rest().patchJson('/api/v1/shipping_settings', LEGAL_DETAILS).expect(200);
   const res = await erpApi(t.app, t.company).create(connectionBody(server, pki));
   if (res.status !== 201) throw new Error(`connection not created: ${res.status} ${JSON.stringify(res.body)}`);
   expect(await runPull(t.app, t.company, res.body.erp_connection.id)).toMatchObject({ status: 'succeeded' });
