@@ -13,6 +13,7 @@ import { AppError } from '../../common/errors.js';
 import { DocumentNotFoundError, DocumentStore } from '../../documents/document-store.js';
 import { mergePdfs, renderCoverLetter, renderLetter } from '../../letters/letter-renderer.js';
 import { renderedInvoice } from './invoice-document.js';
+import { invoiceDocumentKind } from './invoice-kind.js';
 import { coverLetter, invoiceNumberOf, reminderLetter, reminderTitle } from './letter-content.js';
 import type { Shipment } from '../shipments/shipment.js';
 import type { ShippingContext } from '../shipments/shipping-context.js';
@@ -75,11 +76,13 @@ export class ShippingLetters {
     const attachment = ctx.invoice.attachmentKey
       ? [{ filename: `Anlage-${number}.pdf`, content: await this.read(ctx.invoice.attachmentKey, "invoice's attachment") }]
       : [];
-    return [{ filename: `Rechnung-${number}.pdf`, content: invoicePdf }, ...attachment];
+    // A payment request the service rendered is not named as the invoice either (invoice-kind.ts).
+    const request = isServiceRendered(ctx.invoice.pdfKey) && invoiceDocumentKind(ctx).kind === 'payment_request';
+    return [{ filename: `${request ? 'Zahlungsaufforderung' : 'Rechnung'}-${number}.pdf`, content: invoicePdf }, ...attachment];
   }
 
   private async renderInvoice(ctx: ShippingContext, manager: EntityManager | null): Promise<Buffer> {
-    const pdf = Buffer.from(await renderLetter(renderedInvoice(ctx)));
+    const pdf = Buffer.from(await renderLetter(renderedInvoice(ctx, todayIn(ctx.company.timeZone))));
     if (!manager) return pdf;
     const key = `${ctx.invoice.companyId}/invoices/${ctx.invoice.id}/${RENDERED_INVOICE}`;
     await this.documents.putBuffer(key, pdf, 'application/pdf');
@@ -111,6 +114,11 @@ const RENDERED_INVOICE = 'rendered-invoice.pdf';
 /** The invoice's PDF is the service's own rendering (or will be): it has the window address already. */
 function hasRenderedPdf(invoice: ShippingContext['invoice']): boolean {
   return invoice.pdfKey === null || invoice.pdfKey.endsWith(`/${RENDERED_INVOICE}`);
+}
+
+/** The service rendered the invoice's PDF (at shipping, or at a push without a PDF), or will render it. */
+function isServiceRendered(pdfKey: string | null): boolean {
+  return pdfKey === null || /\/rendered-[^/]*\.pdf$/.test(pdfKey);
 }
 
 export function letterFileName(ctx: ShippingContext): string {

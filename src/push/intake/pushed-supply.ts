@@ -1,0 +1,38 @@
+// An invoice document's line items and delivery date as the invoice stores them (invoice-supply.ts),
+// and the check that they agree with its amounts, made at intake (422) when the document carries both.
+import { validationFailed } from '../../common/errors.js';
+import { type InvoiceSupply, supplyProblems } from '../../invoices/invoice-supply.js';
+import type { InvoicePayload } from '../dto/push-document.dto.js';
+
+type SupplyFields = Pick<InvoicePayload, 'line_items' | 'delivery_date' | 'delivery_end_date'>;
+
+/** null: the document says nothing about what was supplied. */
+export function pushedSupply(p: SupplyFields): InvoiceSupply | null {
+  return mergedSupply(null, p);
+}
+
+/** A stored invoice's supply as a document changes it: a field left out stays, one sent as null is cleared. */
+export function mergedSupply(stored: InvoiceSupply | null, p: SupplyFields): InvoiceSupply | null {
+  const given = (key: keyof SupplyFields) => Object.prototype.hasOwnProperty.call(p, key);
+  const pushedItems = (p.line_items ?? []).map((item) => ({
+    description: item.description,
+    quantity: item.quantity ?? null,
+    unit: item.unit ?? null,
+    unitPrice: item.unit_price ?? null,
+    netAmount: item.net_amount,
+    vatRate: item.vat_rate,
+  }));
+  const items = given('line_items') ? pushedItems : (stored?.items ?? []);
+  const deliveryDate = given('delivery_date') ? (p.delivery_date ?? null) : (stored?.deliveryDate ?? null);
+  const deliveryEndDate = given('delivery_end_date') ? (p.delivery_end_date ?? null) : (stored?.deliveryEndDate ?? null);
+  return items.length === 0 && deliveryDate === null && deliveryEndDate === null ? null : { items, deliveryDate, deliveryEndDate };
+}
+
+/** A document whose lines do not add up to its amounts is refused before it is queued. */
+export function assertSupplyAgrees(payload: Record<string, unknown>): void {
+  const p = payload as unknown as InvoicePayload;
+  const supply = pushedSupply(p);
+  if (!supply) return;
+  const errors = supplyProblems(supply, { net: p.net ?? null, vat7: p.vat7 ?? null, vat19: p.vat19 ?? null, total: p.amount });
+  if (errors.length) throw validationFailed(errors);
+}
