@@ -11,6 +11,7 @@ function content(overrides: Partial<LetterContent> = {}): LetterContent {
       address: ['Hauptstraße 5', '10115 Berlin'],
       contact: ['Tel. 030 123456', 'buchhaltung@muster.de'],
       bank: ['IBAN DE89 3704 0044 0532 0130 00', 'BIC COBADEFFXXX'],
+      legal: ['Muster Handel GmbH', 'Sitz: Berlin', 'Registergericht: Amtsgericht Charlottenburg, HRB 12345'],
     },
     returnAddress: 'Muster Handel GmbH · Hauptstraße 5 · 10115 Berlin',
     recipient: ['Kunde AG', 'z. Hd. Erika Müller', 'Allee 2', '20095 Hamburg'],
