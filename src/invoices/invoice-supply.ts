@@ -55,10 +55,20 @@ export function supplyProblems(supply: InvoiceSupply, amounts: InvoiceAmounts): 
     errors.push({ field: 'net', message: `net, vat7 and vat19 add up to ${gross.toFixed(2)}, not to the amount ${amounts.total}` });
   for (const rate of SUPPLY_VAT_RATES) {
     const items = supply.items.filter((item) => item.vatRate === rate);
-    const expected = sum(items.map((item) => item.netAmount)).times(rate).dividedBy(100);
+    const expected = sum(items.map((item) => item.netAmount))
+      .times(rate)
+      .dividedBy(100);
     const vat = new Decimal((rate === 7 ? amounts.vat7 : amounts.vat19) ?? 0);
-    if (vat.minus(expected).abs().greaterThan(new Decimal('0.01').times(Math.max(items.length, 1))))
-      errors.push({ field: `vat${rate}`, message: `vat${rate} ${vat.toFixed(2)} is not ${rate} % of the line items' net amounts at ${rate} %` });
+    if (
+      vat
+        .minus(expected)
+        .abs()
+        .greaterThan(new Decimal('0.01').times(Math.max(items.length, 1)))
+    )
+      errors.push({
+        field: `vat${rate}`,
+        message: `vat${rate} ${vat.toFixed(2)} is not ${rate} % of the line items' net amounts at ${rate} %`,
+      });
   }
   return errors;
 }

@@ -231,7 +231,9 @@ export class SapODataServer {
     const number = /^'(.*)'$/.exec(url.searchParams.get('BillingDocument') ?? '')?.[1];
     const pdf = number === undefined ? undefined : this.billingPdfs.get(number);
     if (!pdf) return send(404, sapError('SDBIL_OUTPUT/001', `No output found for billing document ${number ?? '(none)'}`));
-    send(200, { d: { GetPDF: { __metadata: { type: 'API_BILLING_DOCUMENT_SRV.GetPDFResult' }, BillingDocumentBinary: pdf.toString('base64') } } });
+    send(200, {
+      d: { GetPDF: { __metadata: { type: 'API_BILLING_DOCUMENT_SRV.GetPDFResult' }, BillingDocumentBinary: pdf.toString('base64') } },
+    });
   }
 
   private takeFault(target: string): Fault | undefined {

@@ -48,7 +48,9 @@ export class ErpInvoicePdfs {
   /** Whether this connection's pulled invoices can have their PDFs fetched (the setting, V2, the mapping). */
   applies(ctx: RunContext): boolean {
     const { connection, mapping } = ctx;
-    return connection.fetchInvoicePdfs && connection.odataVersion === 'v2' && mapping.receivables.fields.additional_number === 'BillingDocument';
+    return (
+      connection.fetchInvoicePdfs && connection.odataVersion === 'v2' && mapping.receivables.fields.additional_number === 'BillingDocument'
+    );
   }
 
   /** Fetches and stores what it can; returns how many PDFs it stored. Never throws for the ERP's sake. */
@@ -67,7 +69,10 @@ export class ErpInvoicePdfs {
         break;
       }
       if (!pdf) {
-        this.logger.warn({ run: ctx.runId, invoice: toPublicId('inv', invoice.id) }, 'ERP invoice PDF not kept: not a PDF or active content');
+        this.logger.warn(
+          { run: ctx.runId, invoice: toPublicId('inv', invoice.id) },
+          'ERP invoice PDF not kept: not a PDF or active content',
+        );
         continue;
       }
       const key = `${companyId}/invoices/${invoice.id}/erp-${newUuid()}.pdf`;

@@ -89,7 +89,7 @@ export class InvoiceDocumentDto extends PushDocumentBaseDto {
     type: [InvoiceLineItemDto],
     nullable: true,
     description:
-      'what was supplied, for the invoice the service renders when the document has no pdf; needs net, and the lines\' net amounts add up to it',
+      "what was supplied, for the invoice the service renders when the document has no pdf; needs net, and the lines' net amounts add up to it",
   })
   @IsOptional()
   @IsArray()

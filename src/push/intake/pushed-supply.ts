@@ -1,7 +1,7 @@
 // An invoice document's line items and delivery date as the invoice stores them (invoice-supply.ts),
 // and the check that they agree with its amounts, made at intake (422) when the document carries both.
 import { validationFailed } from '../../common/errors.js';
-import { type InvoiceSupply, supplyProblems } from '../../invoices/invoice-supply.js';
+import { type InvoiceAmounts, type InvoiceSupply, type SupplyItem, supplyProblems } from '../../invoices/invoice-supply.js';
 import type { InvoicePayload } from '../dto/push-document.dto.js';
 
 type SupplyFields = Pick<InvoicePayload, 'line_items' | 'delivery_date' | 'delivery_end_date'>;
@@ -36,3 +36,25 @@ export function assertSupplyAgrees(payload: Record<string, unknown>): void {
   const errors = supplyProblems(supply, { net: p.net ?? null, vat7: p.vat7 ?? null, vat19: p.vat19 ?? null, total: p.amount });
   if (errors.length) throw validationFailed(errors);
 }
+
+/**
+ * What a document makes of a stored invoice's supply, and which fields that changes (line_items,
+ * delivery_date); lines that no longer agree with the invoice's amounts as changed fail the document.
+ */
+export function changedSupply(
+  stored: InvoiceSupply | null,
+  p: SupplyFields,
+  amounts: InvoiceAmounts,
+): { supply: InvoiceSupply | null; changed: string[] } {
+  const supply = mergedSupply(stored, p);
+  const changed: string[] = [];
+  if (itemsText(supply) !== itemsText(stored)) changed.push('line_items');
+  if (supply?.deliveryDate !== stored?.deliveryDate || supply?.deliveryEndDate !== stored?.deliveryEndDate) changed.push('delivery_date');
+  const problems = supply ? supplyProblems(supply, amounts) : [];
+  if (problems.length) throw validationFailed(problems);
+  return { supply, changed };
+}
+
+/** The lines as comparable text (jsonb hands the stored ones back with their keys in its own order). */
+const itemsText = (supply: InvoiceSupply | null) =>
+  JSON.stringify((supply?.items ?? []).map((i: SupplyItem) => [i.description, i.quantity, i.unit, i.unitPrice, i.netAmount, i.vatRate]));

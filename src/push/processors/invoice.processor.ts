@@ -26,9 +26,7 @@ import { newInvoice } from '../../invoices/ledger/new-invoice.js';
 import { InvoicesRepository } from '../../invoices/invoices.repository.js';
 import { ShippingService } from '../../shipping/shipments/shipping.service.js';
 import type { InvoicePayload } from '../dto/push-document.dto.js';
-import { supplyProblems } from '../../invoices/invoice-supply.js';
-import { canonicalJson } from '../intake/push-input.js';
-import { mergedSupply, pushedSupply } from '../intake/pushed-supply.js';
+import { changedSupply, pushedSupply } from '../intake/pushed-supply.js';
 import { CustomerProcessor } from './customer.processor.js';
 import { isRenderedKey, pdfKeyFor, renderFor, sha256, type StoredPdf } from './invoice-files.js';
 import type { DocumentProcessor, ProcessContext, ProcessResult } from './processor.js';
@@ -158,14 +156,8 @@ export class InvoiceProcessor implements DocumentProcessor {
     for (const field of ['net', 'vat7', 'vat19'] as const) if (given(field)) wanted[field] = money(p[field]);
     if (draft && p.options?.autoskip_shipping) wanted.shipping_mode = 'skip_shipping';
     const changedFields: string[] = FIELDS.filter((field) => wanted[field] !== current[field]);
-    const supply = mergedSupply(locked.supply, p);
-    if (canonicalJson(supply?.items ?? []) !== canonicalJson(locked.supply?.items ?? [])) changedFields.push('line_items');
-    if (supply?.deliveryDate !== locked.supply?.deliveryDate || supply?.deliveryEndDate !== locked.supply?.deliveryEndDate)
-      changedFields.push('delivery_date');
-    if (supply) {
-      const problems = supplyProblems(supply, { net: wanted.net, vat7: wanted.vat7, vat19: wanted.vat19, total: wanted.total! });
-      if (problems.length) throw validationFailed(problems);
-    }
+    const { supply, changed: supplyChanged } = changedSupply(locked.supply, p, { ...wanted, total: p.amount });
+    changedFields.push(...supplyChanged);
 
     let terms = {};
     if (p.invoice_date != null || p.due_date != null || p.time_for_payment != null) {

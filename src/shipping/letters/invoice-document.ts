@@ -94,9 +94,11 @@ function paymentRequest(parties: LetterParties, today: string): LetterContent {
       { label: 'Rechnungsnummer', value: number },
       ...(invoice.invoiceDate ? [{ label: 'Rechnungsdatum', value: formatDateDe(invoice.invoiceDate) }] : []),
       ...(invoice.dueDate ? [{ label: 'Fällig am', value: formatDateDe(invoice.dueDate) }] : []),
+      ...(invoice.additionalNumber ? [{ label: 'Ihre Referenz', value: invoice.additionalNumber }] : []),
+      ...(invoice.orderDate ? [{ label: 'Auftragsdatum', value: formatDateDe(invoice.orderDate) }] : []),
       { label: 'Datum', value: formatDateDe(today) },
     ],
-    subject: `Zahlungsaufforderung / Rechnungskopie zu unserer Rechnung Nr. ${number}${dated}`,
+    subject: `Zahlungsaufforderung / Rechnungskopie zur Rechnung Nr. ${number}`,
     salutation: `${greetingOf(parties.contact)},`,
     paragraphs: [
       `wir bitten Sie, den folgenden Betrag aus unserer Rechnung Nr. ${number}${dated} zu begleichen.`,

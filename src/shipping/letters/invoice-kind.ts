@@ -4,7 +4,7 @@
 // number (Nr. 4), what was supplied (Nr. 5), when (Nr. 6), net amounts and VAT per rate (Nr. 7, 8).
 // (a) With all of it at hand (a pushed invoice with line items and a delivery date, the company's
 //     address and tax number or VAT ID in the settings) the service renders the complete invoice.
-// (b) An ERP item whose connection fetches billing documents has the ERP's own PDF (erp-invoice-pdf.ts
+// (b) An ERP item whose connection fetches billing documents has the ERP's own PDF (erp-invoice-pdfs.ts
 //     stores it before anything is rendered), so it never reaches this decision.
 // (c) Otherwise a "Zahlungsaufforderung / Rechnungskopie" that refers to the original invoice and does
 //     not pose as it: no invoice title and no VAT shown, since a document that shows VAT is treated as
