@@ -2,16 +2,22 @@
 // (a) a complete invoice (§ 14 (4) UStG) when the document carries line items and a delivery date and the
 // company's settings name its address and VAT ID; (c) otherwise a payment request that refers to the
 // original invoice by number and date, shows no VAT and is not titled as an invoice. Read back as text.
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parsePublicId } from '../../src/common/ids.js';
+import { PostalProvider } from '../../src/shipping/postal/postal-provider.js';
+import type { PrintBatchProvider } from '../../src/shipping/postal/print-batch.provider.js';
 import { pdfPages } from '../support/pdf-text.js';
 import { apiKeyAuth, invoiceDocument, pushAccepted, pushDocument, quickPush, waitForStatus } from '../support/push.js';
-import { shippingApi, shippingTestConfig } from '../support/shipping.js';
+import { shippingApi, shippingTestConfig, waitFor } from '../support/shipping.js';
 import { registerCompany, type TestCompany } from '../support/test-app.js';
 import { useTestApp } from '../support/use-test-app.js';
 
 describe('push: the invoice PDF the service renders', () => {
   let company: TestCompany;
   let auth: string;
-  const t = useTestApp(quickPush({}, shippingTestConfig()));
+  const shipping = shippingTestConfig();
+  const t = useTestApp(quickPush({}, shipping));
 
   beforeEach(async () => {
     company = await registerCompany(t.app, 'Muster Handel GmbH');
@@ -130,6 +136,20 @@ describe('push: the invoice PDF the service renders', () => {
     expect(page).toContain('Steuernummer 12/345/67890');
     expect(page).toContain('Leistungszeitraum 01.10.2026 – 31.10.2026');
     expect(page).toContain('Rechnungsbetrag 172,50 €');
+  });
+
+  it('post with cover pages on: the rendered payment request is the letter itself, without a cover page titled as an invoice', async () => {
+    await shippingApi(t.app, company).patch('/api/v1/shipping_settings', { cover_page: 'true' }).expect(200);
+    const doc = await processed(invoiceDocument('RE-5', 'K-5', { shipping_mode: 'post', options: { autosend: true } }));
+    const api = shippingApi(t.app, company);
+    await waitFor(async () => (await api.invoiceStatus(doc.result!.id)) === 'sent', 'the invoice to be shipped', 30_000);
+    await t.app.get<PostalProvider, PrintBatchProvider>(PostalProvider).flush();
+    const root = join(shipping.shipping.printBatchDir, parsePublicId('cmp', company.id) as string);
+    const [day] = await readdir(root);
+    const pages = await pdfPages(await readFile(join(root, day, 'batch.pdf')));
+    expect(pages).toHaveLength(1);
+    expect(pages[0]).toContain('Zahlungsaufforderung / Rechnungskopie zur Rechnung Nr. R-RE-5');
+    expect(pages[0]).not.toContain('Rechnung R-RE-5');
   });
 
   it('refuses line items that do not add up to the amounts (422), and a delivery period that ends before it starts', async () => {

@@ -55,7 +55,7 @@ export class ShippingLetters {
       const pdf = await renderLetter(reminderLetter(ctx, ctx.reminder, ctx.terms));
       return { pdf: Buffer.from(pdf), pages: (await PDFDocument.load(pdf)).getPageCount(), filename };
     }
-    const cover = ctx.settings.coverPage && !hasRenderedPdf(ctx.invoice);
+    const cover = ctx.settings.coverPage && !isServiceRendered(ctx.invoice.pdfKey);
     const documents = await this.invoiceDocuments(ctx, manager);
     const { pdf, pages } = cover
       ? await renderCoverLetter(
@@ -111,12 +111,10 @@ export class ShippingLetters {
 
 const RENDERED_INVOICE = 'rendered-invoice.pdf';
 
-/** The invoice's PDF is the service's own rendering (or will be): it has the window address already. */
-function hasRenderedPdf(invoice: ShippingContext['invoice']): boolean {
-  return invoice.pdfKey === null || invoice.pdfKey.endsWith(`/${RENDERED_INVOICE}`);
-}
-
-/** The service rendered the invoice's PDF (at shipping, or at a push without a PDF), or will render it. */
+/**
+ * The invoice's PDF is the service's own rendering (at shipping, or at a push without a PDF), or will
+ * be: it has the window address already, and it may be a payment request rather than the invoice.
+ */
 function isServiceRendered(pdfKey: string | null): boolean {
   return pdfKey === null || /\/rendered-[^/]*\.pdf$/.test(pdfKey);
 }
