@@ -28,6 +28,16 @@ export function sellerTaxIdOf(settings: ShippingSettings): { label: string; valu
   return null;
 }
 
+/**
+ * What the invoice's PDF is: its own (uploaded, pushed, the ERP's), or what the service renders for it
+ * (at shipping, or at a push without a PDF) — the attachment's name, the e-mail's text and the cover
+ * page follow from it.
+ */
+export function invoicePdfKind(parties: LetterParties): InvoiceDocumentKind | 'own' {
+  const key = parties.invoice.pdfKey;
+  return key === null || /\/rendered-[^/]*\.pdf$/.test(key) ? invoiceDocumentKind(parties).kind : 'own';
+}
+
 export function invoiceDocumentKind(parties: LetterParties): InvoiceDocumentDecision {
   const { invoice, customer, settings } = parties;
   const missing: string[] = [];

@@ -13,7 +13,7 @@ import { AppError } from '../../common/errors.js';
 import { DocumentNotFoundError, DocumentStore } from '../../documents/document-store.js';
 import { mergePdfs, renderCoverLetter, renderLetter } from '../../letters/letter-renderer.js';
 import { renderedInvoice } from './invoice-document.js';
-import { invoiceDocumentKind } from './invoice-kind.js';
+import { invoicePdfKind } from './invoice-kind.js';
 import { coverLetter, invoiceNumberOf, reminderLetter, reminderTitle } from './letter-content.js';
 import type { Shipment } from '../shipments/shipment.js';
 import type { ShippingContext } from '../shipments/shipping-context.js';
@@ -55,7 +55,8 @@ export class ShippingLetters {
       const pdf = await renderLetter(reminderLetter(ctx, ctx.reminder, ctx.terms));
       return { pdf: Buffer.from(pdf), pages: (await PDFDocument.load(pdf)).getPageCount(), filename };
     }
-    const cover = ctx.settings.coverPage && !isServiceRendered(ctx.invoice.pdfKey);
+    // A PDF the service rendered has the window address already (and may be a payment request).
+    const cover = ctx.settings.coverPage && invoicePdfKind(ctx) === 'own';
     const documents = await this.invoiceDocuments(ctx, manager);
     const { pdf, pages } = cover
       ? await renderCoverLetter(
@@ -77,7 +78,7 @@ export class ShippingLetters {
       ? [{ filename: `Anlage-${number}.pdf`, content: await this.read(ctx.invoice.attachmentKey, "invoice's attachment") }]
       : [];
     // A payment request the service rendered is not named as the invoice either (invoice-kind.ts).
-    const request = isServiceRendered(ctx.invoice.pdfKey) && invoiceDocumentKind(ctx).kind === 'payment_request';
+    const request = invoicePdfKind(ctx) === 'payment_request';
     return [{ filename: `${request ? 'Zahlungsaufforderung' : 'Rechnung'}-${number}.pdf`, content: invoicePdf }, ...attachment];
   }
 
@@ -110,14 +111,6 @@ export class ShippingLetters {
 }
 
 const RENDERED_INVOICE = 'rendered-invoice.pdf';
-
-/**
- * The invoice's PDF is the service's own rendering (at shipping, or at a push without a PDF), or will
- * be: it has the window address already, and it may be a payment request rather than the invoice.
- */
-function isServiceRendered(pdfKey: string | null): boolean {
-  return pdfKey === null || /\/rendered-[^/]*\.pdf$/.test(pdfKey);
-}
 
 export function letterFileName(ctx: ShippingContext): string {
   const number = invoiceNumberOf(ctx.invoice);
