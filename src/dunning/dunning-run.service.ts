@@ -12,6 +12,8 @@ import { DunningPolicyRepository } from '../companies/dunning-policy.repository.
 import { DunningRunRepository, type IssuedReminder, type RunContext, type StepResult } from './dunning-run.repository.js';
 import { type RunRecord, DunningRunsRepository, type RunTrigger } from './dunning-runs.repository.js';
 import { ReminderDispatch } from './reminder-dispatch.service.js';
+import { legalDetailsWarnings } from '../shipping/settings/legal-details.js';
+import { ShippingSettingsRepository } from '../shipping/settings/shipping-settings.repository.js';
 
 export interface RunOutcome {
   steps: StepResult[];
@@ -37,6 +39,7 @@ export class DunningRunService {
     private readonly policies: DunningPolicyRepository,
     private readonly dispatch: ReminderDispatch,
     private readonly db: Sql,
+    private readonly shippingSettings: ShippingSettingsRepository,
   ) {}
 
   /** Runs and records; undefined when the scheduled run of that date has been done by another replica. */
@@ -110,6 +113,9 @@ export class DunningRunService {
         `warning: no base rate for ${halfYearStart(ctx.date)} in base_interest_rates, default interest uses the last known one; add it with npm run cli -- base-rate:set`,
       );
     }
+    // Reminders without the company's mandatory legal details are sent anyway, but not silently.
+    const legal = legalDetailsWarnings(await this.shippingSettings.get(ctx.companyId, m));
+    warnings.push(...legal.map((warning) => `warning: ${warning}; set it in the shipping settings`));
     return { steps, reminders, warnings };
   }
 

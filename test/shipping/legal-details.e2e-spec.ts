@@ -16,6 +16,7 @@ describe('shipping settings: company legal details', () => {
       register_court: null,
       register_number: null,
       managing_directors: [],
+      general_partner: null,
       vat_id: null,
       tax_number: null,
     });

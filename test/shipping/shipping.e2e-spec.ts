@@ -741,8 +741,10 @@ describe('shipping', () => {
 
       const mine = smtp.received.find((m) => m.to.includes('erika@kunde.de'))!;
       expect(mine.parsed.subject).toBe('Ihre Rechnung 2026-001 (Kunde AG)');
+      // The company's template, then its details below the signature separator (an e-mail is a business letter).
       expect(mine.parsed.text).toBe(
-        'Sehr geehrte Frau Erika Muster,\n\nRechnung 2026-001 über 119,00 EUR, zahlbar bis 16.11.2026.\n\nViele Grüße\nMuster Handel GmbH',
+        'Sehr geehrte Frau Erika Muster,\n\nRechnung 2026-001 über 119,00 EUR, zahlbar bis 16.11.2026.\n\nViele Grüße\nMuster Handel GmbH' +
+          '\n\n-- \nMuster Handel GmbH\nHauptstraße 5, 10115 Berlin\nIBAN DE89 3704 0044 0532 0130 00, BIC COBADEFFXXX, Commerzbank\n',
       );
       const theirMail = smtp.received.find((m) => m.to.includes('otto@fremd.de'))!;
       expect(theirMail.parsed.subject).toBe('Rechnung F-1 von Andere GmbH');

@@ -21,7 +21,7 @@ export const LEGAL_FORMS = [
 ] as const;
 export type LegalForm = (typeof LEGAL_FORMS)[number];
 
-type RegisterField = 'registeredOffice' | 'registerCourt' | 'registerNumber' | 'managingDirectors';
+type RegisterField = 'registeredOffice' | 'registerCourt' | 'registerNumber' | 'managingDirectors' | 'generalPartner';
 
 interface LegalFormRule {
   /** How the form is printed; null: nothing to print (an unregistered sole trader). */
@@ -43,7 +43,7 @@ export const LEGAL_FORM_RULES: Readonly<Record<LegalForm, LegalFormRule>> = {
   // No natural person is liable: the general partner's details (its managing directors) too (§ 125a (1) sentence 2 HGB, § 177a HGB).
   gmbh_co_kg: {
     label: 'GmbH & Co. KG',
-    requires: WITH_DIRECTORS,
+    requires: [...WITH_DIRECTORS, 'generalPartner'],
     directors: 'Geschäftsführer der Komplementärin',
     source: '§ 125a HGB, § 177a HGB, § 35a GmbHG',
   },
@@ -72,6 +72,7 @@ const WIRE_NAMES: Record<RegisterField, string> = {
   registerCourt: 'register_court',
   registerNumber: 'register_number',
   managingDirectors: 'managing_directors',
+  generalPartner: 'general_partner',
 };
 
 /** The fields of the shipping settings this file reads. */
@@ -81,6 +82,8 @@ export interface LegalDetails {
   registerCourt: string | null;
   registerNumber: string | null;
   managingDirectors: string[];
+  /** The general partner of a partnership without a natural person liable: its firm, seat and register. */
+  generalPartner: string | null;
   vatId: string | null;
   taxNumber: string | null;
 }
@@ -98,6 +101,7 @@ export function legalLines(name: string, details: LegalDetails): string[] {
     label && !name.includes(label) ? `${name}, ${label}` : name,
     details.registeredOffice && `Sitz: ${details.registeredOffice}`,
     register && `Registergericht: ${register}`,
+    details.generalPartner && `Persönlich haftende Gesellschafterin: ${details.generalPartner}`,
     details.managingDirectors.length > 0 && `${rule?.directors ?? 'Vertreten durch'}: ${details.managingDirectors.join(', ')}`,
     taxIds.filter(Boolean).join(' · '),
   ];

@@ -37,6 +37,9 @@ export class UpdateShippingSettingsDto {
   @OptionalText(50, 'HRB 12345') readonly register_number?: string | null;
   /** Replaces the list; empty or null clears it. */
   @OptionalTextList(20, 200, 'Erika Mustermann') readonly managing_directors?: string[] | null;
+  /** A partnership whose liable partner is a company (GmbH & Co. KG): that partner's firm, seat and register. */
+  @OptionalText(300, 'Muster Verwaltungs GmbH, Sitz Berlin, Amtsgericht Charlottenburg, HRB 99999') readonly general_partner?:
+    string | null;
   @OptionalVatId() readonly vat_id?: string | null;
   @OptionalTaxNumber() readonly tax_number?: string | null;
   @OptionalBoolean() readonly cover_page?: boolean;

@@ -26,6 +26,7 @@ export function serializeShippingSettings({ settings: s, defaults }: CompanyShip
       register_court: s.registerCourt,
       register_number: s.registerNumber,
       managing_directors: s.managingDirectors,
+      general_partner: s.generalPartner,
       vat_id: s.vatId,
       tax_number: s.taxNumber,
       cover_page: s.coverPage,

@@ -93,6 +93,7 @@ export class ShippingSettingsService {
         registerCourt: dto.register_court,
         registerNumber: dto.register_number,
         managingDirectors: dto.managing_directors === undefined ? undefined : (dto.managing_directors ?? []),
+        generalPartner: dto.general_partner,
         vatId: dto.vat_id,
         taxNumber: dto.tax_number,
         coverPage: dto.cover_page,

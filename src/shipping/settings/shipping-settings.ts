@@ -36,6 +36,8 @@ export interface ShippingSettings {
   registerNumber: string | null;
   /** Managing directors, board members or partners, each with surname and at least one first name written out. */
   managingDirectors: string[];
+  /** A GmbH & Co. KG's general partner: "Muster Verwaltungs GmbH, Sitz Berlin, Amtsgericht Charlottenburg, HRB 99999". */
+  generalPartner: string | null;
   /** Normalised: upper case, no spaces ("DE123456789"). */
   vatId: string | null;
   taxNumber: string | null;
@@ -84,6 +86,7 @@ export const DEFAULT_SETTINGS: ShippingSettings = {
   registerCourt: null,
   registerNumber: null,
   managingDirectors: [],
+  generalPartner: null,
   vatId: null,
   taxNumber: null,
   coverPage: false,
