@@ -2,16 +2,22 @@
 // (a) a complete invoice (§ 14 (4) UStG) when the document carries line items and a delivery date and the
 // company's settings name its address and VAT ID; (c) otherwise a payment request that refers to the
 // original invoice by number and date, shows no VAT and is not titled as an invoice. Read back as text.
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parsePublicId } from '../../src/common/ids.js';
+import { DIN5008 } from '../../src/letters/din5008.js';
 import { PostalProvider } from '../../src/shipping/postal/postal-provider.js';
 import type { PrintBatchProvider } from '../../src/shipping/postal/print-batch.provider.js';
+import { LEGAL_DETAILS } from '../support/dunning.js';
+import { findLine, renderPdf } from '../support/pdf-render.js';
 import { pdfPages } from '../support/pdf-text.js';
 import { apiKeyAuth, invoiceDocument, pushAccepted, pushDocument, quickPush, waitForStatus } from '../support/push.js';
 import { shippingApi, shippingTestConfig, waitFor } from '../support/shipping.js';
 import { registerCompany, type TestCompany } from '../support/test-app.js';
 import { useTestApp } from '../support/use-test-app.js';
+
+/** LETTER_SAMPLES=write: the complete invoice's first page goes to docs/letters/ (docs/letters/README.md). */
+const SAMPLES = join(import.meta.dirname, '../../docs/letters');
 
 describe('push: the invoice PDF the service renders', () => {
   let company: TestCompany;
@@ -29,14 +35,15 @@ describe('push: the invoice PDF the service renders', () => {
         sender_city: 'Berlin',
         bank_iban: 'DE89 3704 0044 0532 0130 00',
         bank_bic: 'COBADEFFXXX',
+        ...LEGAL_DETAILS,
         vat_id: 'DE 123 456 789',
       })
       .expect(200);
   });
 
   const processed = async (body: object) => waitForStatus(t.app, auth, await pushAccepted(t.app, auth, body), ['processed']);
-  /** The stored invoice PDF's first page, line by line. */
-  const pageOf = async (invoiceId: string): Promise<string> => {
+  /** The stored invoice PDF. */
+  const pdfOf = async (invoiceId: string): Promise<Buffer> => {
     const res = await t.http
       .get(`/api/v1/invoices/${invoiceId}/pdf`)
       .set('Authorization', company.auth)
@@ -47,7 +54,11 @@ describe('push: the invoice PDF the service renders', () => {
         r.on('end', () => cb(null, Buffer.concat(chunks)));
       })
       .expect(200);
-    const pages = await pdfPages(res.body as Buffer);
+    return res.body as Buffer;
+  };
+  /** The stored invoice PDF's only page, line by line. */
+  const pageOf = async (invoiceId: string): Promise<string> => {
+    const pages = await pdfPages(await pdfOf(invoiceId));
     expect(pages).toHaveLength(1);
     return pages[0].join('\n');
   };
@@ -83,6 +94,7 @@ describe('push: the invoice PDF the service renders', () => {
       'Rechnungsnummer R-RE-1', // Nr. 4
       'Rechnungsdatum 02.11.2026', // Nr. 3
       'Leistungsdatum 28.10.2026', // Nr. 6
+      'Fällig am 16.11.2026',
       'USt-IdNr. DE123456789', // Nr. 2
       'Rechnung R-RE-1',
       'Pos. 1: Beratung Forderungsmanagement, 1,00 Std. à 100,00 €', // Nr. 5
@@ -99,6 +111,12 @@ describe('push: the invoice PDF the service renders', () => {
       expect(page).toContain(line);
     }
     expect(page).not.toContain('Zahlungsaufforderung');
+    // The legal details stand in the footer, below the body (§ 35a GmbHG; the VAT ID there too).
+    const [rendered] = renderPdf(await pdfOf(doc.result!.id));
+    for (const text of ['Sitz: Berlin', 'Geschäftsführer: Erika Mustermann', 'USt-IdNr. DE123456789']) {
+      expect({ text, inFooter: (findLine(rendered, text)?.y ?? 0) > DIN5008.footerTop - 3.5 }).toEqual({ text, inFooter: true });
+    }
+    if (process.env.LETTER_SAMPLES === 'write') await writeFile(join(SAMPLES, 'invoice-complete.png'), rendered.png);
 
     // A version that changes none of it (the time for payment the invoice has) keeps the stored lines and PDF.
     const again = await processed(invoiceDocument('RE-1', 'K-1', { ...supplied, time_for_payment: 14 }));
@@ -119,7 +137,8 @@ describe('push: the invoice PDF the service renders', () => {
     }
     const text = page.replace(/\n/g, ' ');
     expect(text).toContain('Dieses Schreiben ersetzt die Rechnung nicht. Maßgeblich ist unsere Rechnung Nr. R-RE-2 vom 02.11.2026');
-    expect(text).not.toMatch(/USt|Umsatzsteuer ausgewiesen|Nettobetrag|Leistungsdatum/);
+    // No VAT amount, no net amount, no date of supply: nothing an invoice shows (the footer names the VAT ID).
+    expect(text).not.toMatch(/USt\. |Nettobetrag|Leistungsdatum|Leistungszeitraum/);
     expect(page.split('\n')).not.toContain('Rechnung R-RE-2');
   });
 

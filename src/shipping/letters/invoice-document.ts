@@ -46,6 +46,7 @@ function completeInvoice(parties: LetterParties): LetterContent {
       { label: 'Rechnungsnummer', value: number },
       { label: 'Rechnungsdatum', value: formatDateDe(invoice.invoiceDate) },
       delivery,
+      ...(invoice.dueDate ? [{ label: 'Fällig am', value: formatDateDe(invoice.dueDate) }] : []),
       ...(invoice.additionalNumber ? [{ label: 'Ihre Referenz', value: invoice.additionalNumber }] : []),
       ...(invoice.orderDate ? [{ label: 'Auftragsdatum', value: formatDateDe(invoice.orderDate) }] : []),
       taxId,
