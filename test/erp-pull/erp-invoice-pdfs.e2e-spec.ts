@@ -3,6 +3,7 @@
 // GetPDF) and keeps it as the invoice's PDF; without the setting (the default) it asks for none.
 import { toPublicId } from '../../src/common/ids.js';
 import { connectionBody, erpApi, erpTestConfig, runPull, sapItem, sapPartner, CLIENT_ID, CLIENT_SECRET } from '../support/erp.js';
+import { makeActivePdf } from '../support/active-pdf.js';
 import { makePdf } from '../support/pdf.js';
 import { type ErpPki, makeErpPki } from '../support/pki.js';
 import { BILLING_PDF_PATH, SapODataServer } from '../support/sap-odata-server.js';
@@ -94,6 +95,16 @@ it('an ERP that fails while PDFs are fetched leaves the run succeeded and the in
   const connection = await connect({ fetch_invoice_pdfs: true });
   const run = await runPull(t.app, t.company, connection);
   expect(run.status).toBe('succeeded');
+  expect((await pdfOf('90000001')).status).toBe(404);
+  expect((await pdfOf('90000002')).status).toBe(404);
+});
+
+it('keeps no answer that is not a PDF, nor a PDF with active content: those invoices stay without one', async () => {
+  server.billingPdfs.set('90000001', await makeActivePdf('open-action-js'));
+  server.billingPdfs.set('90000002', Buffer.from('<html>Anmeldung erforderlich</html>'));
+  const connection = await connect({ fetch_invoice_pdfs: true });
+  expect((await runPull(t.app, t.company, connection)).status).toBe('succeeded');
+  expect(pdfRequests()).toHaveLength(2);
   expect((await pdfOf('90000001')).status).toBe(404);
   expect((await pdfOf('90000002')).status).toBe(404);
 });
