@@ -1,5 +1,6 @@
 // An invoice document's line items and delivery date as the invoice stores them (invoice-supply.ts),
-// and the check that they agree with its amounts, made at intake (422) when the document carries both.
+// and the check that they agree with its amounts: at intake (422) when the document carries both, and
+// when a later version changes a stored invoice (the document fails).
 import { validationFailed } from '../../common/errors.js';
 import { type InvoiceAmounts, type InvoiceSupply, type SupplyItem, supplyProblems } from '../../invoices/invoice-supply.js';
 import type { InvoicePayload } from '../dto/push-document.dto.js';

@@ -1,8 +1,9 @@
 // The letters of shipping as PDF: a reminder letter, or an invoice's postal letter (its own PDF and
 // attachment, behind a cover page when the company asks for one). A shipment's letter is rendered once,
 // under the shipment's row lock, and kept in the document store: what went out can be shown later exactly.
-// An invoice without a PDF of its own (pulled from the ERP) gets one rendered (DIN 5008, window-ready, so
-// no cover page); when it is shipped, that PDF is stored as the invoice's PDF (GET …/pdf serves it then).
+// An invoice without a PDF of its own (pulled from the ERP) gets one rendered, a complete invoice or a
+// payment request as invoice-kind.ts decides (DIN 5008, window-ready, so no cover page); when it is
+// shipped, that PDF is stored as the invoice's PDF (GET …/pdf serves it then).
 import { Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { PDFDocument } from 'pdf-lib';
