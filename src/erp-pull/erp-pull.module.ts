@@ -13,6 +13,7 @@ import { ErpClients } from './connections/erp-clients.js';
 import { ErpConnectionsController } from './connections/erp-connections.controller.js';
 import { ErpConnectionsRepository } from './connections/erp-connections.repository.js';
 import { ErpConnectionsService } from './connections/erp-connections.service.js';
+import { ErpInvoicePdfs } from './documents/erp-invoice-pdfs.js';
 import { ErpPullRunner } from './run/erp-pull.runner.js';
 import { ErpPullScheduler } from './run/erp-pull.scheduler.js';
 import { ErpPullService } from './run/erp-pull.service.js';
@@ -42,6 +43,7 @@ import { RunProgress } from './run/run-progress.js';
     RunProgress,
     PullStreams,
     PullReconciler,
+    ErpInvoicePdfs,
     ErpPullRunner,
     ErpPullService,
     ErpPullScheduler,

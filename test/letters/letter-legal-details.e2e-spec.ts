@@ -62,7 +62,7 @@ describe('letters: the legal details in the footer of every kind, the address in
     },
     {
       name: 'rendered-invoice',
-      what: 'invoice rendered by the service (no PDF of its own)',
+      what: 'payment request rendered by the service for an invoice without a PDF of its own (no line items)',
       pages: () => letter(`/api/v1/invoices/${renderedId}/letter`),
     },
   ];
