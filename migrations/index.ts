@@ -17,6 +17,7 @@ import { DefaultInterest1764100000000 } from './1764100000000-default-interest.j
 import { InvoiceEventsLean1764100000100 } from './1764100000100-invoice-events-lean.js';
 import { InvoicesLeanCompanyKey1764200000000 } from './1764200000000-invoices-lean-company-key.js';
 import { PdfActiveContent1764300000000 } from './1764300000000-pdf-active-content.js';
+import { WebSessions1764600000000 } from './1764600000000-web-sessions.js';
 
 export const migrations = [
   Foundation1763769600000,
@@ -37,4 +38,5 @@ export const migrations = [
   InvoiceEventsLean1764100000100,
   InvoicesLeanCompanyKey1764200000000,
   PdfActiveContent1764300000000,
+  WebSessions1764600000000,
 ];
