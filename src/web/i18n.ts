@@ -1,7 +1,8 @@
 // The user's language: i18next over the catalogue in messages.ts, and amounts and dates in the
 // user's locale (de: 1.190,00 €, 24.11.2026; en: €1,190.00, 11/24/2026).
 import i18next, { type TFunction } from 'i18next';
-import { de, en } from './messages.js';
+import { de } from './messages.de.js';
+import { en } from './messages.en.js';
 
 export const LOCALES = ['de', 'en'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -28,11 +29,11 @@ export interface Lang {
   locale: Locale;
   t: TFunction;
   /** An amount (a decimal string or number) in euros. */
-  money(amount: string | number | null | undefined): string;
+  money: (amount: string | number | null | undefined) => string;
   /** A calendar date (YYYY-MM-DD). */
-  date(value: string | null | undefined): string;
+  date: (value: string | null | undefined) => string;
   /** A point in time, in the company's time zone. */
-  dateTime(value: Date | null | undefined): string;
+  dateTime: (value: Date | null | undefined) => string;
 }
 
 export function lang(locale: Locale, timeZone: string): Lang {

@@ -58,7 +58,11 @@ export class WebPages {
   }
 
   async send(res: Response, status: number, html: JSX.Element): Promise<void> {
-    res.status(status).type('html').setHeader('Cache-Control', 'no-store').send(await html);
+    res
+      .status(status)
+      .type('html')
+      .setHeader('Cache-Control', 'no-store')
+      .send(await html);
   }
 }
 
@@ -66,14 +70,15 @@ export function companyOf(user: SignedInUser): CompanyContext {
   return { id: user.companyId, name: user.companyName, timeZone: user.timeZone };
 }
 
-export function regenerate(req: Request): Promise<void> {
-  return new Promise((resolve, reject) => req.session.regenerate((error: unknown) => (error ? reject(error as Error) : resolve())));
+type SessionStep = (done: (error?: unknown) => void) => void;
+
+/** express-session's callback methods as promises. */
+function step(run: SessionStep): Promise<void> {
+  return new Promise((resolve, reject) =>
+    run((error) => (error ? reject(error instanceof Error ? error : new Error('session store failed', { cause: error })) : resolve())),
+  );
 }
 
-export function save(req: Request): Promise<void> {
-  return new Promise((resolve, reject) => req.session.save((error: unknown) => (error ? reject(error as Error) : resolve())));
-}
-
-export function destroy(req: Request): Promise<void> {
-  return new Promise((resolve, reject) => req.session.destroy((error: unknown) => (error ? reject(error as Error) : resolve())));
-}
+export const regenerate = (req: Request) => step((done) => req.session.regenerate(done));
+export const save = (req: Request) => step((done) => req.session.save(done));
+export const destroy = (req: Request) => step((done) => req.session.destroy(done));

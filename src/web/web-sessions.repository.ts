@@ -4,7 +4,10 @@ import { Injectable } from '@nestjs/common';
 import { Sql } from '../database/sql/sql.js';
 import { statement } from '../database/sql/statement.js';
 
-const GET = statement<{ sess: Record<string, unknown> }>('web.session_get', 'SELECT sess FROM web_sessions WHERE sid = $1 AND expires_at > now()');
+const GET = statement<{ sess: Record<string, unknown> }>(
+  'web.session_get',
+  'SELECT sess FROM web_sessions WHERE sid = $1 AND expires_at > now()',
+);
 const SET = statement(
   'web.session_set',
   `INSERT INTO web_sessions (sid, sess, expires_at) VALUES ($1, $2, $3)

@@ -19,14 +19,20 @@ export function mountWeb(app: INestApplication, config: AppConfig): void {
     req.method === 'GET' || req.method === 'HEAD' ? serveAsset(req, res) : next(),
   );
   app.use(browserRoot);
-  app.use(WEB_PATHS, headers, readCookies, sessionMiddleware(config, app.get(WebSessionsRepository)), (req: Request, res: Response, next: NextFunction) => {
-    if (req.method === 'GET' || req.method === 'HEAD' || pages.csrf.validateRequest(req)) return next();
-    // A form without a valid token (forged on another site, or expired): refused, nothing changed.
-    pages
-      .user(req)
-      .then((user) => pages.send(res, 403, MessagePage({ page: pages.context(req, res, user), kind: 'forbidden' })))
-      .catch(next);
-  });
+  app.use(
+    WEB_PATHS,
+    headers,
+    readCookies,
+    sessionMiddleware(config, app.get(WebSessionsRepository)),
+    (req: Request, res: Response, next: NextFunction) => {
+      if (req.method === 'GET' || req.method === 'HEAD' || pages.csrf.validateRequest(req)) return next();
+      // A form without a valid token (forged on another site, or expired): refused, nothing changed.
+      pages
+        .user(req)
+        .then((user) => pages.send(res, 403, MessagePage({ page: pages.context(req, res, user), kind: 'forbidden' })))
+        .catch(next);
+    },
+  );
 }
 
 /**

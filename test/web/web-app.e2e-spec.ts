@@ -30,7 +30,10 @@ describe('web app (HTTP)', () => {
     const browser = agent();
     const page = await browser.get('/sign-in').expect(200);
     const visitorCookie = String(page.headers['set-cookie']).match(/rs\.sid=([^;]+)/)?.[1];
-    const res = await browser.post('/sign-in').type('form').send({ _csrf: csrfOf(page.text), email: email.toUpperCase(), password: PASSWORD });
+    const res = await browser
+      .post('/sign-in')
+      .type('form')
+      .send({ _csrf: csrfOf(page.text), email: email.toUpperCase(), password: PASSWORD });
     expect(res.status).toBe(303);
     expect(res.headers.location).toBe('/dashboard');
     const cookie = (res.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('rs.sid='))!;
@@ -38,7 +41,10 @@ describe('web app (HTTP)', () => {
     expect(cookie).toMatch(/SameSite=Lax/);
     expect(cookie.match(/rs\.sid=([^;]+)/)?.[1]).not.toBe(visitorCookie);
     expect(await sessionsOf(company.id)).toBe(1);
-    await browser.get('/dashboard').expect(200).expect('Content-Type', /text\/html/);
+    await browser
+      .get('/dashboard')
+      .expect(200)
+      .expect('Content-Type', /text\/html/);
   });
 
   it('refuses a wrong password with the form again, and counts it against the failed-auth limit', async () => {
@@ -56,7 +62,11 @@ describe('web app (HTTP)', () => {
     const browser = agent();
     await signIn(browser, email);
     const dashboard = await browser.get('/dashboard').expect(200);
-    const out = await browser.post('/sign-out').type('form').send({ _csrf: csrfOf(dashboard.text) }).expect(303);
+    const out = await browser
+      .post('/sign-out')
+      .type('form')
+      .send({ _csrf: csrfOf(dashboard.text) })
+      .expect(303);
     expect(out.headers.location).toBe('/sign-in?reason=signed-out');
     expect(await sessionsOf(company.id)).toBe(0);
     await browser.get('/dashboard').expect(303);
@@ -143,7 +153,11 @@ describe('web app (HTTP)', () => {
     expect(page.text).toMatch(/data-figure="overdue"[^>]*>1\.090,00\u00a0€/);
     expect(page.text).toMatch(/data-row="d90">[\s\S]*?<td class="num">1<\/td><td class="num">1\.090,00\u00a0€/);
     expect(page.text).toMatch(/data-row="notDue">[\s\S]*?<td class="num">1<\/td><td class="num">100,00\u00a0€/);
-    const switched = await browser.post('/language').type('form').send({ _csrf: csrfOf(page.text), locale: 'en', back: '/dashboard' }).expect(303);
+    const switched = await browser
+      .post('/language')
+      .type('form')
+      .send({ _csrf: csrfOf(page.text), locale: 'en', back: '/dashboard' })
+      .expect(303);
     expect(switched.headers.location).toBe('/dashboard');
     const english = await browser.get('/dashboard').expect(200);
     expect(english.text).toContain('<html lang="en">');
@@ -171,5 +185,25 @@ describe('web app (HTTP)', () => {
     // The API keeps its own headers: no CSP added to a JSON answer.
     const api = await t.http.get('/health/live').expect(200);
     expect(api.headers['content-security-policy']).toBeUndefined();
+  });
+});
+
+describe('web app sign-in limit', () => {
+  const t = useTestApp({ rateLimit: { perMinute: 1000, failedAuthPerMinute: 3 } });
+
+  it('answers failed sign-ins beyond the limit with a 429 page that names the wait, even for the right password', async () => {
+    const { email } = await registerUser(t.app);
+    const browser = request.agent(t.app.getHttpServer());
+    // Three failures a minute are allowed; the fourth is answered with the 429 page.
+    for (let i = 0; i < 4; i++) {
+      const res = await signIn(browser, email, `Falsch!Passwort${i}`);
+      expect(res.status).toBe(i < 3 ? 401 : 429);
+    }
+    const limited = await signIn(browser, email);
+    expect(limited.status).toBe(429);
+    const seconds = Number(limited.headers['retry-after']);
+    expect(seconds).toBeGreaterThan(0);
+    expect(limited.text).toContain(`Bitte warten Sie ${seconds} Sekunden`);
+    await browser.get('/dashboard').expect(303);
   });
 });

@@ -15,7 +15,14 @@ export interface CustomerPageProps {
 export function CustomerPage({ page, props }: { page: PageContext; props: CustomerPageProps }) {
   const { t, money, date } = page.lang;
   const { customer, contacts } = props.record;
-  const address = [customer.addressLine1, customer.addressLine2, customer.addressLine3, customer.addressLine4, `${customer.zip} ${customer.city}`, customer.countryCode];
+  const address = [
+    customer.addressLine1,
+    customer.addressLine2,
+    customer.addressLine3,
+    customer.addressLine4,
+    `${customer.zip} ${customer.city}`,
+    customer.countryCode,
+  ];
   return (
     <Layout page={page} title={t('customer.title', { name: customer.name })}>
       <div class="grid">
