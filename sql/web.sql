@@ -18,6 +18,17 @@ SELECT CASE
  FROM invoices WHERE company_id = $1 AND status = ANY($2::text[])
 GROUP BY 1;
 
+-- web.dashboard_collected
+SELECT to_char(payment_date, 'YYYY-MM') AS month, sum(amount)::text AS amount
+ FROM payments
+WHERE company_id = $1 AND payment_date >= $2::date AND payment_date <= $3::date
+GROUP BY 1;
+
+-- web.dashboard_sales
+SELECT coalesce(sum(original_total), 0)::text AS sales
+ FROM invoices
+WHERE company_id = $1 AND invoice_date > $2::date - $3::int AND invoice_date <= $2::date AND status NOT IN ('draft', 'duplicate');
+
 -- web.dashboard_totals
 SELECT count(*) FILTER (WHERE true)::int AS "openCount", coalesce(sum(open_amount) FILTER (WHERE true), 0)::text AS "openAmount",
      count(*) FILTER (WHERE due_date < $3::date)::int AS "overdueCount", coalesce(sum(open_amount) FILTER (WHERE due_date < $3::date), 0)::text AS "overdueAmount",

@@ -34,6 +34,8 @@ export interface Lang {
   date: (value: string | null | undefined) => string;
   /** A point in time, in the company's time zone. */
   dateTime: (value: Date | null | undefined) => string;
+  /** A month (YYYY-MM), short: Nov. 2026. */
+  month: (value: string) => string;
 }
 
 export function lang(locale: Locale, timeZone: string): Lang {
@@ -41,6 +43,7 @@ export function lang(locale: Locale, timeZone: string): Lang {
   const money = new Intl.NumberFormat(INTL[locale], { style: 'currency', currency: 'EUR' });
   const date = new Intl.DateTimeFormat(INTL[locale], { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' });
   const dateTime = new Intl.DateTimeFormat(INTL[locale], { dateStyle: 'medium', timeStyle: 'short', timeZone });
+  const month = new Intl.DateTimeFormat(INTL[locale], { month: 'short', year: 'numeric', timeZone: 'UTC' });
   const none = t('none');
   return {
     locale,
@@ -48,5 +51,6 @@ export function lang(locale: Locale, timeZone: string): Lang {
     money: (amount) => (amount === null || amount === undefined ? none : money.format(Number(amount))),
     date: (value) => (value ? date.format(new Date(`${value}T00:00:00Z`)) : none),
     dateTime: (value) => (value ? dateTime.format(value) : none),
+    month: (value) => month.format(new Date(`${value}-01T00:00:00Z`)),
   };
 }

@@ -32,6 +32,13 @@ export const de = {
     bucket: 'Fälligkeit',
     count: 'Anzahl',
     amount: 'Offener Betrag',
+    dso: 'Forderungslaufzeit (DSO, 90 Tage)',
+    dsoDays_one: '{{count}} Tag',
+    dsoDays_other: '{{count}} Tage',
+    noDso: 'Keine Rechnungen in den letzten 90 Tagen',
+    collected: 'Zahlungseingänge der letzten 12 Monate',
+    month: 'Monat',
+    collectedAmount: 'Eingegangen',
   },
   stage: {
     sent: 'Versendet',

@@ -31,6 +31,13 @@ export const en: Messages = {
     bucket: 'Due',
     count: 'Count',
     amount: 'Open amount',
+    dso: 'Days sales outstanding (90 days)',
+    dsoDays_one: '{{count}} day',
+    dsoDays_other: '{{count}} days',
+    noDso: 'No invoices in the last 90 days',
+    collected: 'Money collected in the last 12 months',
+    month: 'Month',
+    collectedAmount: 'Collected',
   },
   stage: {
     sent: 'Sent',

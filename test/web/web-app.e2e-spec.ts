@@ -5,6 +5,7 @@ import { invoiceApi, invoiceSuiteConfig } from '../support/invoice-factories.js'
 import { createCustomer } from '../support/factories.js';
 import { PUBLIC_URL } from '../support/test-app.js';
 import { useTestApp } from '../support/use-test-app.js';
+import { todayIn } from '../../src/common/calendar-date.js';
 import { csrfOf, PASSWORD, registerUser, signIn } from './web-support.js';
 
 describe('web app (HTTP)', () => {
@@ -130,29 +131,51 @@ describe('web app (HTTP)', () => {
     const { company, email } = await registerUser(t.app);
     const customer = await createCustomer(t.app, company);
     const invoices = invoiceApi(t.app, company);
+    const today = todayIn('Europe/Berlin');
+    const tenDaysAgo = new Date(Date.parse(`${today}T00:00:00Z`) - 10 * 86_400_000).toISOString().slice(0, 10);
     const created = [];
-    for (const [total, due] of [
-      ['100.00', '2099-01-01'],
-      ['1090.00', '2020-01-01'],
+    for (const [total, invoiceDate, due] of [
+      ['100.00', tenDaysAgo, '2099-01-01'],
+      ['1090.00', '2019-12-01', '2020-01-01'],
+      ['500.00', '2019-12-01', '2020-01-01'],
     ]) {
       // Shipped by the company itself (autoskip): sent, and open, at once.
       const invoice = await invoices.createOk({
         customer_id: customer.id,
         total,
-        invoice_date: '2019-12-01',
+        invoice_date: invoiceDate,
         due_date: due,
         'options[autoskip_shipping]': 'true',
       });
       expect(invoice.invoice_status).toBe('sent');
       created.push(invoice);
     }
+    await invoices.payForm(created[1].id as string, { amount: '90', payment_date: today }).expect(201);
+    await invoices.act(created[2].id as string, 'write_off').expect(200);
+    // A draft is not open and counts nowhere.
+    await invoices.createOk({ customer_id: customer.id, total: '7000', invoice_date: tenDaysAgo, due_date: today });
+
+    // The API's view of the same company: the open invoices and their open amounts.
+    const listed = (await invoices.list('?per_page=100').expect(200)).body.invoices as Array<Record<string, string>>;
+    const open = listed.filter((i) => ['sent', 'due'].includes(i.invoice_status));
+    expect(open.reduce((sum, i) => sum + Number(i.open_amount), 0)).toBe(1100);
+
     const browser = agent();
     await signIn(browser, email);
     const page = await browser.get('/dashboard').expect(200);
-    expect(page.text).toMatch(/data-figure="open"[^>]*>1\.190,00\u00a0€/);
-    expect(page.text).toMatch(/data-figure="overdue"[^>]*>1\.090,00\u00a0€/);
-    expect(page.text).toMatch(/data-row="d90">[\s\S]*?<td class="num">1<\/td><td class="num">1\.090,00\u00a0€/);
-    expect(page.text).toMatch(/data-row="notDue">[\s\S]*?<td class="num">1<\/td><td class="num">100,00\u00a0€/);
+    const row = (key: string, count: number, amount: string) =>
+      new RegExp(`data-row="${key}">[\\s\\S]*?<td class="num">${count}</td><td class="num">${amount.replace('.', '\\.')}\u00a0€`);
+    expect(page.text).toMatch(/data-figure="open"[^>]*>1\.100,00\u00a0€/);
+    expect(page.text).toContain('2 Rechnungen');
+    expect(page.text).toMatch(/data-figure="overdue"[^>]*>1\.000,00\u00a0€/);
+    expect(page.text).toMatch(row('d90', 1, '1.000,00'));
+    expect(page.text).toMatch(row('notDue', 1, '100,00'));
+    expect(page.text).toMatch(row('d1_30', 0, '0,00'));
+    expect(page.text).toMatch(row('sent', 2, '1.100,00'));
+    // DSO: 1,100 open against 100 invoiced in the last 90 days (the draft is no sale), over 90 days.
+    expect(page.text).toMatch(/data-figure="dso"[^>]*>990 Tage</);
+    expect(page.text).toMatch(new RegExp(`data-month="${today.slice(0, 7)}">[\\s\\S]*?<td class="num">90,00\u00a0€`));
+    expect(page.text.match(/data-month="/g)).toHaveLength(12);
     const switched = await browser
       .post('/language')
       .type('form')
@@ -162,7 +185,8 @@ describe('web app (HTTP)', () => {
     const english = await browser.get('/dashboard').expect(200);
     expect(english.text).toContain('<html lang="en">');
     expect(english.text).toContain('Total open');
-    expect(english.text).toMatch(/data-figure="open"[^>]*>€1,190\.00/);
+    expect(english.text).toMatch(/data-figure="open"[^>]*>€1,100\.00/);
+    expect(english.text).toMatch(/data-figure="dso"[^>]*>990 days</);
   });
 
   it('serves helmet headers with a CSP without inline scripts, and hashed assets with a year of cache', async () => {

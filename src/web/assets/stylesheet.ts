@@ -32,6 +32,7 @@ dl.facts dd{margin:0}
 .status{display:inline-block;padding:.1rem .6rem;border-radius:999px;background:#e3ecf7;color:#0a3d73;font-weight:600}
 .notice{padding:.6rem .9rem;border-radius:4px;background:#e3ecf7;margin-bottom:1rem}
 .error{padding:.6rem .9rem;border-radius:4px;background:#fbe5e7;color:var(--bad);margin-bottom:1rem}
+svg.chart{width:100%;height:auto;max-height:14rem;margin-bottom:1rem}
 form.sign-in{max-width:24rem;background:var(--card);border:1px solid var(--line);border-radius:6px;padding:1.25rem}
 form.sign-in label{display:block;margin:.8rem 0 .25rem;font-weight:600}
 form.sign-in input{width:100%;padding:.5rem;border:1px solid #7a8594;border-radius:4px;font:inherit}

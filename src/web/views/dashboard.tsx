@@ -1,5 +1,6 @@
 // The dashboard: what is open and what is overdue, by dunning stage and by age.
 import type { DashboardFigures } from '../dashboard.repository.js';
+import { CollectedChart } from './collected-chart.js';
 import { Layout, type PageContext } from './layout.js';
 
 export function DashboardPage({ page, figures }: { page: PageContext; figures: DashboardFigures }) {
@@ -25,6 +26,12 @@ export function DashboardPage({ page, figures }: { page: PageContext; figures: D
             {t('dashboard.invoices', { count: figures.overdue.count })}
           </p>
         </section>
+        <section class="card" aria-labelledby="dso-h">
+          <h2 id="dso-h">{t('dashboard.dso')}</h2>
+          <p class="figure" data-figure="dso" safe>
+            {figures.dso === null ? t('dashboard.noDso') : t('dashboard.dsoDays', { count: figures.dso })}
+          </p>
+        </section>
       </div>
       <div class="grid">
         <section class="card" aria-labelledby="stage-h">
@@ -44,6 +51,10 @@ export function DashboardPage({ page, figures }: { page: PageContext; figures: D
           />
         </section>
       </div>
+      <section class="card" aria-labelledby="collected-h">
+        <h2 id="collected-h">{t('dashboard.collected')}</h2>
+        <CollectedChart page={page} months={figures.collected} />
+      </section>
     </Layout>
   );
 }
