@@ -48,9 +48,15 @@ if (!found) {
     browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
   }, 60_000);
   afterAll(async () => browser?.close());
+  /** What the browser reported as errors: a CSP violation (an inline script or style) would be one. */
+  let consoleErrors: string[];
   beforeEach(async () => {
     context = await browser.newContext({ locale: 'de-DE' });
     page = await context.newPage();
+    consoleErrors = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
   });
   afterEach(async () => context?.close());
 
@@ -93,6 +99,8 @@ if (!found) {
     await expect(page.getByRole('status').textContent()).resolves.toBe('Sie haben sich abgemeldet.');
     await page.goto(`${base}/dashboard`);
     expect(new URL(page.url()).pathname).toBe('/sign-in');
+    // The wrong password's 401 is the one error the browser reports (a failed load); nothing broke the CSP.
+    expect(consoleErrors.filter((text) => !text.includes('401'))).toEqual([]);
   });
 
   it('opens a service_url from an API response after sign-in, and a session that expired asks to sign in again', async () => {

@@ -42,6 +42,13 @@ describe('web app (HTTP)', () => {
     expect(cookie).toMatch(/SameSite=Lax/);
     expect(cookie.match(/rs\.sid=([^;]+)/)?.[1]).not.toBe(visitorCookie);
     expect(await sessionsOf(company.id)).toBe(1);
+    // The idle timeout (8 hours by default) is the stored session's expiry, moved on by every request.
+    const [{ minutes }] = await t.db.query(
+      `SELECT extract(epoch FROM expires_at - now()) / 60 AS minutes FROM web_sessions WHERE sess->>'companyId' = $1`,
+      [company.id.slice(4)],
+    );
+    expect(Number(minutes)).toBeGreaterThan(479);
+    expect(Number(minutes)).toBeLessThanOrEqual(480);
     await browser
       .get('/dashboard')
       .expect(200)

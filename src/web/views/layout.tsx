@@ -25,6 +25,8 @@ export function Layout({ page, title, children }: { page: PageContext; title: st
           <meta charset="utf-8" />
           <meta name="viewport" content="width=device-width, initial-scale=1" />
           <title safe>{`${title} · ${t('app.name')}`}</title>
+          {/* No favicon: an empty one spares the browser a request that would only find a 404. */}
+          <link rel="icon" href="data:," />
           <link rel="stylesheet" href={ASSET_URLS.stylesheet} />
           <script src={ASSET_URLS.htmx} defer></script>
         </head>
