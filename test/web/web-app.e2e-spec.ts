@@ -218,23 +218,3 @@ describe('web app (HTTP)', () => {
     expect(api.headers['content-security-policy']).toBeUndefined();
   });
 });
-
-describe('web app sign-in limit', () => {
-  const t = useTestApp({ rateLimit: { perMinute: 1000, failedAuthPerMinute: 3 } });
-
-  it('answers failed sign-ins beyond the limit with a 429 page that names the wait, even for the right password', async () => {
-    const { email } = await registerUser(t.app);
-    const browser = request.agent(t.app.getHttpServer());
-    // Three failures a minute are allowed; the fourth is answered with the 429 page.
-    for (let i = 0; i < 4; i++) {
-      const res = await signIn(browser, email, `Falsch!Passwort${i}`);
-      expect(res.status).toBe(i < 3 ? 401 : 429);
-    }
-    const limited = await signIn(browser, email);
-    expect(limited.status).toBe(429);
-    const seconds = Number(limited.headers['retry-after']);
-    expect(seconds).toBeGreaterThan(0);
-    expect(limited.text).toContain(`Bitte warten Sie ${seconds} Sekunden`);
-    await browser.get('/dashboard').expect(303);
-  });
-});
