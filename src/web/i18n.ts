@@ -34,6 +34,8 @@ export interface Lang {
   date: (value: string | null | undefined) => string;
   /** A point in time, in the company's time zone. */
   dateTime: (value: Date | null | undefined) => string;
+  /** A count: 1.234 / 1,234. */
+  count: (value: number) => string;
   /** A month (YYYY-MM), short: Nov. 2026. */
   month: (value: string) => string;
 }
@@ -44,6 +46,7 @@ export function lang(locale: Locale, timeZone: string): Lang {
   const date = new Intl.DateTimeFormat(INTL[locale], { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' });
   const dateTime = new Intl.DateTimeFormat(INTL[locale], { dateStyle: 'medium', timeStyle: 'short', timeZone });
   const month = new Intl.DateTimeFormat(INTL[locale], { month: 'short', year: 'numeric', timeZone: 'UTC' });
+  const count = new Intl.NumberFormat(INTL[locale]);
   const none = t('none');
   return {
     locale,
@@ -51,6 +54,7 @@ export function lang(locale: Locale, timeZone: string): Lang {
     money: (amount) => (amount === null || amount === undefined ? none : money.format(Number(amount))),
     date: (value) => (value ? date.format(new Date(`${value}T00:00:00Z`)) : none),
     dateTime: (value) => (value ? dateTime.format(value) : none),
+    count: (value) => count.format(value),
     month: (value) => month.format(new Date(`${value}-01T00:00:00Z`)),
   };
 }

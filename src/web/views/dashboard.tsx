@@ -68,7 +68,7 @@ function FigureTable({
   head: string;
   rows: Array<{ key: string; label: string; count: number; amount: string }>;
 }) {
-  const { t, money } = page.lang;
+  const { t, money, count } = page.lang;
   return (
     <table>
       <thead>
@@ -88,7 +88,7 @@ function FigureTable({
             <th scope="row" safe>
               {row.label}
             </th>
-            <td class="num">{String(row.count)}</td>
+            <td class="num">{count(row.count)}</td>
             <td class="num" safe>
               {money(row.amount)}
             </td>
