@@ -30,7 +30,7 @@ export const InvoiceEventDocumentSchema = component('InvoiceEventDocument', {
   kind: enumProperty(['statement_of_claim'] as const, {
     description: 'statement_of_claim: the Forderungsaufstellung (PDF) of the debt-collection hand-over',
   }),
-  url: textProperty({ example: 'https://receivables.example.com/api/v1/invoices/inv-…/statement-of-claim' }),
+  url: textProperty({ example: 'https://receivables.example.com/api/v1/invoices/inv-…/statement_of_claim' }),
 });
 
 /** The status of the hand-over to debt collection: its event lists the statement of claim. */
@@ -68,7 +68,7 @@ export function serializeEvent(event: InvoiceEvent, ctx: SerializeContext): Wire
     details: event.details,
     documents:
       event.toStatus === HANDED_OVER
-        ? [{ kind: 'statement_of_claim', url: `${ctx.publicUrl}/api/v1/invoices/${toPublicId('inv', event.invoiceId)}/statement-of-claim` }]
+        ? [{ kind: 'statement_of_claim', url: `${ctx.publicUrl}/api/v1/invoices/${toPublicId('inv', event.invoiceId)}/statement_of_claim` }]
         : [],
     created_at: formatDateTime(event.createdAt, ctx.timeZone),
   };

@@ -92,7 +92,7 @@ describe('documents that say how each amount came about', () => {
     expect(mailOf(3)).toContain(`vom ${dateDe(secondPeriod.from)} bis ${dateDe(secondPeriod.until)}`);
 
     // No statement of claim before the hand-over.
-    const before = await d.api().get(`/api/v1/invoices/${id}/statement-of-claim`).expect(409);
+    const before = await d.api().get(`/api/v1/invoices/${id}/statement_of_claim`).expect(409);
     expect(before.body.code).toBe('invoice.not_handed_over');
     await d.runUntil('2026-11-03', id, 'ready_for_dept_collection');
     await d.api().post(`/api/v1/invoices/${id}/hand_to_collection`).expect(200);
@@ -101,11 +101,11 @@ describe('documents that say how each amount came about', () => {
     const events = await d.events(id);
     const handOver = events.find((e) => e.to_status === 'sent_to_dept_collection');
     expect(handOver?.documents).toEqual([
-      { kind: 'statement_of_claim', url: expect.stringMatching(new RegExp(`/api/v1/invoices/${id}/statement-of-claim$`)) },
+      { kind: 'statement_of_claim', url: expect.stringMatching(new RegExp(`/api/v1/invoices/${id}/statement_of_claim$`)) },
     ]);
     expect(events.filter((e) => e.documents.length > 0)).toHaveLength(1);
 
-    const res = await d.api().get(`/api/v1/invoices/${id}/statement-of-claim`).expect(200);
+    const res = await d.api().get(`/api/v1/invoices/${id}/statement_of_claim`).expect(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     const statement = nbsp(await pdfText(res.body)).replace(/\n/g, ' ');
     expect(statement).toContain('Forderungsaufstellung');
@@ -130,7 +130,7 @@ describe('documents that say how each amount came about', () => {
 
     // Another company's credential: 404, as for an id that does not exist.
     const other = await registerCompany(t.app);
-    await request(t.app.getHttpServer()).get(`/api/v1/invoices/${id}/statement-of-claim`).set('Authorization', other.auth).expect(404);
+    await request(t.app.getHttpServer()).get(`/api/v1/invoices/${id}/statement_of_claim`).set('Authorization', other.auth).expect(404);
   });
 
   async function waitForMails(count: number): Promise<void> {

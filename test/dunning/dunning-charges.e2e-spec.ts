@@ -46,8 +46,12 @@ describe('dunning charges (BGB § 288) and the remainder rule', () => {
       });
       const letter = await d.api().get(`/api/v1/invoices/${id}/reminders/${invoice.reminders[1].id}/letter`).expect(200);
       const text = await pdfText(letter.body);
-      expect(text).toContain('Verzugspauschale (§ 288 Abs. 5 BGB) 40,00 €');
-      expect(text).toContain('Verzugszinsen (§ 288 BGB) 3,94 €');
+      expect(text).toContain('Verzugspauschale gemäß § 288 Abs. 5 BGB 40,00 €');
+      expect(text).toContain('Mahnkosten 2,50 € (auf die Pauschale angerechnet) 0,00 €');
+      expect(text.replace(/\n/g, ' ')).toContain(
+        'Verzugszinsen gemäß § 288 Abs. 2 BGB (9 Prozentpunkte über dem Basiszinssatz von 1,27 %, also 10,27 % p. a.) ' +
+          'auf 1.000,00 € vom 18.01.2026 bis 31.01.2026 (14 Tage) 3,94 €',
+      );
       expect(text).toContain('Offener Betrag 1.043,94 €');
 
       // § 367: 540 pays the costs (40), the interest (3.94), then 496.06 of the principal: 503.94 left from 05.02.

@@ -49,7 +49,7 @@ export class ShippingController {
     return this.download(await this.shipping.letter(company, id, null), res);
   }
 
-  @Get(':id/statement-of-claim')
+  @Get(':id/statement_of_claim')
   @ApiPdf(
     'The statement of claim (Forderungsaufstellung) for the debt-collection hand-over: principal, each cost, interest per period with ' +
       'its rate, payments with their § 367 BGB allocation, running balance and the sums open today. Rendered from the current data; ' +
