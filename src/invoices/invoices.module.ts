@@ -47,6 +47,7 @@ import { PaymentsService } from './payments.service.js';
     BulkPaymentsService,
     InvoiceParties,
     InterestLines,
+    PaymentsRepository,
   ],
 })
 export class InvoicesModule {}

@@ -73,6 +73,7 @@ export const LABEL = {
   flatFee: 'Verzugspauschale gemäß § 288 Abs. 5 BGB',
   interestOther: 'Verzugszinsen gemäß § 288 BGB',
   paid: 'abzüglich Ihrer Zahlungen',
+  payment: (date: string) => `Ihre Zahlung vom ${formatDateDe(date)}`,
   waived: 'abzüglich erlassener Beträge',
   open: 'Offener Betrag',
 } as const;

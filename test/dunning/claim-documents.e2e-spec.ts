@@ -87,6 +87,13 @@ describe('documents that say how each amount came about', () => {
     const sum = printed.reduce((total, m) => total + Math.round(Number(m[4].replace(/\./g, '').replace(',', '.')) * 100), 0);
     expect((sum / 100).toFixed(2)).toBe(Number(invoice.default_interest).toFixed(2));
     expect(letter3).toContain('Letzte Mahnung zur Rechnung 2026-0815');
+    // The payment with its § 367 allocation: the flat fee, the interest charged by 13.10., then the principal.
+    const paidToPrincipal = (500 - 40 - Number(firstPeriod.amount)).toFixed(2);
+    expect(letter3).toContain(
+      `Ihre Zahlung vom 13.10.2026, verrechnet gemäß § 367 BGB auf Kosten 40,00 €, Zinsen ${euro(firstPeriod.amount)}, ` +
+        `Hauptforderung ${euro(paidToPrincipal)} -500,00 €`,
+    );
+    expect(letter3).toContain(`Offener Betrag ${euro(invoice.open_amount)}`);
     expect(letter3).toContain('Mahnkosten 2,50 € (auf die Pauschale angerechnet) 0,00 €');
     await waitForMails(3);
     expect(mailOf(3)).toContain(`vom ${dateDe(secondPeriod.from)} bis ${dateDe(secondPeriod.until)}`);
@@ -118,12 +125,11 @@ describe('documents that say how each amount came about', () => {
       `Zinsen ${dateDe(firstPeriod.from)} – ${dateDe(firstPeriod.until)} (${daysOf(firstPeriod.from, firstPeriod.until)} Tage)`,
     );
     // § 367: the payment of 13.10. settles the flat fee, then the interest charged by then, then principal.
-    const principalPaid = (500 - 40 - Number(firstPeriod.amount)).toFixed(2);
     expect(statement).toContain(
       `Zahlung vom 13.10.2026 -500,00 ${euro((1190 + 40 + Number(firstPeriod.amount) - 500).toFixed(2)).replace(' €', '')}`,
     );
     expect(statement).toContain(
-      `verrechnet gemäß § 367 BGB auf Kosten 40,00 €, Zinsen ${euro(firstPeriod.amount)}, Hauptforderung ${euro(principalPaid)}`,
+      `verrechnet gemäß § 367 BGB auf Kosten 40,00 €, Zinsen ${euro(firstPeriod.amount)}, Hauptforderung ${euro(paidToPrincipal)}`,
     );
     expect(statement).toContain(`Gesamtforderung ${euro(invoice.open_amount).replace(' €', '')}`);
     expect(statement).toMatch(/zzgl\. Zinsen in Höhe von 10,27 % p\. a\. auf [\d.,]+ € seit dem \d\d\.\d\d\.2026/);

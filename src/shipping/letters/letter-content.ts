@@ -7,6 +7,7 @@ import { Decimal } from '../../common/money.js';
 import { addDays } from '../../common/calendar-date.js';
 import type { Invoice } from '../../invoices/invoice.entity.js';
 import type { InterestLine } from '../../invoices/interest/interest-line.js';
+import type { Payment } from '../../invoices/payment.entity.js';
 import type { Reminder } from '../../invoices/reminder.entity.js';
 import { formatAmountDe, formatDateDe, formatEuroDe } from '../../letters/german-format.js';
 import type { LetterContent, LetterSender } from '../../letters/letter.js';
@@ -21,8 +22,10 @@ export interface LetterParties {
   invoice: Invoice;
   customer: Customer;
   contact: Contact | null;
-  /** The invoice's interest lines, for a reminder (InterestLines.forInvoice). */
+  /** For a reminder: the invoice's interest lines (InterestLines.forInvoice), payments and reminders. */
   interestLines?: InterestLine[];
+  payments?: Payment[];
+  reminders?: Reminder[];
 }
 
 /** The reminder level's text and payment term (from the company's dunning policy). */
@@ -182,7 +185,8 @@ export function coverLetter(parties: LetterParties, today: string): LetterConten
 function rowsOf(parties: LetterParties, reminder: Reminder, terms: ReminderTerms) {
   const { invoice } = parties;
   const number = invoiceNumberOf(invoice);
-  return reminderRows({ invoice, reminder, levelFee: terms.fee, number, interestLines: parties.interestLines ?? [] });
+  const { interestLines = [], payments, reminders } = parties;
+  return reminderRows({ invoice, reminder, levelFee: terms.fee, number, interestLines, payments, reminders });
 }
 
 /** "DE89370400440532013000" → "DE89 3704 0044 0532 0130 00". */

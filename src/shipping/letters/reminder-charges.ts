@@ -7,7 +7,9 @@ import type { InterestLine } from '../../invoices/interest/interest-line.js';
 import type { Reminder } from '../../invoices/reminder.entity.js';
 import { formatEuroDe } from '../../letters/german-format.js';
 import type { AmountRow } from '../../letters/letter.js';
-import { interestLineLabel, LABEL, LETTER } from '../../letters/messages.de.js';
+import { CLAIM, interestLineLabel, LABEL, LETTER } from '../../letters/messages.de.js';
+import type { Payment } from '../../invoices/payment.entity.js';
+import { paymentAllocations } from './statement-of-claim.assembler.js';
 
 /** The reminder's charges are on the invoice once the reminder was dispatched; before that they are added here. */
 export function amountsOf(invoice: Invoice, reminder: Reminder | null) {
@@ -37,6 +39,9 @@ export interface ChargeInputs {
   number: string;
   /** The invoice's interest lines (InterestLines.forInvoice). */
   interestLines: InterestLine[];
+  /** The invoice's payments and reminders, to show each payment with its allocation; without them one row sums the payments. */
+  payments?: Payment[];
+  reminders?: Reminder[];
 }
 
 /**
@@ -44,7 +49,8 @@ export interface ChargeInputs {
  * reminder's date; should they not add up to the interest the invoice carries (a line the interest
  * store does not hold), the difference is shown as a line of its own rather than dropped.
  */
-export function reminderRows({ invoice, reminder, levelFee, number, interestLines }: ChargeInputs): AmountRow[] {
+export function reminderRows(inputs: ChargeInputs): AmountRow[] {
+  const { invoice, reminder, levelFee, number, interestLines } = inputs;
   const money = amountsOf(invoice, reminder);
   const lines = interestLines.filter((line) => line.until <= reminder.reminderDate);
   const listed = lines.reduce((sum, line) => sum.plus(line.amount), new Decimal(0));
@@ -63,10 +69,36 @@ export function reminderRows({ invoice, reminder, levelFee, number, interestLine
     ...(credited ? [{ label: LABEL.feeCredited(levelFee), amount: formatEuroDe(0) }] : []),
     ...lines.map((line) => ({ label: interestLineLabel(line), amount: formatEuroDe(line.amount) })),
     ...(rest.isZero() ? [] : [{ label: LABEL.interestOther, amount: formatEuroDe(rest) }]),
-    ...(money.paid.greaterThan(0) ? [{ label: LABEL.paid, amount: formatEuroDe(money.paid.negated()) }] : []),
+    ...paymentRows(inputs, lines, money.paid),
     ...(money.waived.greaterThan(0) ? [{ label: LABEL.waived, amount: formatEuroDe(money.waived.negated()) }] : []),
     { label: LABEL.open, amount: formatEuroDe(money.open), total: true },
   ];
+}
+
+/**
+ * One row per payment ("Ihre Zahlung vom 13.10.2026"), with its § 367 BGB allocation when it did not all go
+ * to the principal; the charges it settles are those booked by its date, this reminder's included.
+ */
+function paymentRows(inputs: ChargeInputs, lines: InterestLine[], paid: Decimal): AmountRow[] {
+  if (paid.isZero()) return [];
+  const { invoice, reminder, payments, reminders } = inputs;
+  const total = payments?.reduce((sum, p) => sum.plus(p.amount), new Decimal(0));
+  if (!payments || !reminders || !total?.equals(paid)) return [{ label: LABEL.paid, amount: formatEuroDe(paid.negated()) }];
+  const booked = reminders.map((r) => (r.id === reminder.id ? { ...r, dispatchedAt: r.dispatchedAt ?? new Date(0) } : r));
+  const allocations = paymentAllocations({
+    invoice,
+    reminders: booked,
+    payments,
+    interestLines: lines,
+    stages: [],
+    madeOn: reminder.reminderDate,
+  });
+  return allocations.map((a) => ({
+    label: new Decimal(a.principal).equals(a.amount)
+      ? LABEL.payment(a.date)
+      : `${LABEL.payment(a.date)}, ${CLAIM.allocation(a.costs, a.interest, a.principal)}`,
+    amount: formatEuroDe(new Decimal(a.amount).negated()),
+  }));
 }
 
 /** The rows as plain text for an e-mail: "label: amount" per line, under a heading. */

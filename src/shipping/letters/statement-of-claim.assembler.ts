@@ -17,7 +17,7 @@ export interface ClaimRecords {
   number: string;
   sender: LetterSender;
   debtor: { name: string; address: string[] };
-  /** Only reminders that were booked (dispatched) carry charges. */
+  /** Only reminders that were booked (dispatched) carry charges, interest lines included. */
   reminders: Reminder[];
   payments: Payment[];
   interestLines: InterestLine[];
@@ -37,9 +37,52 @@ interface Entry {
   bucket: Bucket | 'payment';
 }
 
-export function assembleStatement(r: ClaimRecords): StatementOfClaim {
+/** A payment's shares by § 367 (1) BGB, as decimal strings. */
+export interface PaymentAllocation {
+  date: string;
+  amount: string;
+  costs: string;
+  interest: string;
+  principal: string;
+}
+
+/** The part of the records that settles payments: charges and payments in date order. */
+export type SettlementRecords = Pick<ClaimRecords, 'invoice' | 'reminders' | 'payments' | 'interestLines' | 'stages' | 'madeOn'>;
+
+/** Each payment's allocation, in date order (the reminder letter prints them). */
+export function paymentAllocations(records: SettlementRecords): PaymentAllocation[] {
+  return settle(records).allocations;
+}
+
+export function assembleStatement(records: ClaimRecords): StatementOfClaim {
+  const { r, rows, open, balance } = settle(records);
+  const last = r.interestLines.filter((line) => line.kind === 'interest').at(-1);
+  return {
+    creditor: { name: records.sender.name, address: records.sender.address, bank: records.sender.bank },
+    debtor: records.debtor,
+    madeOn: r.madeOn,
+    invoice: { number: records.number, date: r.invoice.invoiceDate, dueDate: r.invoice.dueDate, description: null },
+    rows,
+    open: {
+      principal: open.principal.toFixed(2),
+      costs: open.costs.toFixed(2),
+      interest: open.interest.toFixed(2),
+      total: balance.toFixed(2),
+    },
+    continuing:
+      last && open.principal.greaterThan(0)
+        ? { baseRate: last.baseRate, points: last.points, principal: open.principal.toFixed(2), since: addDays(latestUntil(r), 1) }
+        : null,
+  };
+}
+
+function settle(records: SettlementRecords) {
+  // Interest of a reminder not yet booked (waiting for approval, not dispatched) is not owed yet.
+  const booked = new Set(records.reminders.filter((x) => x.dispatchedAt !== null).map((x) => x.id));
+  const r = { ...records, interestLines: records.interestLines.filter((l) => l.reminderId === null || booked.has(l.reminderId)) };
   const entries = [...chargeEntries(r), ...r.payments.map(paymentEntry)].sort((a, b) => a.date.localeCompare(b.date) || a.order - b.order);
   const open: Record<Bucket, Decimal> = { principal: new Decimal(0), costs: new Decimal(0), interest: new Decimal(0) };
+  const allocations: PaymentAllocation[] = [];
   let balance = new Decimal(0);
   const rows: ClaimRow[] = entries.map((entry) => {
     balance = balance.plus(entry.amount);
@@ -58,29 +101,13 @@ export function assembleStatement(r: ClaimRecords): StatementOfClaim {
     const costs = share('costs');
     const interest = share('interest');
     const principal = share('principal');
+    allocations.push({ date: entry.date, amount: entry.amount.negated().toFixed(2), costs, interest, principal });
     return row({ ...entry, detail: CLAIM.allocation(costs, interest, principal) }, balance);
   });
-  const last = r.interestLines.filter((line) => line.kind === 'interest').at(-1);
-  return {
-    creditor: { name: r.sender.name, address: r.sender.address, bank: r.sender.bank },
-    debtor: r.debtor,
-    madeOn: r.madeOn,
-    invoice: { number: r.number, date: r.invoice.invoiceDate, dueDate: r.invoice.dueDate, description: null },
-    rows,
-    open: {
-      principal: open.principal.toFixed(2),
-      costs: open.costs.toFixed(2),
-      interest: open.interest.toFixed(2),
-      total: balance.toFixed(2),
-    },
-    continuing:
-      last && open.principal.greaterThan(0)
-        ? { baseRate: last.baseRate, points: last.points, principal: open.principal.toFixed(2), since: addDays(latestUntil(r), 1) }
-        : null,
-  };
+  return { r, rows, open, balance, allocations };
 }
 
-function chargeEntries(r: ClaimRecords): Entry[] {
+function chargeEntries(r: SettlementRecords): Entry[] {
   const { invoice } = r;
   const entries: Entry[] = [
     {
@@ -146,6 +173,6 @@ function row(entry: Entry, balance: Decimal): ClaimRow {
   };
 }
 
-function latestUntil(r: ClaimRecords): string {
+function latestUntil(r: SettlementRecords): string {
   return r.interestLines.reduce((latest, line) => (line.until > latest ? line.until : latest), r.interestLines[0].until);
 }

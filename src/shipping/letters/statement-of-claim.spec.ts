@@ -44,7 +44,7 @@ function records(): ClaimRecords {
       reminder(1, '2026-09-22', '0.00', '0.00', '0.00'),
       reminder(2, '2026-10-14', '0.00', '40.00', '5.02'),
       reminder(3, '2026-10-28', '0.00', '0.00', '3.54'),
-      { ...reminder(3, '2026-11-20', '5.00', '0.00', '0.00'), dispatchedAt: null },
+      { ...reminder(3, '2026-11-20', '5.00', '0.00', '1.00'), id: 'pending', dispatchedAt: null },
     ],
     payments: [{ amount: '500.00', paymentDate: '2026-10-20' } as Payment],
     interestLines: [
@@ -52,6 +52,7 @@ function records(): ClaimRecords {
       line('2026-10-15', '2026-10-19', 5, '1190.00', '1.67'),
       line('2026-10-20', '2026-10-28', 9, '736.69', '1.87'),
       line('2026-10-29', '2026-11-11', 14, '736.69', '2.90'),
+      { ...line('2026-11-12', '2026-11-20', 9, '736.69', '1.00'), reminderId: 'pending' },
     ],
     stages: [
       { title: 'Zahlungserinnerung', fee: '0.00' },
@@ -64,7 +65,7 @@ function records(): ClaimRecords {
 
 describe('statement of claim', () => {
   it('allocates the payment by § 367 (costs, interest, principal), credits the fees against the flat fee and keeps a running balance', () => {
-    // Reminder 1 charges nothing and gets no row; the reminder not yet booked (no dispatch) charges nothing either.
+    // Reminder 1 charges nothing and gets no row; the reminder not yet booked (no dispatch) charges nothing, nor does its interest.
     expect(assembleStatement(records())).toEqual(sampleStatementOfClaim());
   });
 
