@@ -107,6 +107,8 @@ class LetterWriter {
     for (const [i, row] of rows.entries()) {
       const font = row.total ? this.fonts.bold : this.fonts.regular;
       const labelLines = wrapText(row.label, font, BODY, labelWidth);
+      // The rule above the total keeps clear of the descenders of the row before it.
+      if (row.total && i > 0) this.y += 1.2;
       this.ensureRoom(labelLines.length * D.line);
       if (row.total && i > 0) {
         this.page.drawLine({
