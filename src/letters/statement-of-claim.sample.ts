@@ -30,6 +30,7 @@ export function sampleStatementOfClaim(): StatementOfClaim {
       name: 'Muster Handel GmbH',
       address: ['Industriestraße 5', '70565 Stuttgart'],
       bank: ['IBAN DE02 1203 0000 0000 2020 51', 'BIC BYLADEM1001', 'Deutsche Kreditbank'],
+      legal: ['Muster Handel GmbH', 'Sitz Stuttgart, Amtsgericht Stuttgart HRB 12345'],
     },
     debtor: { name: 'Kunde AG', address: ['Hauptstr. 1', '10115 Berlin'] },
     madeOn: '2026-11-11',

@@ -28,7 +28,8 @@ export interface ClaimRow {
 }
 
 export interface StatementOfClaim {
-  creditor: ClaimParty & { bank: string[] };
+  /** `legal`: the legal details of a business letter (name and legal form, seat, register, directors, VAT ID). */
+  creditor: ClaimParty & { bank: string[]; legal: string[] };
   debtor: ClaimParty;
   /** The statement's date, YYYY-MM-DD. */
   madeOn: string;
@@ -173,15 +174,15 @@ class ClaimWriter {
     this.page = this.doc.addPage([A4.width * MM, A4.height * MM]);
     this.pages.push(this.page);
     const { creditor } = this.m;
-    const footer = [creditor.name, ...creditor.address, ...creditor.bank].join('  ·  ');
+    const footer = [...(creditor.legal.length > 0 ? creditor.legal : [creditor.name]), ...creditor.address, ...creditor.bank].join('  ·  ');
     this.rule(282, 0.3);
     this.wrappedFooter(footer);
   }
 
   private wrappedFooter(footer: string): void {
     wrapText(footer, this.fonts.regular, 7, (RIGHT - LEFT) * MM)
-      .slice(0, 3)
-      .forEach((line, i) => this.text(line, LEFT, 286 + i * 3.2, 7, this.fonts.regular, GREY));
+      .slice(0, 4)
+      .forEach((line, i) => this.text(line, LEFT, 285 + i * 3, 7, this.fonts.regular, GREY));
   }
 
   private rule(yMm: number, thickness: number, fromMm = LEFT): void {

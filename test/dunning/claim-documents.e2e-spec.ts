@@ -49,7 +49,8 @@ describe('documents that say how each amount came about', () => {
     expect(smtp.received[0].parsed.subject).toBe('Zahlungserinnerung zur Rechnung 2026-0815');
 
     // Reminder 2 on 06.10.: the flat fee (40.00), its 2.50 fee credited against it, interest on 1,190.00 at
-    // 1.27 + 9 = 10.27 % p. a. for the days of its period (e.g. 14 days: 1190 × 10.27 % × 14 / 365 = 4.69).
+    // 1.27 + 9 = 10.27 % p. a. from default (the day after reminder 1's deadline 29.09.) to 06.10.:
+    // 7 days, 1190 × 10.27 % × 7 / 365 = 2.3439 → 2.34.
     await d.runUntil('2026-10-06', id, 'reminder2_sent');
     let invoice = await d.invoice(id);
     const second = invoice.reminders[1];
@@ -94,16 +95,22 @@ describe('documents that say how each amount came about', () => {
     const sum = printed.reduce((total, m) => total + Math.round(Number(m[4].replace(/\./g, '').replace(',', '.')) * 100), 0);
     expect((sum / 100).toFixed(2)).toBe(Number(invoice.default_interest).toFixed(2));
     expect(letter3).toContain('Letzte Mahnung zur Rechnung 2026-0815');
-    // The payment with its § 367 allocation: the flat fee, the interest charged by 13.10., then the principal.
-    const paidToPrincipal = (500 - 40 - Number(firstPeriod.amount)).toFixed(2);
+    // The payment with its § 367 allocation: the flat fee 40.00, the interest accrued up to 12.10. (2.34 for
+    // 30.09.–06.10. and 07.10.–12.10., 6 days: 1190 × 10.27 % × 6 / 365 = 2.0090 → 2.01; together 4.35), then
+    // 455.65 of the principal, leaving 734.35; 13.10.–20.10. (8 days): 734.35 × 10.27 % × 8 / 365 = 1.6530 → 1.65.
+    expect(firstPeriod).toMatchObject({ from: '2026-09-30', until: '2026-10-06', amount: '2.34' });
+    expect(letter3).toContain('auf 1.190,00 € vom 07.10.2026 bis 12.10.2026 (6 Tage) 2,01 €');
+    expect(letter3).toContain('auf 734,35 € vom 13.10.2026 bis 20.10.2026 (8 Tage) 1,65 €');
     expect(letter3).toContain(
-      `Ihre Zahlung vom 13.10.2026, verrechnet gemäß § 367 BGB auf Kosten 40,00 €, Zinsen ${euro(firstPeriod.amount)}, ` +
-        `Hauptforderung ${euro(paidToPrincipal)} -500,00 €`,
+      'Ihre Zahlung vom 13.10.2026, verrechnet gemäß § 367 BGB auf Kosten 40,00 €, Zinsen 4,35 €, Hauptforderung 455,65 € -500,00 €',
     );
     expect(letter3).toContain(`Offener Betrag ${euro(invoice.open_amount)}`);
     expect(letter3).toContain('Mahnkosten 2,50 € (auf die Pauschale angerechnet) 0,00 €');
     await waitForMails(3);
-    expect(mailOf(3)).toContain(`vom ${dateDe(secondPeriod.from)} bis ${dateDe(secondPeriod.until)}`);
+    expect(mailOf(3)).toContain('auf 734,35 € vom 13.10.2026 bis 20.10.2026 (8 Tage): 1,65 €');
+    expect(mailOf(3)).toContain(
+      'Ihre Zahlung vom 13.10.2026, verrechnet gemäß § 367 BGB auf Kosten 40,00 €, Zinsen 4,35 €, Hauptforderung 455,65 €: -500,00 €',
+    );
 
     // No statement of claim before the hand-over.
     const before = await d.api().get(`/api/v1/invoices/${id}/statement_of_claim`).expect(409);
@@ -131,13 +138,10 @@ describe('documents that say how each amount came about', () => {
     expect(statement).toContain(
       `Zinsen ${dateDe(firstPeriod.from)} – ${dateDe(firstPeriod.until)} (${daysOf(firstPeriod.from, firstPeriod.until)} Tage)`,
     );
-    // § 367: the payment of 13.10. settles the flat fee, then the interest charged by then, then principal.
-    expect(statement).toContain(
-      `Zahlung vom 13.10.2026 -500,00 ${euro((1190 + 40 + Number(firstPeriod.amount) - 500).toFixed(2)).replace(' €', '')}`,
-    );
-    expect(statement).toContain(
-      `verrechnet gemäß § 367 BGB auf Kosten 40,00 €, Zinsen ${euro(firstPeriod.amount)}, Hauptforderung ${euro(paidToPrincipal)}`,
-    );
+    // § 367: the payment of 13.10. settles the flat fee, then the interest accrued by then, then principal
+    // (1190 + 40 + 2.34 + 2.01 − 500 = 734.35).
+    expect(statement).toContain('Zahlung vom 13.10.2026 -500,00 734,35');
+    expect(statement).toContain('verrechnet gemäß § 367 BGB auf Kosten 40,00 €, Zinsen 4,35 €, Hauptforderung 455,65 €');
     expect(statement).toContain(`Gesamtforderung ${euro(invoice.open_amount).replace(' €', '')}`);
     expect(statement).toMatch(/zzgl\. Zinsen in Höhe von 10,27 % p\. a\. auf [\d.,]+ € seit dem \d\d\.\d\d\.2026/);
 

@@ -14,6 +14,7 @@ import type { LetterContent, LetterSender } from '../../letters/letter.js';
 import { LABEL, LETTER, REMINDER_TITLES } from '../../letters/messages.de.js';
 import { amountsOf, reminderRows, rowsAsText } from './reminder-charges.js';
 import { greetingOf } from '../routing/recipients.js';
+import { legalLines } from '../settings/legal-details.js';
 import { fillTemplate, type ShippingSettings, type TemplateValues } from '../settings/shipping-settings.js';
 
 export interface LetterParties {
@@ -56,7 +57,8 @@ export function senderOf(companyName: string, settings: ShippingSettings): Lette
     settings.bankBic && `BIC ${settings.bankBic}`,
     settings.bankName,
   ].filter((line): line is string => Boolean(line));
-  return { name, address, contact, bank, returnAddress: [name, ...address].join(' · ') };
+  const legal = legalLines(name, settings);
+  return { name, address, contact, bank, legal, returnAddress: [name, ...address].join(' · ') };
 }
 
 /** The window address: the customer's lines, postal code and city, and the country when it is abroad. */

@@ -58,7 +58,7 @@ export function assembleStatement(records: ClaimRecords): StatementOfClaim {
   const { r, rows, open, balance } = settle(records);
   const last = r.interestLines.filter((line) => line.kind === 'interest').at(-1);
   return {
-    creditor: { name: records.sender.name, address: records.sender.address, bank: records.sender.bank },
+    creditor: { name: records.sender.name, address: records.sender.address, bank: records.sender.bank, legal: records.sender.legal },
     debtor: records.debtor,
     madeOn: r.madeOn,
     invoice: { number: records.number, date: r.invoice.invoiceDate, dueDate: r.invoice.dueDate, description: null },

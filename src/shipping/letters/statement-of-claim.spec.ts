@@ -1,5 +1,7 @@
 // The statement of claim for the worked case of src/letters/statement-of-claim.sample.ts (computed by
 // hand there): assembled from the invoice's records, then rendered and read back from the PDF.
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Invoice } from '../../invoices/invoice.entity.js';
 import type { InterestLine } from '../../invoices/interest/interest-line.js';
 import type { Payment } from '../../invoices/payment.entity.js';
@@ -37,6 +39,7 @@ function records(): ClaimRecords {
       name: 'Muster Handel GmbH',
       address: ['Industriestraße 5', '70565 Stuttgart'],
       contact: [],
+      legal: ['Muster Handel GmbH', 'Sitz Stuttgart, Amtsgericht Stuttgart HRB 12345'],
       bank: ['IBAN DE02 1203 0000 0000 2020 51', 'BIC BYLADEM1001', 'Deutsche Kreditbank'],
     },
     debtor: { name: 'Kunde AG', address: ['Hauptstr. 1', '10115 Berlin'] },
@@ -71,6 +74,9 @@ describe('statement of claim', () => {
 
   it('prints every figure of the worked case, amounts right-aligned in their columns, and the interest that keeps running', async () => {
     const pages = renderPdf(await renderStatementOfClaim(assembleStatement(records())));
+    // `LETTER_SAMPLES=write` writes the sample of docs/letters/ (see its README).
+    if (process.env.LETTER_SAMPLES === 'write')
+      await writeFile(join(import.meta.dirname, '../../../docs/letters/statement-of-claim.png'), pages[0].png);
     expect(pages).toHaveLength(1);
     const lines = pages[0].lines;
     const texts = lines.map((l) => l.text.replace(/\u00a0/g, ' '));
