@@ -6,6 +6,7 @@ import { A4, DIN5008 as D, MM } from './din5008.js';
 import { embedLetterFonts } from './fonts.js';
 import type { LetterContent } from './letter.js';
 import { drawLetterFooter } from './letter-footer.js';
+import { LETTER } from './messages.de.js';
 import { type FontSet, printable, wrapText } from './text-layout.js';
 
 const GREY = rgb(0.35, 0.35, 0.35);
@@ -149,7 +150,7 @@ class LetterWriter {
   private pageNumbers(): void {
     if (this.pages.length < 2) return;
     this.pages.forEach((page, i) => {
-      const label = `Seite ${i + 1} von ${this.pages.length}`;
+      const label = LETTER.page(i + 1, this.pages.length);
       const width = this.fonts.regular.widthOfTextAtSize(label, 8);
       page.drawText(label, { x: D.right * MM - width, y: this.top(D.pageNumberBaseline), size: 8, font: this.fonts.regular, color: GREY });
     });

@@ -7,7 +7,7 @@ import { A4, DIN5008, MM } from './din5008.js';
 import { embedLetterFonts } from './fonts.js';
 import { formatAmountDe, formatDateDe } from './german-format.js';
 import { drawLetterFooter } from './letter-footer.js';
-import { CLAIM, interestRateText, totalRate, percentDe } from './messages.de.js';
+import { CLAIM, interestRateText, LETTER, totalRate, percentDe } from './messages.de.js';
 import { type FontSet, printable, wrapText } from './text-layout.js';
 
 export interface ClaimParty {
@@ -183,7 +183,7 @@ class ClaimWriter {
 
   private pageNumbers(): void {
     this.pages.forEach((page, i) => {
-      const label = `${CLAIM.title} ${this.m.invoice.number} · Seite ${i + 1} von ${this.pages.length}`;
+      const label = `${CLAIM.title} ${this.m.invoice.number} · ${LETTER.page(i + 1, this.pages.length)}`;
       const width = this.fonts.regular.widthOfTextAtSize(label, 8);
       page.drawText(label, {
         x: RIGHT * MM - width,

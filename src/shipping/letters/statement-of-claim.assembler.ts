@@ -123,7 +123,7 @@ function chargeEntries(r: SettlementRecords): Entry[] {
   const booked = r.reminders.filter((reminder) => reminder.dispatchedAt !== null);
   const flatFeeFrom = booked.filter((reminder) => new Decimal(reminder.flatFee).greaterThan(0)).map((x) => x.reminderDate)[0];
   for (const reminder of booked) {
-    const stage = r.stages[reminder.reminderStage - 1] ?? { title: `${reminder.reminderStage}. Mahnung`, fee: '0' };
+    const stage = r.stages[reminder.reminderStage - 1] ?? { title: CLAIM.stage(reminder.reminderStage), fee: '0' };
     const at = (text: string, amount: Decimal.Value): Entry => ({
       date: reminder.reminderDate,
       order: 1,
