@@ -260,7 +260,15 @@ export const INVOICE_KEYS = [
  * Fields beyond the spec's table that other issues add to the invoice (the dunning issue's block). The
  * wire test accepts exactly these on top of the spec's keys, nothing else.
  */
-export const INVOICE_EXTENSION_KEYS = ['dunning_block', 'default_interest', 'flat_fee', 'waived_amount', 'pdf_active_content'];
+export const INVOICE_EXTENSION_KEYS = [
+  'dunning_block',
+  'default_interest',
+  'accrued_interest',
+  'default_since',
+  'flat_fee',
+  'waived_amount',
+  'pdf_active_content',
+];
 
 /** The invoice has every key of the spec's table and, beyond them, only the known extensions. */
 export function expectInvoiceKeys(invoice: Record<string, unknown>): void {
