@@ -49,7 +49,7 @@ export class PaymentsService {
   ) {
     const invoice = await this.lock(company, invoicePublicId, manager);
     if (CLOSED.includes(invoice.status)) {
-      throw new AppError('payment.not_allowed', `No payments can be recorded on a ${invoice.status} invoice`);
+      throw new AppError('payment.not_allowed', `No payment can be recorded on an invoice in status ${invoice.status}`);
     }
     if (new Decimal(invoice.paidAmount).plus(dto.amount).greaterThanOrEqualTo(MAX_PAID)) {
       throw validationFailed([{ field: 'amount', message: 'the payments of one invoice can add up to at most 999999999999.99' }]);
@@ -88,7 +88,7 @@ export class PaymentsService {
     const invoice = await this.lock(company, invoicePublicId, manager);
     const payment = await this.findPayment(company, invoice, paymentId, manager);
     if (CLOSED.includes(invoice.status)) {
-      throw new AppError('payment.not_allowed', `Payments of a ${invoice.status} invoice cannot be deleted`);
+      throw new AppError('payment.not_allowed', `The payments of an invoice in status ${invoice.status} cannot be deleted`);
     }
     await this.payments.delete(payment, manager);
     const details = { payment_id: toPublicId('pay', payment.id), amount: formatDecimal(payment.amount) };
