@@ -17,7 +17,9 @@ function newest(path) {
 }
 
 const built = statSync(entry, { throwIfNoEntry: false })?.mtimeMs ?? 0;
-const sources = Math.max(...['src', 'migrations', 'tsconfig.json', 'tsconfig.build.json', 'package.json'].map((p) => newest(join(root, p))));
+const sources = Math.max(
+  ...['src', 'migrations', 'tsconfig.json', 'tsconfig.build.json', 'package.json'].map((p) => newest(join(root, p))),
+);
 if (process.argv.includes('--rebuild') || sources > built) {
   const tsc = join(root, 'node_modules/typescript/bin/tsc');
   const build = spawnSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit' });

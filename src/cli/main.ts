@@ -25,7 +25,6 @@ every 1 January and 1 July.
 Without --password one is generated and printed once. DATABASE_URL (or the embedded database under
 DATA_DIR) is the service's own configuration.`;
 
-
 async function run(argv: string[]): Promise<void> {
   // No command, or a request for help anywhere: the usage on stdout, exit code 0.
   if (argv.length === 0 || argv[0] === 'help' || argv.some((arg) => arg === '--help' || arg === '-h')) {

@@ -16,7 +16,10 @@ export function flattenValidationErrors(errors: ValidationError[], path: string[
   return errors.flatMap((error) => {
     const here = [...path, error.property];
     const message = firstMessage(error.constraints ?? {});
-    const own = message === undefined ? [] : [{ field: bracketName(here), message: message.replace(new RegExp(`^${error.property}\\b`), bracketName(here)) }];
+    const own =
+      message === undefined
+        ? []
+        : [{ field: bracketName(here), message: message.replace(new RegExp(`^${error.property}\\b`), bracketName(here)) }];
     return [...own, ...flattenValidationErrors(error.children ?? [], here)];
   });
 }

@@ -119,12 +119,10 @@ export function transitionRefusal(action: InvoiceAction, status: InvoiceStatus):
 export function nextStatus(action: InvoiceAction, status: InvoiceStatus, previous: InvoiceStatus | null): InvoiceStatus {
   const transition = TRANSITIONS[action];
   if (!transition.from.includes(status)) {
-    throw new AppError(
-      'invoice.transition_not_allowed',
-      transitionRefusal(action, status),
-      [],
-      { current_status: status, allowed_from: transition.from },
-    );
+    throw new AppError('invoice.transition_not_allowed', transitionRefusal(action, status), [], {
+      current_status: status,
+      allowed_from: transition.from,
+    });
   }
   return transition.to === 'previous' ? (previous ?? 'sent') : transition.to;
 }

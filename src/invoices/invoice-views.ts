@@ -8,6 +8,7 @@ import { Customer } from '../customers/customer.entity.js';
 import type { Invoice } from './invoice.entity.js';
 import type { InvoiceView } from './invoice.serializer.js';
 import { PaymentsRepository } from './payments.repository.js';
+import { concurrentReads } from '../database/sql/concurrent-reads.js';
 
 @Injectable()
 export class InvoiceViews {
@@ -26,12 +27,12 @@ export class InvoiceViews {
     const ids = invoices.map((i) => i.id);
     const customerIds = [...new Set(invoices.map((i) => i.customerId))];
     const contactIds = [...new Set(invoices.map((i) => i.contactId).filter((id): id is string => id !== null))];
-    const [customers, contacts, payments, reminders] = await Promise.all([
-      manager.findBy(Customer, { companyId, id: In(customerIds) }),
-      contactIds.length ? manager.findBy(Contact, { companyId, id: In(contactIds) }) : Promise.resolve([]),
-      this.payments.paymentsOf(companyId, ids, manager),
-      this.payments.remindersOf(companyId, ids, manager),
-    ]);
+    const [customers, contacts, payments, reminders] = await concurrentReads(manager, [
+      () => manager.findBy(Customer, { companyId, id: In(customerIds) }),
+      () => (contactIds.length ? manager.findBy(Contact, { companyId, id: In(contactIds) }) : Promise.resolve([])),
+      () => this.payments.paymentsOf(companyId, ids, manager),
+      () => this.payments.remindersOf(companyId, ids, manager),
+    ] as const);
     const customerById = new Map(customers.map((c) => [c.id, c]));
     const contactById = new Map(contacts.map((c) => [c.id, c]));
     return invoices.map((invoice) => ({

@@ -19,13 +19,17 @@ function npmCli(...args: string[]): Promise<{ code: number; stdout: string; stde
 const builtAt = () => statSync(ENTRY).mtimeMs;
 
 describe('npm run cli', () => {
-  it.each(['--help', '-h', '', 'help', 'company:create --help'])('prints the usage for "%s" and exits 0', async (line) => {
-    const run = await npmCli(...line.split(' ').filter(Boolean));
-    expect(run).toMatchObject({ code: 0, stderr: '' });
-    expect(run.stdout).toMatch(/^Usage/);
-    expect(run.stdout).toContain('npm run cli -- company:create --name');
-    expect(run.stdout).toContain('npm run cli -- token:create --company');
-  }, 180_000);
+  it.each(['--help', '-h', '', 'help', 'company:create --help'])(
+    'prints the usage for "%s" and exits 0',
+    async (line) => {
+      const run = await npmCli(...line.split(' ').filter(Boolean));
+      expect(run).toMatchObject({ code: 0, stderr: '' });
+      expect(run.stdout).toMatch(/^Usage/);
+      expect(run.stdout).toContain('npm run cli -- company:create --name');
+      expect(run.stdout).toContain('npm run cli -- token:create --company');
+    },
+    180_000,
+  );
 
   it('an unknown command still fails with the usage on stderr and exit 1', async () => {
     const run = await npmCli('company:delete');

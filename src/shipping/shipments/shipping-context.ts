@@ -14,6 +14,7 @@ import type { LetterParties, ReminderTerms } from '../letters/letter-content.js'
 import { modeLevelsFor, resolveShippingMode, type Resolution } from '../routing/shipping-mode.js';
 import { ShippingSettingsRepository } from '../settings/shipping-settings.repository.js';
 import { ShipmentsRepository } from './shipments.repository.js';
+import { concurrentReads } from '../../database/sql/concurrent-reads.js';
 
 export interface ShippingContext extends LetterParties {
   company: Company;
@@ -37,14 +38,14 @@ export class ShippingContexts {
 
   async load(manager: EntityManager, invoice: Invoice, reminder: Reminder | null): Promise<ShippingContext> {
     const companyId = invoice.companyId;
-    const [company, customer, contact, customerContacts, settings, terms] = await Promise.all([
-      this.companies.findById(companyId, manager),
-      this.customers.findById(companyId, invoice.customerId, manager),
-      invoice.contactId ? this.contacts.findById(companyId, invoice.contactId, manager) : Promise.resolve(null),
-      this.shipments.contactsWithEmail(companyId, invoice.customerId, manager),
-      this.settings.get(companyId, manager),
-      reminder ? this.termsOf(companyId, reminder, manager) : Promise.resolve(null),
-    ]);
+    const [company, customer, contact, customerContacts, settings, terms] = await concurrentReads(manager, [
+      () => this.companies.findById(companyId, manager),
+      () => this.customers.findById(companyId, invoice.customerId, manager),
+      () => (invoice.contactId ? this.contacts.findById(companyId, invoice.contactId, manager) : Promise.resolve(null)),
+      () => this.shipments.contactsWithEmail(companyId, invoice.customerId, manager),
+      () => this.settings.get(companyId, manager),
+      () => (reminder ? this.termsOf(companyId, reminder, manager) : Promise.resolve(null)),
+    ] as const);
     if (!company || !customer) throw new Error(`invoice ${invoice.id} lost its company or customer`);
     return { company, companyName: company.name, settings, invoice, customer, contact, customerContacts, reminder, terms };
   }
