@@ -4,8 +4,22 @@ import { type FieldError, validationFailed } from './errors.js';
 import { bracketName } from './input-rules.js';
 
 // class-validator reports every failed decorator of a field: a missing one is "required", "must be a
-// string" and "must be shorter than …" at once. A client needs the first thing to fix, once per field.
-const FIRST = ['isDefined', 'isNotEmpty', 'isString', 'isInt', 'isNumber', 'isBoolean', 'isObject', 'isArray'];
+// string" and "must be shorter than …" at once. A client gets one message per field, the first thing to
+// fix: presence, then type, then what is wrong with the text as such (NUL characters, length), then its
+// format (an e-mail address, one of a list …).
+const FIRST = [
+  'isDefined',
+  'isNotEmpty',
+  'isString',
+  'isInt',
+  'isNumber',
+  'isBoolean',
+  'isObject',
+  'isArray',
+  'isStorableText',
+  'maxLength',
+  'minLength',
+];
 
 function firstMessage(constraints: Record<string, string>): string | undefined {
   const key = FIRST.find((name) => name in constraints) ?? Object.keys(constraints)[0];

@@ -59,7 +59,12 @@ export async function startServiceProcess(env: Record<string, string>, timeoutMs
     },
   };
   const deadline = Date.now() + timeoutMs;
-  while (!/listening on/.test(service.stdout())) {
+  const live = () =>
+    fetch(`${service.origin}/health/live`).then(
+      (res) => res.ok,
+      () => false,
+    );
+  while (!(await live())) {
     if (child.exitCode !== null) throw new Error(`the service exited (${child.exitCode}):\n${service.stdout()}${service.stderr()}`);
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
