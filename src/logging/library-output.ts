@@ -37,7 +37,7 @@ export function routeConsoleToLogger(): void {
   }
 }
 
-let consoleWarn: typeof console.warn | undefined;
+let wrapper: typeof console.warn | undefined;
 
 /**
  * Runs work that calls a library writing warnings to the console, and logs what it wrote as one warn
@@ -45,14 +45,14 @@ let consoleWarn: typeof console.warn | undefined;
  * (each collects its own, by async context); console.warn outside such a call is left as it is.
  */
 export async function withLibraryWarnings<T>(library: string, doing: string, work: () => Promise<T>): Promise<T> {
-  if (!consoleWarn) {
-    const original = console.warn;
-    consoleWarn = original;
-    console.warn = (...args: unknown[]) => {
+  if (console.warn !== wrapper) {
+    const outside = console.warn;
+    wrapper = (...args: unknown[]) => {
       const warnings = capturing.getStore();
       if (warnings) warnings.push(format(...args));
-      else Reflect.apply(original, console, args);
+      else Reflect.apply(outside, console, args);
     };
+    console.warn = wrapper;
   }
   const warnings: string[] = [];
   try {
