@@ -5,12 +5,13 @@ import { ConfigError, loadConfig } from './config/app.config.js';
 import { connectDatabase } from './database/connect.js';
 import { runMigrations } from './database/migrate.js';
 import { createRootLogger } from './logging/logger.js';
-import { routeConsoleToLogger } from './logging/library-output.js';
+import { routeConsoleToLogger, setLibraryLogger } from './logging/library-output.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const log = createRootLogger(config.logLevel);
   // What libraries print becomes JSON lines too: stdout carries nothing else.
+  setLibraryLogger(log);
   routeConsoleToLogger();
   const database = await connectDatabase(config, (line) => log.info(line));
   const applied = await runMigrations(database.url);
