@@ -2,13 +2,15 @@
 // JSON lines: a library's console output (pdf-lib repairing a damaged PDF) comes as a JSON line under the
 // request's id, node-postgres gives no deprecation warning (no query sent to a transaction's connection
 // while it runs another), and SIGTERM shuts it down with exit code 0 and no error-level line.
-import { mkdtempSync } from 'node:fs';
+// With the embedded database, SIGTERM stops it after the app (its own exit hooks used to stop it under the app).
+import { chmodSync, mkdtempSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import request from 'supertest';
 import { runMigrations } from '../../src/database/migrate.js';
-import { startServiceProcess, type ServiceProcess } from '../support/service-process.js';
+import { freePort, startServiceProcess, type ServiceProcess } from '../support/service-process.js';
 import { resetDatabase, startTestApp, testDatabaseUrl } from '../support/test-app.js';
 
 /** A one-page invoice PDF with an invalid object in front of its first one: its offsets are off, so the upload check parses it whole. */
@@ -98,3 +100,34 @@ describe('clean logs of the service process', () => {
     ]);
   }, 180_000);
 });
+
+describe('SIGTERM with the embedded database (npm start without DATABASE_URL)', () => {
+  it('closes the app, then stops the embedded PostgreSQL, exit code 0 and no error line', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'receivables-embedded-'));
+    chmodSync(dataDir, 0o755); // as root, PostgreSQL runs as the postgres user and must reach its folder
+    const pgPort = await freePort();
+    const service = await startServiceProcess(
+      { APP_ENV: 'development', DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort), LOG_LEVEL: 'info' },
+      180_000,
+    );
+    await request(service.origin).get('/health/ready').expect(200);
+    expect(await service.stop()).toBe(0);
+    const lines = service.lines();
+    expect(service.stderr()).toBe('');
+    expect(lines.filter((line) => (line.level as number) >= 50)).toEqual([]);
+    expect(lines.at(-1)).toMatchObject({ msg: 'SIGTERM: shut down' });
+    // The database is down with the service: nothing listens on its port any more.
+    await expect(portAnswers(pgPort)).resolves.toBe(false);
+  }, 240_000);
+});
+
+function portAnswers(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
