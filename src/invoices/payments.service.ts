@@ -159,14 +159,14 @@ export class PaymentsService {
   private async lock(company: CompanyContext, publicId: string, manager: EntityManager): Promise<Invoice> {
     const id = parsePublicId('inv', publicId);
     const invoice = id ? await this.invoices.lockById(company.id, id, manager) : null;
-    if (!invoice) throw new AppError('invoice.not_found', `Invoice ${publicId} not found`);
+    if (!invoice) throw new AppError('invoice.not_found', `Invoice ${publicId} was not found`);
     return invoice;
   }
 
   private async findPayment(company: CompanyContext, invoice: Invoice, paymentId: string, manager: EntityManager): Promise<Payment> {
     const uuid = parsePublicId('pay', paymentId);
     const payment = uuid ? await this.payments.findOne(company.id, invoice.id, uuid, manager) : null;
-    if (!payment) throw new AppError('payment.not_found', `Payment ${paymentId} not found on this invoice`);
+    if (!payment) throw new AppError('payment.not_found', `Payment ${paymentId} was not found on this invoice`);
     return payment;
   }
 }
