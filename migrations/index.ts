@@ -17,6 +17,9 @@ import { DefaultInterest1764100000000 } from './1764100000000-default-interest.j
 import { InvoiceEventsLean1764100000100 } from './1764100000100-invoice-events-lean.js';
 import { InvoicesLeanCompanyKey1764200000000 } from './1764200000000-invoices-lean-company-key.js';
 import { PdfActiveContent1764300000000 } from './1764300000000-pdf-active-content.js';
+import { InterestLines1764500000000 } from './1764500000000-interest-lines.js';
+import { InvoiceSupply1764540000000 } from './1764540000000-invoice-supply.js';
+import { ErpFetchInvoicePdfs1764540000100 } from './1764540000100-erp-fetch-invoice-pdfs.js';
 
 export const migrations = [
   Foundation1763769600000,
@@ -37,4 +40,7 @@ export const migrations = [
   InvoiceEventsLean1764100000100,
   InvoicesLeanCompanyKey1764200000000,
   PdfActiveContent1764300000000,
+  InterestLines1764500000000,
+  InvoiceSupply1764540000000,
+  ErpFetchInvoicePdfs1764540000100,
 ];

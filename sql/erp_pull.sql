@@ -13,11 +13,35 @@ UPDATE erp_pull_runs SET heartbeat_at = now(), pages = GREATEST(pages, $3), requ
       watermark_to = coalesce($12::jsonb, watermark_to)
 WHERE company_id = $1 AND id = $2 AND status = 'running' RETURNING id;
 
+-- erp_pull.attach_invoice_pdf
+UPDATE invoices SET pdf_key = $3, pdf_size = $4, pdf_sha256 = $5, pdf_active_content = false, updated_at = now()
+WHERE company_id = $1 AND id = $2 AND pdf_key IS NULL;
+
+-- erp_pull.clearing_pulled_items
+SELECT p.invoice_id, i.external_id, p.connection_id, p.erp_key FROM erp_pulled_invoices p
+ JOIN invoices i ON i.company_id = p.company_id AND i.id = p.invoice_id
+WHERE p.company_id = $1 AND p.invoice_id = ANY ($2::uuid[]) AND i.external_id IS NOT NULL AND i.open_amount > 0
+ORDER BY p.connection_id, p.invoice_id;
+
+-- erp_pull.clearing_ready_invoices
+SELECT id FROM invoices
+WHERE company_id = $1 AND status IN ('ready_for_reminder1', 'ready_for_reminder2', 'ready_for_reminder3')
+  AND ($2::uuid[] IS NULL OR id = ANY ($2::uuid[]));
+
+-- erp_pull.clearing_reminder_invoice
+SELECT invoice_id FROM reminders WHERE company_id = $1 AND id = $2;
+
+-- erp_pull.clearing_skipped_events
+INSERT INTO invoice_events (company_id, invoice_id, kind, actor_type, actor_id, reason, details)
+SELECT $1, t.invoice_id, 'reminder_skipped', 'run', $4, t.reason, $5::jsonb
+  FROM unnest($2::uuid[], $3::text[]) AS t(invoice_id, reason)
+  JOIN invoices i ON i.company_id = $1 AND i.id = t.invoice_id;
+
 -- erp_pull.connections_count
 SELECT count(*) AS count FROM erp_connections WHERE company_id = $1;
 
 -- erp_pull.connections_page
-SELECT "company_id" AS "companyId", "id" AS "id", "name" AS "name", "base_url" AS "baseUrl", "odata_version" AS "odataVersion", "auth_method" AS "authMethod", "token_url" AS "tokenUrl", "client_id" AS "clientId", "token_endpoint_auth_method" AS "tokenEndpointAuthMethod", "oauth_scope" AS "oauthScope", "username" AS "username", "client_certificate" AS "clientCertificate", "ca_certificates" AS "caCertificates", "secrets" AS "secrets", "secret_names" AS "secretNames", "sap_client" AS "sapClient", "schedule" AS "schedule", "enabled" AS "enabled", "entities" AS "entities", "service_paths" AS "servicePaths", "mapping" AS "mapping", "currency" AS "currency", "page_size" AS "pageSize", "watermarks" AS "watermarks", "watermark_generation" AS "watermarkGeneration", "next_pull_at" AS "nextPullAt", "created_at" AS "createdAt", "updated_at" AS "updatedAt" FROM erp_connections WHERE company_id = $1 ORDER BY created_at ASC, id ASC LIMIT $2 OFFSET $3;
+SELECT "company_id" AS "companyId", "id" AS "id", "name" AS "name", "base_url" AS "baseUrl", "odata_version" AS "odataVersion", "auth_method" AS "authMethod", "token_url" AS "tokenUrl", "client_id" AS "clientId", "token_endpoint_auth_method" AS "tokenEndpointAuthMethod", "oauth_scope" AS "oauthScope", "username" AS "username", "client_certificate" AS "clientCertificate", "ca_certificates" AS "caCertificates", "secrets" AS "secrets", "secret_names" AS "secretNames", "sap_client" AS "sapClient", "schedule" AS "schedule", "enabled" AS "enabled", "entities" AS "entities", "service_paths" AS "servicePaths", "mapping" AS "mapping", "currency" AS "currency", "page_size" AS "pageSize", "fetch_invoice_pdfs" AS "fetchInvoicePdfs", "watermarks" AS "watermarks", "watermark_generation" AS "watermarkGeneration", "next_pull_at" AS "nextPullAt", "created_at" AS "createdAt", "updated_at" AS "updatedAt" FROM erp_connections WHERE company_id = $1 ORDER BY created_at ASC, id ASC LIMIT $2 OFFSET $3;
 
 -- erp_pull.due_connections
 -- across companies: the scheduler's minute tick looks for the due connections of every company
@@ -42,6 +66,12 @@ RETURNING id;
 -- erp_pull.interrupt_run
 UPDATE erp_pull_runs SET status = 'failed', finished_at = now(), error = $3
 WHERE company_id = $1 AND id = $2 AND status IN ('queued', 'running');
+
+-- erp_pull.invoices_without_pdf
+SELECT i.id, i.additional_number AS billing_document FROM erp_pulled_invoices p
+ JOIN invoices i ON i.company_id = p.company_id AND i.id = p.invoice_id
+WHERE p.company_id = $1 AND p.connection_id = $2 AND i.pdf_key IS NULL AND i.additional_number <> ''
+ORDER BY i.id LIMIT $3;
 
 -- erp_pull.lock_active_run
 SELECT r."company_id" AS "companyId", r."id" AS "id", r."connection_id" AS "connectionId", r."trigger" AS "trigger", r."mode" AS "mode", r."status" AS "status", r."resumed_from" AS "resumedFrom", r."queued_at" AS "queuedAt", r."started_at" AS "startedAt", r."heartbeat_at" AS "heartbeatAt", r."finished_at" AS "finishedAt", r."pages" AS "pages", r."requests" AS "requests", r."created" AS "created", r."updated" AS "updated", r."unchanged" AS "unchanged", r."failed" AS "failed", r."skipped" AS "skipped", r."counts" AS "counts", r."watermark_from" AS "watermarkFrom", r."watermark_to" AS "watermarkTo", r."error" AS "error", r."errors" AS "errors" FROM erp_pull_runs r

@@ -37,6 +37,9 @@ export type ErrorCode =
   | 'document.not_found'
   | 'document.active_content'
   | 'dunning_run.not_found'
+  | 'dunning_approval.not_waiting'
+  | 'dunning_approval.count_changed'
+  | 'dunning_approval.proposal_expired'
   | 'api_key.not_found'
   | 'api_key.not_active'
   | 'oauth_application.not_found'
@@ -105,6 +108,9 @@ export function statusFor(code: ErrorCode): number {
     case 'shipping.in_progress':
     case 'shipping.nothing_to_confirm':
     case 'shipping.not_shippable':
+    case 'dunning_approval.not_waiting':
+    case 'dunning_approval.count_changed':
+    case 'dunning_approval.proposal_expired':
       return 409;
     case 'request.payload_too_large':
     case 'document.too_large':

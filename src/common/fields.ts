@@ -2,7 +2,10 @@
 // Required fields refuse null; optional text fields take null or "" to clear the value.
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
 import {
+  ArrayMaxSize,
+  IsArray,
   IsBoolean,
   IsDefined,
   IsIn,
@@ -14,25 +17,29 @@ import {
   Min,
   ValidateBy,
   ValidateIf,
+  type ValidationOptions,
   isEmail,
 } from 'class-validator';
 import { parseCalendarDate } from './calendar-date.js';
 import { Decimal } from './money.js';
 import { isStorableText } from './text.js';
-import { BooleanField, CalendarDateField, DecimalField, IntegerField, TextField } from './transforms.js';
+import { BooleanField, CalendarDateField, DecimalField, IntegerField, TextField, toTrimmedText } from './transforms.js';
 
 const required = () => IsDefined({ message: '$property is required' });
 /** Absent means "leave as is"; a present null is validated (and refused by the type check). */
 const unlessAbsent = () => ValidateIf((_object, value) => value !== undefined);
 /** A NUL character or an unpaired surrogate is a 422, not a database error. */
-const storable = () =>
-  ValidateBy({
-    name: 'isStorableText',
-    validator: {
-      validate: (value) => typeof value !== 'string' || isStorableText(value),
-      defaultMessage: (args) => `${args?.property} must not contain NUL characters or unpaired surrogates`,
+const storable = (options?: ValidationOptions) =>
+  ValidateBy(
+    {
+      name: 'isStorableText',
+      validator: {
+        validate: (value) => typeof value !== 'string' || isStorableText(value),
+        defaultMessage: (args) => `${args?.property} must not contain NUL characters or unpaired surrogates`,
+      },
     },
-  });
+    options,
+  );
 
 /**
  * An e-mail address. class-validator's IsEmail throws ("URI malformed") on an unpaired surrogate,
@@ -58,6 +65,22 @@ export const OptionalText = (maxLength: number, example?: string) =>
     IsString(),
     MaxLength(maxLength),
     storable(),
+  );
+
+/** A list of texts that replaces the stored one; a single form value is a list of one, null or [] clears it. */
+export const OptionalTextList = (maxItems: number, maxLength: number, example?: string) =>
+  applyDecorators(
+    ApiPropertyOptional({ type: [String], maxItems, example: example && [example], nullable: true }),
+    Transform(({ value }: { value: unknown }) => {
+      const list = typeof value === 'string' ? [value] : value;
+      return Array.isArray(list) ? list.map(toTrimmedText).filter((item) => item !== null) : list;
+    }),
+    IsOptional(),
+    IsArray({ message: '$property must be a list of texts' }),
+    ArrayMaxSize(maxItems, { message: `$property takes at most ${maxItems} entries` }),
+    IsString({ each: true, message: 'each of $property must be a text' }),
+    MaxLength(maxLength, { each: true }),
+    storable({ each: true }),
   );
 
 export const OptionalBoolean = () => applyDecorators(ApiPropertyOptional({ type: Boolean }), BooleanField(), unlessAbsent(), IsBoolean());

@@ -13,6 +13,9 @@ export interface DunningLevel {
   text: string;
 }
 
+export const DEFAULT_STARTS = ['reminder_deadline', 'thirty_days_business'] as const;
+export type DefaultStarts = (typeof DEFAULT_STARTS)[number];
+
 export interface DunningPolicy {
   levels: [DunningLevel, DunningLevel, DunningLevel];
   graceDays: number;
@@ -22,15 +25,33 @@ export interface DunningPolicy {
   autoShip: boolean;
   /** Local time of the daily run in the company's time zone, HH:MM. */
   runAt: string;
-  /** When the payments reach the original total but fees or interest remain: waive the rest (and record it) or pursue it. */
+  /**
+   * When the payments reach the original total and something is still open: waive it (and record it) or
+   * pursue it. Payments settle costs, then interest, then principal (§ 367 BGB), so what is left, and
+   * waived, is a remainder of the principal as large as the fees, flat fee and interest charged.
+   */
   waiveRemainder: boolean;
   /**
-   * BGB § 288 default interest on the open principal, from the day after reminder 1 (the reminder that
-   * puts the customer in default): base rate + 5 points for consumers, + 9 points for businesses.
+   * BGB § 288 default interest on the open principal from the first day of default (§ 286, see
+   * defaultStarts), day by day at each day's base rate: + 5 points for consumers, + 9 points for businesses.
    */
   defaultInterest: boolean;
+  /**
+   * When default starts (§ 286 BGB): `reminder_deadline`, the day after the deadline of reminder 1
+   * (§ 286 (1)); `thirty_days_business`, for business customers the earlier of that and 31 days after
+   * the due date (§ 286 (3)). Consumers always by the reminder.
+   */
+  defaultStarts: DefaultStarts;
   /** The 40 EUR flat fee of § 288 (5) BGB for business customers, once per invoice, with the first reminder after default. */
   businessFlatFee: boolean;
+  /**
+   * Before a reminder for an ERP-sourced invoice is created or shipped, the ERP is asked whether it
+   * cleared the item. When it cannot be reached: false holds the reminder back (never a reminder on
+   * stale data), true sends it anyway.
+   */
+  sendWhenErpUnreachable: boolean;
+  /** Days after its run's business date a proposed reminder may still be approved; older ones need a new run. */
+  proposalValidDays: number;
 }
 
 const TEXTS = [
@@ -51,7 +72,10 @@ export const DEFAULT_POLICY: DunningPolicy = {
   runAt: '06:00',
   waiveRemainder: true,
   defaultInterest: false,
+  defaultStarts: 'reminder_deadline',
   businessFlatFee: false,
+  sendWhenErpUnreachable: false,
+  proposalValidDays: 3,
 };
 
 /** A stored policy, completed with the defaults of settings added after it was stored. */

@@ -63,6 +63,28 @@ export abstract class ODataClient extends HttpsExchange {
     return prefetching(sequentialPages((set, q) => this.getPage(set, q), entitySet, query, paging));
   }
 
+  /**
+   * A V2 function import called with GET (`path` under the base URL, e.g. a service's GetPDF): its
+   * result object, the value of `d` or `d.<name>`. String parameters are quoted as OData literals.
+   */
+  async callFunction(path: string, parameters: Record<string, string>): Promise<Record<string, unknown>> {
+    const query = Object.entries(parameters)
+      .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(`'${value.replace(/'/g, "''")}'`)}`)
+      .join('&');
+    const url = this.withSapClient(`${this.base.origin}${this.base.pathname.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}?${query}`);
+    const answer = await this.authorizedGet(url);
+    if (answer.status < 200 || answer.status >= 300) throw this.httpError(answer, path, url);
+    const name = path.split('/').pop()!;
+    try {
+      const d = (JSON.parse(answer.body) as { d?: Record<string, unknown> }).d;
+      const result = d && typeof d[name] === 'object' && d[name] !== null ? (d[name] as Record<string, unknown>) : d;
+      if (!result || typeof result !== 'object') throw new Error('no "d" object');
+      return result;
+    } catch (error) {
+      throw new ConnectorError('protocol', `Unexpected answer from ${this.pathOf(url)}: ${(error as Error).message}`, false, { url });
+    }
+  }
+
   private async authorizedGet(url: string): Promise<HttpAnswer> {
     let authorization: string | undefined;
     const headers = async () => {

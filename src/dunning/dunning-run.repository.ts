@@ -8,7 +8,8 @@ import { Sql } from '../database/sql/sql.js';
 import { statementFamily } from '../database/sql/statement.js';
 import type { InvoiceAction } from '../invoices/invoice-status.js';
 import { type SetBasedMove, type SetBasedMoveRow, setBasedMoveSql } from '../invoices/ledger/set-based-status.js';
-import { FLAT_FEE, HAS_FLAT_FEE, INTEREST_FROM, INTEREST_POINTS, interestFor } from './default-interest.sql.js';
+import { InterestLines } from '../invoices/interest/interest-lines.repository.js';
+import { DEFAULT_SINCE, FLAT_FEE, HAS_FLAT_FEE, INTEREST_FROM, INTEREST_POINTS } from './default-interest.sql.js';
 
 export interface RunContext {
   companyId: string;
@@ -116,26 +117,30 @@ const MOVE = statementFamily<SetBasedMove, SetBasedMoveRow>(
   { plan: 'custom' },
 );
 
-type IssueVariant = { stage: 1 | 2 | 3; fee: string; flat: boolean; interest: boolean; only: boolean };
+type IssueVariant = { stage: 1 | 2 | 3; fee: string; payDays: number; flat: boolean; interest: boolean; only: boolean };
 /**
  * The missing reminders of every invoice ready for reminder N (restricted to some invoices, if given),
- * with their charges as separate columns (see issueReminders).
+ * with their charges as separate columns (see issueReminders) and their deadline (pay_by). The interest
+ * period is set here; its amount comes from the interest lines (InterestLines.chargeReminders).
  */
 const ISSUE = statementFamily<IssueVariant, { id: string; invoice_id: string; fees: string; default_interest: string; flat_fee: string }>(
   'dunning.issue_reminders',
   (v) => {
-    const flat = v.flat ? `NOT i.ignore_reminder_fees AND c.customer_type = 'business'` : 'false';
+    // § 288 (5) BGB: the flat fee is owed once the customer is in default (§ 286).
+    const flat = v.flat
+      ? `NOT i.ignore_reminder_fees AND c.customer_type = 'business' AND coalesce(${DEFAULT_SINCE} <= $3::date, false)`
+      : 'false';
     const interest = v.interest ? `NOT i.ignore_reminder_fees` : 'false';
     return `INSERT INTO reminders (company_id, id, invoice_id, reminder_stage, reminder_date, shipping_mode, fees, flat_fee,
-                              default_interest, interest_from, interest_until, interest_points, run_id)
+                              default_interest, interest_from, interest_until, interest_points, run_id, pay_by)
        SELECT i.company_id, gen_random_uuid(), i.id, ${v.stage}, $3::date, i.shipping_mode,
               CASE WHEN i.ignore_reminder_fees OR (x.flat AND (x.has_flat OR i.reminder_fees < ${FLAT_FEE})) THEN 0 ELSE ${money(v.fee)} END,
               CASE WHEN x.flat AND NOT x.has_flat THEN greatest(0, ${FLAT_FEE} - i.reminder_fees) ELSE 0 END,
-              CASE WHEN x.interest_from <= $3::date THEN ${interestFor('x.interest_from', '$3::date')} ELSE 0 END,
+              0,
               CASE WHEN x.interest_from <= $3::date THEN x.interest_from END,
               CASE WHEN x.interest_from <= $3::date THEN $3::date END,
               CASE WHEN x.interest_from <= $3::date THEN ${INTEREST_POINTS} END,
-              $2
+              $2, $3::date + ${int(v.payDays)}
          FROM invoices i
          JOIN customers c ON c.company_id = i.company_id AND c.id = i.customer_id
          CROSS JOIN LATERAL (
@@ -147,15 +152,18 @@ const ISSUE = statementFamily<IssueVariant, { id: string; invoice_id: string; fe
        RETURNING id, invoice_id, fees::text, default_interest::text, flat_fee::text`;
   },
   [
-    { stage: 1, fee: '5.00', flat: false, interest: false, only: false },
-    { stage: 2, fee: '5.00', flat: true, interest: true, only: true },
+    { stage: 1, fee: '5.00', payDays: 7, flat: false, interest: false, only: false },
+    { stage: 2, fee: '5.00', payDays: 7, flat: true, interest: true, only: true },
   ],
   { plan: 'custom' },
 );
 
 @Injectable()
 export class DunningRunRepository {
-  constructor(private readonly sql: Sql) {}
+  constructor(
+    private readonly sql: Sql,
+    private readonly interest: InterestLines,
+  ) {}
 
   async becomeDue(m: EntityManager, ctx: RunContext, graceDays: number, waitDays: number, minimumOpen: string): Promise<StepResult[]> {
     return this.move(m, ctx, steps.becomeDue(graceDays, waitDays, minimumOpen));
@@ -188,23 +196,32 @@ export class DunningRunRepository {
     ctx: RunContext,
     stage: 1 | 2 | 3,
     fee: string,
+    payDays: number,
     charges: ChargeSettings,
     onlyInvoiceIds?: string[],
   ): Promise<IssuedReminder[]> {
     const variant = {
       stage,
       fee,
+      payDays,
       flat: stage >= 2 && charges.businessFlatFee,
       interest: stage >= 2 && charges.defaultInterest,
       only: !!onlyInvoiceIds,
     };
     const rows = await this.sql.rows(ISSUE(variant), [ctx.companyId, ctx.runId, ctx.date, ...(onlyInvoiceIds ? [onlyInvoiceIds] : [])], m);
+    const interest = variant.interest
+      ? await this.interest.chargeReminders(
+          m,
+          ctx.companyId,
+          rows.map((r) => r.id),
+        )
+      : new Map<string, string>();
     return rows.map((r) => ({
       reminderId: r.id,
       invoiceId: r.invoice_id,
       stage,
       fee: r.fees,
-      defaultInterest: r.default_interest,
+      defaultInterest: interest.get(r.id) ?? r.default_interest,
       flatFee: r.flat_fee,
     }));
   }

@@ -9,9 +9,12 @@ import { InvoicesRepository } from '../invoices/invoices.repository.js';
 import type { DunningPolicy } from '../companies/dunning-policy.js';
 import { halfYearStart, hasBaseRateFor } from './base-rates.repository.js';
 import { DunningPolicyRepository } from '../companies/dunning-policy.repository.js';
+import { ErpClearingCheck } from '../erp-pull/clearing/erp-clearing-check.js';
 import { DunningRunRepository, type IssuedReminder, type RunContext, type StepResult } from './dunning-run.repository.js';
 import { type RunRecord, DunningRunsRepository, type RunTrigger } from './dunning-runs.repository.js';
 import { ReminderDispatch } from './reminder-dispatch.service.js';
+import { legalDetailsWarnings } from '../shipping/settings/legal-details.js';
+import { ShippingSettingsRepository } from '../shipping/settings/shipping-settings.repository.js';
 
 export interface RunOutcome {
   steps: StepResult[];
@@ -26,6 +29,16 @@ class RollbackProposal extends Error {
   }
 }
 
+/** A run that would only repeat a recorded run of its date (nothing to do): rolled back, the record answered. */
+class RepeatedRun extends Error {
+  constructor(readonly existing: RunRecord) {
+    super('repeated run');
+  }
+}
+
+/** A run's record; `repeated`: an API run for a date that had nothing left to do answers the earlier run of that date. */
+export type RunResult = RunRecord & { repeated: boolean };
+
 @Injectable()
 export class DunningRunService {
   private readonly logger = new Logger(DunningRunService.name);
@@ -37,15 +50,21 @@ export class DunningRunService {
     private readonly policies: DunningPolicyRepository,
     private readonly dispatch: ReminderDispatch,
     private readonly db: Sql,
+    private readonly clearing: ErpClearingCheck,
+    private readonly shippingSettings: ShippingSettingsRepository,
   ) {}
 
   /** Runs and records; undefined when the scheduled run of that date has been done by another replica. */
-  async run(companyId: string, date: string, trigger: RunTrigger, notes: string[] = []): Promise<RunRecord | undefined> {
+  async run(companyId: string, date: string, trigger: RunTrigger, notes: string[] = []): Promise<RunResult | undefined> {
     const run = { id: newUuid(), companyId, businessDate: date, trigger, startedAt: new Date() };
     try {
       const started = await this.invoices.transaction(async (m) => {
         if (!(await this.runs.start(m, run))) return false;
         const outcome = await this.steps(m, { companyId, runId: run.id, date });
+        if (trigger === 'api' && outcome.reminders.length === 0 && outcome.steps.every((step) => step.count === 0)) {
+          const existing = await this.runs.findSucceeded(m, companyId, date);
+          if (existing) throw new RepeatedRun(existing);
+        }
         await this.runs.finish(m, companyId, run.id, {
           status: 'succeeded',
           durationMs: Date.now() - run.startedAt.getTime(),
@@ -56,10 +75,12 @@ export class DunningRunService {
       });
       if (!started) return undefined;
     } catch (error) {
+      if (error instanceof RepeatedRun) return { ...error.existing, repeated: true };
       this.logger.error({ err: error, companyId, date }, 'dunning run failed');
       await this.runs.recordFailure(run, error instanceof Error ? error.message : String(error), Date.now() - run.startedAt.getTime());
     }
-    return this.runs.find(companyId, run.id);
+    const record = await this.runs.find(companyId, run.id);
+    return record && { ...record, repeated: false };
   }
 
   /** What a run for that date would do now; nothing is written. */
@@ -75,13 +96,10 @@ export class DunningRunService {
     throw new Error('unreachable');
   }
 
-  /** Issues the reminders of invoices waiting for approval (all, or the given ones) and ships them. */
-  async approve(companyId: string, date: string, invoiceIds?: string[]): Promise<IssuedReminder[]> {
-    return this.invoices.transaction(async (m) => {
-      const ctx = { companyId, runId: newUuid(), date };
-      const policy = await this.policies.get(companyId, m);
-      return this.issue(m, ctx, policy, invoiceIds);
-    });
+  /** Issues the approved reminders of the given invoices for the run that proposed them (its id and date) and ships them. */
+  async approve(m: EntityManager, ctx: RunContext, invoiceIds: string[]): Promise<IssuedReminder[]> {
+    const policy = await this.policies.get(ctx.companyId, m);
+    return this.issue(m, ctx, policy, invoiceIds);
   }
 
   private async steps(m: EntityManager, ctx: RunContext): Promise<RunOutcome> {
@@ -103,20 +121,33 @@ export class DunningRunService {
     steps.push(await this.sql.readyForNext(m, ctx, 2, level2.waitDays, level2.minimumOpen));
     steps.push(await this.sql.readyForNext(m, ctx, 3, level3.waitDays, level3.minimumOpen));
     steps.push(await this.sql.readyForCollection(m, ctx, policy.collectionDays));
-    const reminders = policy.autoShip ? await this.issue(m, ctx, policy) : [];
     const warnings: string[] = [];
+    const reminders = policy.autoShip ? await this.issue(m, ctx, policy, undefined, warnings) : [];
     if (policy.defaultInterest && !(await hasBaseRateFor(this.db, m, ctx.date))) {
       warnings.push(
         `warning: no base rate for ${halfYearStart(ctx.date)} in base_interest_rates, default interest uses the last known one; add it with npm run cli -- base-rate:set`,
       );
     }
+    // Reminders without the company's mandatory legal details are sent anyway, but not silently.
+    const legal = legalDetailsWarnings(await this.shippingSettings.get(ctx.companyId, m));
+    warnings.push(...legal.map((warning) => `warning: ${warning}; set it in the shipping settings`));
     return { steps, reminders, warnings };
   }
 
-  private async issue(m: EntityManager, ctx: RunContext, policy: DunningPolicy, invoiceIds?: string[]): Promise<IssuedReminder[]> {
+  private async issue(
+    m: EntityManager,
+    ctx: RunContext,
+    policy: DunningPolicy,
+    only?: string[],
+    warnings: string[] = [],
+  ): Promise<IssuedReminder[]> {
+    // ERP-pulled invoices: what the ERP cleared meanwhile is booked and not reminded (erp-pull/clearing).
+    const { invoiceIds, warnings: erp } = await this.clearing.beforeIssue(m, ctx.companyId, ctx.runId, only);
+    warnings.push(...erp);
     const issued: IssuedReminder[] = [];
     for (const stage of [1, 2, 3] as const) {
-      issued.push(...(await this.sql.issueReminders(m, ctx, stage, policy.levels[stage - 1].fee, policy, invoiceIds)));
+      const level = policy.levels[stage - 1];
+      issued.push(...(await this.sql.issueReminders(m, ctx, stage, level.fee, level.paymentTermDays, policy, invoiceIds)));
     }
     await this.dispatch.enqueue(m, ctx.companyId, issued);
     return issued;

@@ -71,6 +71,11 @@ const RECORD_FAILURE = statement(
    VALUES ($1, $2, $3, $4, 'failed', $5, now(), $6, $7)`,
 );
 const FIND = statement<Row>('dunning.find_run', `SELECT ${COLUMNS} FROM dunning_runs WHERE company_id = $1 AND id = $2`);
+const FIND_SUCCEEDED = statement<Row>(
+  'dunning.find_succeeded_run',
+  `SELECT ${COLUMNS} FROM dunning_runs WHERE company_id = $1 AND business_date = $2 AND status = 'succeeded'
+    ORDER BY started_at DESC LIMIT 1`,
+);
 const PAGE = statement<Row>(
   'dunning.runs_page',
   `SELECT ${COLUMNS} FROM dunning_runs WHERE company_id = $1 ORDER BY started_at DESC, id LIMIT $2 OFFSET $3`,
@@ -137,6 +142,12 @@ export class DunningRunsRepository {
 
   async find(companyId: string, id: string): Promise<RunRecord | undefined> {
     const row = await this.sql.first(FIND, [companyId, id]);
+    return row && toRecord(row);
+  }
+
+  /** The latest succeeded run of the business date. */
+  async findSucceeded(m: EntityManager, companyId: string, businessDate: string): Promise<RunRecord | undefined> {
+    const row = await this.sql.first(FIND_SUCCEEDED, [companyId, businessDate], m);
     return row && toRecord(row);
   }
 

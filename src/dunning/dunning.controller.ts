@@ -1,4 +1,5 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import { ApiTags } from '@nestjs/swagger';
 import { CurrentCompany } from '../auth/auth.decorators.js';
 import type { CompanyContext } from '../auth/principal.js';
@@ -6,10 +7,11 @@ import { parseCalendarDate } from '../common/calendar-date.js';
 import { AppError } from '../common/errors.js';
 import { type PageRequest, pageMeta, Pagination } from '../common/pagination.js';
 import { DunningPolicyDto } from './dto/dunning-policy.dto.js';
-import { ApprovalDto, StartRunDto } from './dto/dunning-run.dto.js';
-import { serializeIssued, serializePolicy, serializeProposal, serializeRun } from './dunning.serializer.js';
+import { StartRunDto } from './dto/dunning-run.dto.js';
+import { serializePolicy, serializeProposal, serializeRun } from './dunning.serializer.js';
 import { DunningService } from './dunning.service.js';
-import { toPublicId } from '../common/ids.js';
+import { ApiCreated, ApiOk } from '../openapi/responses.js';
+import { serializeStartedRun, StartedRunSchema } from './approvals/approvals.serializer.js';
 
 @ApiTags('dunning')
 @Controller('api/v1')
@@ -26,10 +28,14 @@ export class DunningController {
     return serializePolicy(await this.dunning.replacePolicy(company, body));
   }
 
+  /** 201 for a new run; 200 and repeated: true when the date had been run and nothing was left to do. */
   @Post('dunning_runs')
-  @HttpCode(201)
-  async startRun(@CurrentCompany() company: CompanyContext, @Body() body: StartRunDto) {
-    return { dunning_run: serializeRun(await this.dunning.startRun(company, body?.date), company.timeZone) };
+  @ApiCreated(StartedRunSchema, 'The run, stored')
+  @ApiOk(StartedRunSchema, 'repeated: true — the date had been run and nothing was left to do; the earlier run, none stored')
+  async startRun(@CurrentCompany() company: CompanyContext, @Body() body: StartRunDto, @Res({ passthrough: true }) res: Response) {
+    const run = await this.dunning.startRun(company, body?.date);
+    res.status(run.repeated ? 200 : 201);
+    return serializeStartedRun(run, serializeRun(run, company.timeZone));
   }
 
   @Get('dunning_runs')
@@ -53,18 +59,5 @@ export class DunningController {
     }
     const { date: businessDate, outcome } = await this.dunning.proposal(company, parsed);
     return serializeProposal(businessDate, outcome);
-  }
-
-  @Post('dunning/approvals')
-  @HttpCode(201)
-  async approve(@CurrentCompany() company: CompanyContext, @Body() body: ApprovalDto) {
-    const issued = await this.dunning.approve(company, body?.invoice_ids, body?.date);
-    return {
-      reminders: issued.map((r) => ({
-        id: toPublicId('rem', r.reminderId),
-        invoice_id: toPublicId('inv', r.invoiceId),
-        ...serializeIssued(r),
-      })),
-    };
   }
 }

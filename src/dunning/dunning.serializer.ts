@@ -24,7 +24,10 @@ export function serializePolicy(policy: DunningPolicy) {
       run_at: policy.runAt,
       waive_remainder: policy.waiveRemainder,
       default_interest: policy.defaultInterest,
+      default_starts: policy.defaultStarts,
       business_flat_fee: policy.businessFlatFee,
+      send_when_erp_unreachable: policy.sendWhenErpUnreachable,
+      proposal_valid_days: policy.proposalValidDays,
     },
   };
 }

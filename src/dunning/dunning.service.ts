@@ -9,7 +9,7 @@ import { parsePublicId } from '../common/ids.js';
 import type { PageRequest } from '../common/pagination.js';
 import { DEFAULT_POLICY, type DunningLevel, type DunningPolicy } from '../companies/dunning-policy.js';
 import { DunningPolicyRepository } from '../companies/dunning-policy.repository.js';
-import { DunningRunService } from './dunning-run.service.js';
+import { DunningRunService, type RunResult } from './dunning-run.service.js';
 import { DunningRunsRepository, type RunRecord } from './dunning-runs.repository.js';
 import type { DunningLevelDto, DunningPolicyDto } from './dto/dunning-policy.dto.js';
 
@@ -46,13 +46,16 @@ export class DunningService {
       runAt: dto.run_at ?? base.runAt,
       waiveRemainder: dto.waive_remainder ?? base.waiveRemainder,
       defaultInterest: dto.default_interest ?? base.defaultInterest,
+      defaultStarts: dto.default_starts ?? base.defaultStarts,
       businessFlatFee: dto.business_flat_fee ?? base.businessFlatFee,
+      sendWhenErpUnreachable: dto.send_when_erp_unreachable ?? base.sendWhenErpUnreachable,
+      proposalValidDays: dto.proposal_valid_days ?? base.proposalValidDays,
     };
     await this.policies.save(company.id, policy);
     return policy;
   }
 
-  async startRun(company: CompanyContext, date?: string | null): Promise<RunRecord> {
+  async startRun(company: CompanyContext, date?: string | null): Promise<RunResult> {
     const run = await this.runner.run(company.id, this.businessDate(company, date), 'api');
     if (!run) throw new Error('an API run is never skipped');
     return run;
@@ -61,15 +64,6 @@ export class DunningService {
   proposal(company: CompanyContext, date?: string | null) {
     const businessDate = this.businessDate(company, date);
     return this.runner.propose(company.id, businessDate).then((outcome) => ({ date: businessDate, outcome }));
-  }
-
-  approve(company: CompanyContext, invoiceIds: string[] | undefined, date?: string | null) {
-    const ids = invoiceIds?.map((id, i) => {
-      const uuid = parsePublicId('inv', id);
-      if (!uuid) throw validationFailed([{ field: `invoice_ids[${i}]`, message: `${id} is not an invoice id` }]);
-      return uuid;
-    });
-    return this.runner.approve(company.id, this.businessDate(company, date), ids);
   }
 
   async run(company: CompanyContext, publicId: string): Promise<RunRecord> {
@@ -84,7 +78,7 @@ export class DunningService {
   }
 
   /** Today in the company's time zone; an explicit date lets a user watch a 90-day cycle in seconds, outside production. */
-  private businessDate(company: CompanyContext, date?: string | null): string {
+  businessDate(company: CompanyContext, date?: string | null): string {
     if (!date) return todayIn(company.timeZone);
     if (this.config.env === 'production') {
       throw validationFailed([{ field: 'date', message: 'date is accepted in development and test only; production runs for today' }]);

@@ -6,12 +6,14 @@ import type { EntityManager } from 'typeorm';
 import { todayIn } from '../common/calendar-date.js';
 import { toPublicId } from '../common/ids.js';
 import { Decimal, formatDecimal } from '../common/money.js';
+import { InterestCharges } from '../invoices/interest/interest-charges.js';
 import { InvoiceLedger } from '../invoices/ledger/invoice-ledger.js';
 import { InvoiceTransitions } from '../invoices/ledger/invoice-transitions.js';
 import { type Actor, InvoicesRepository } from '../invoices/invoices.repository.js';
 import { JobQueue } from '../jobs/job-queue.js';
 import { ShippingService } from '../shipping/shipments/shipping.service.js';
 import { DunningPolicyRepository } from '../companies/dunning-policy.repository.js';
+import { ErpClearingCheck } from '../erp-pull/clearing/erp-clearing-check.js';
 import type { IssuedReminder } from './dunning-run.repository.js';
 import { type DispatchSubject, ReminderDispatchRepository } from './reminder-dispatch.repository.js';
 
@@ -33,6 +35,8 @@ export class ReminderDispatch implements OnApplicationBootstrap {
     private readonly ledger: InvoiceLedger,
     private readonly policies: DunningPolicyRepository,
     private readonly shipping: ShippingService,
+    private readonly clearing: ErpClearingCheck,
+    private readonly interest: InterestCharges,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -47,19 +51,25 @@ export class ReminderDispatch implements OnApplicationBootstrap {
   }
 
   async send(job: ReminderJob): Promise<void> {
+    // An ERP-pulled invoice: the ERP is asked before the transaction, so no row stays locked meanwhile.
+    const erp = await this.clearing.askBeforeShipping(job.companyId, job.reminderId);
     await this.invoices.transaction(async (m) => {
+      const when = 'before its reminder was shipped';
+      const { refusals } = await this.clearing.settle(m, job.companyId, erp, toPublicId('rem', job.reminderId), when);
       const subject = await this.reminders.load(m, job.companyId, job.reminderId);
       if (!subject || subject.reminder.dispatchedAt) return; // cancelled, or a retry after success
       const actor: Actor = { type: 'run', id: subject.reminder.runId };
-      const refusal = await this.refusal(m, subject);
+      const refusal = refusals.get(subject.invoice.id) ?? (await this.refusal(m, subject));
       if (refusal) return this.cancel(m, subject, actor, refusal);
       const { invoice, reminder } = subject;
-      await this.ledger.charge(
+      const charged = await this.ledger.charge(
         invoice,
         { reminderFees: reminder.fees, flatFee: reminder.flatFee, defaultInterest: reminder.defaultInterest },
         m,
       );
       await this.reminders.markDispatched(m, reminder);
+      // A payment booked back-dated between the run and now: its days' interest is corrected at once.
+      await this.interest.correct(m, charged, actor);
       const details = {
         reminder_id: toPublicId('rem', reminder.id),
         stage: reminder.reminderStage,

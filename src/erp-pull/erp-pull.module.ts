@@ -1,13 +1,19 @@
 // ERP pull: connections (settings, sealed secrets, test), scheduled and requested pull runs, and the
-// set-based mapping of ERP customers and receivable items onto customers, invoices and payments.
+// set-based mapping of ERP customers and receivable items onto customers, invoices and payments, and the
+// check before a reminder whether the ERP has cleared the item meanwhile.
 import { Module } from '@nestjs/common';
+import { DunningPolicyModule } from '../companies/dunning-policy.module.js';
 import { SecretBox } from '../config/secret-box.js';
 import { InvoicesModule } from '../invoices/invoices.module.js';
+import { ClearingCheckRepository } from './clearing/clearing-check.repository.js';
+import { ClearingInquiry } from './clearing/clearing-inquiry.js';
+import { ErpClearingCheck } from './clearing/erp-clearing-check.js';
 import { ConnectionProbe } from './connections/connection-probe.js';
 import { ErpClients } from './connections/erp-clients.js';
 import { ErpConnectionsController } from './connections/erp-connections.controller.js';
 import { ErpConnectionsRepository } from './connections/erp-connections.repository.js';
 import { ErpConnectionsService } from './connections/erp-connections.service.js';
+import { ErpInvoicePdfs } from './documents/erp-invoice-pdfs.js';
 import { ErpPullRunner } from './run/erp-pull.runner.js';
 import { ErpPullScheduler } from './run/erp-pull.scheduler.js';
 import { ErpPullService } from './run/erp-pull.service.js';
@@ -21,7 +27,7 @@ import { PullStreams } from './run/pull-stream.js';
 import { RunProgress } from './run/run-progress.js';
 
 @Module({
-  imports: [InvoicesModule],
+  imports: [InvoicesModule, DunningPolicyModule],
   controllers: [ErpConnectionsController],
   providers: [
     SecretBox,
@@ -37,10 +43,14 @@ import { RunProgress } from './run/run-progress.js';
     RunProgress,
     PullStreams,
     PullReconciler,
+    ErpInvoicePdfs,
     ErpPullRunner,
     ErpPullService,
     ErpPullScheduler,
+    ClearingCheckRepository,
+    ClearingInquiry,
+    ErpClearingCheck,
   ],
-  exports: [ErpPullService],
+  exports: [ErpPullService, ErpClearingCheck],
 })
 export class ErpPullModule {}

@@ -1,9 +1,9 @@
 // Books many payments in a few statements (the push worker's batches): the invoices locked at once in
 // a fixed order, the payments and their events inserted together, the money fields updated together.
 // Only where booking them one by one (PaymentsService.recordWith) could do nothing more: an open
-// invoice, nothing waived, and the payments staying below the original total. Everything else (a
-// payment that settles the invoice, a waiver, a written-off or closed invoice) is left to the caller
-// for the one-by-one path, which holds those rules.
+// invoice, nothing waived, no interest charged, and the payments staying below the original total.
+// Everything else (a payment that settles the invoice, a waiver, a written-off or closed invoice, one
+// that may correct charged interest) is left to the caller for the one-by-one path, which holds those rules.
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { CompanyContext } from '../auth/principal.js';
@@ -97,5 +97,11 @@ export class BulkPaymentsService {
 
 /** Paid stays below the original total on an open invoice with nothing waived: no settling, waiver, credit or recovery. */
 function staysPlain(invoice: InvoiceMoneyRow, paid: Decimal): boolean {
-  return PLAIN.includes(invoice.status) && new Decimal(invoice.waivedAmount).isZero() && paid.lessThan(invoice.originalTotal);
+  // Charged interest: a back-dated payment may correct it (InterestCharges.correct), one by one.
+  return (
+    PLAIN.includes(invoice.status) &&
+    new Decimal(invoice.waivedAmount).isZero() &&
+    new Decimal(invoice.defaultInterest).isZero() &&
+    paid.lessThan(invoice.originalTotal)
+  );
 }

@@ -7,6 +7,7 @@ import { Contact } from '../contacts/contact.entity.js';
 import { Customer } from '../customers/customer.entity.js';
 import type { Invoice } from './invoice.entity.js';
 import type { InvoiceView } from './invoice.serializer.js';
+import { InterestLines } from './interest/interest-lines.repository.js';
 import { PaymentsRepository } from './payments.repository.js';
 import { concurrentReads } from '../database/sql/concurrent-reads.js';
 
@@ -15,6 +16,7 @@ export class InvoiceViews {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly payments: PaymentsRepository,
+    private readonly interest: InterestLines,
   ) {}
 
   /** With a manager: read inside that transaction (on its connection, seeing its writes). */
@@ -27,11 +29,12 @@ export class InvoiceViews {
     const ids = invoices.map((i) => i.id);
     const customerIds = [...new Set(invoices.map((i) => i.customerId))];
     const contactIds = [...new Set(invoices.map((i) => i.contactId).filter((id): id is string => id !== null))];
-    const [customers, contacts, payments, reminders] = await concurrentReads(manager, [
+    const [customers, contacts, payments, reminders, interest] = await concurrentReads(manager, [
       () => manager.findBy(Customer, { companyId, id: In(customerIds) }),
       () => (contactIds.length ? manager.findBy(Contact, { companyId, id: In(contactIds) }) : Promise.resolve([])),
       () => this.payments.paymentsOf(companyId, ids, manager),
       () => this.payments.remindersOf(companyId, ids, manager),
+      () => this.interest.states(manager, companyId, ids),
     ] as const);
     const customerById = new Map(customers.map((c) => [c.id, c]));
     const contactById = new Map(contacts.map((c) => [c.id, c]));
@@ -41,6 +44,7 @@ export class InvoiceViews {
       contact: invoice.contactId ? (contactById.get(invoice.contactId) ?? null) : null,
       payments: payments.get(invoice.id) ?? [],
       reminders: reminders.get(invoice.id) ?? [],
+      interest: interest.get(invoice.id) ?? { defaultSince: null, accruedInterest: '0' },
     }));
   }
 }

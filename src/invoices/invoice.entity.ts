@@ -1,4 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
+import type { InvoiceSupply } from './invoice-supply.js';
 import type { InvoiceStatus } from './invoice-status.js';
 
 export const INVOICE_SHIPPING_MODES = ['email', 'post', 'dual_shipping', 'skip_shipping', 'manual_shipping', 'unknown'] as const;
@@ -27,6 +28,8 @@ export class Invoice {
   @Column('numeric', { nullable: true }) net!: string | null;
   @Column('numeric', { nullable: true }) vat7!: string | null;
   @Column('numeric', { nullable: true }) vat19!: string | null;
+  /** Line items and delivery date of a pushed invoice (invoice-supply.ts); null when not given. */
+  @Column('jsonb', { nullable: true }) supply!: InvoiceSupply | null;
   @Column('date', { name: 'order_date', nullable: true }) orderDate!: string | null;
   @Column('date', { name: 'invoice_date', nullable: true }) invoiceDate!: string | null;
   @Column('date', { name: 'due_date', nullable: true }) dueDate!: string | null;

@@ -23,6 +23,7 @@ import { arrayOf, component, type Wire, wrapped } from '../openapi/schema.js';
 import { INVOICE_SHIPPING_MODES, type Invoice, type InvoiceShippingMode } from './invoice.entity.js';
 import { INVOICE_STATUSES } from './invoice-status.js';
 import { charges } from './ledger/money.js';
+import type { InterestState } from './interest/interest-lines.repository.js';
 import type { Payment } from './payment.entity.js';
 import type { Reminder } from './reminder.entity.js';
 
@@ -122,7 +123,18 @@ export const InvoiceSchema = component('Invoice', {
   }),
   original_total: decimalProperty({ description: 'Gross value without reminder fees' }),
   reminder_fees: decimalProperty({ example: '0.0' }),
-  default_interest: decimalProperty({ example: '0.0', description: 'Extension: BGB § 288 default interest charged with reminders' }),
+  default_interest: decimalProperty({
+    example: '0.0',
+    description: 'Extension: BGB § 288 default interest charged (by reminders, at the hand-over to debt collection, less corrections)',
+  }),
+  accrued_interest: decimalProperty({
+    example: '0.0',
+    description: 'Extension: default interest accrued up to today and not yet charged (policy default_interest), computed at read',
+  }),
+  default_since: dateProperty({
+    nullable: true,
+    description: 'Extension: the first day of default (BGB § 286, policy default_starts); null while not in default',
+  }),
   flat_fee: decimalProperty({
     example: '0.0',
     description: 'Extension: the 40 EUR flat fee of § 288 (5) BGB (business customers, once per invoice)',
@@ -130,7 +142,7 @@ export const InvoiceSchema = component('Invoice', {
   waived_amount: decimalProperty({
     example: '0.0',
     description:
-      'Extension: fees or interest left when the payments reached original_total and the policy waives such rests (event rest_waived)',
+      'Extension: what was left open when the payments reached original_total and the policy waives it (waive_remainder, event rest_waived): by § 367 BGB a remainder of the principal as large as the unpaid fees, flat fee and interest',
   }),
   open_amount: decimalProperty({
     description:
@@ -167,6 +179,8 @@ export interface InvoiceView {
   contact: Contact | null;
   payments: Payment[];
   reminders: Reminder[];
+  /** Absent for a new invoice (not in default). */
+  interest?: InterestState;
 }
 
 function serializeContactReference(contact: Contact, ctx: SerializeContext): Wire<typeof ContactReferenceSchema> {
@@ -231,7 +245,7 @@ export function serializeReminder(reminder: Reminder, ctx: SerializeContext): Wi
 }
 
 export function serializeInvoice(
-  { invoice, customer, contact, payments, reminders }: InvoiceView,
+  { invoice, customer, contact, payments, reminders, interest }: InvoiceView,
   ctx: SerializeContext,
 ): Wire<typeof InvoiceSchema> {
   const id = toPublicId('inv', invoice.id);
@@ -249,6 +263,8 @@ export function serializeInvoice(
     original_total: formatDecimal(invoice.originalTotal),
     reminder_fees: formatDecimal(invoice.reminderFees),
     default_interest: formatDecimal(invoice.defaultInterest),
+    accrued_interest: formatDecimal(interest?.accruedInterest ?? 0),
+    default_since: interest?.defaultSince ?? null,
     flat_fee: formatDecimal(invoice.flatFee),
     waived_amount: formatDecimal(invoice.waivedAmount),
     open_amount: formatDecimal(invoice.openAmount),

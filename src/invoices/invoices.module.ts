@@ -7,6 +7,7 @@ import { DunningPolicyModule } from '../companies/dunning-policy.module.js';
 import { BulkPaymentsService } from './bulk-payments.service.js';
 import { InvoiceIntake } from './invoice-intake.service.js';
 import { InvoiceParties } from './invoice-parties.js';
+import { InterestCharges } from './interest/interest-charges.js';
 import { InterestLines } from './interest/interest-lines.repository.js';
 import { InvoiceLedger } from './ledger/invoice-ledger.js';
 import { InvoiceTransitions } from './ledger/invoice-transitions.js';
@@ -35,6 +36,7 @@ import { PaymentsService } from './payments.service.js';
     PaymentsService,
     BulkPaymentsService,
     InterestLines,
+    InterestCharges,
   ],
   exports: [
     InvoicesRepository,
@@ -47,6 +49,7 @@ import { PaymentsService } from './payments.service.js';
     BulkPaymentsService,
     InvoiceParties,
     InterestLines,
+    InterestCharges,
   ],
 })
 export class InvoicesModule {}

@@ -18,6 +18,7 @@ import { isSettled, moneyFields, moneyStateOf } from './ledger/money.js';
 import { assertEditable } from './invoice-rules.js';
 import { canApply, type InvoiceAction } from './invoice-status.js';
 import { resolveChangedTerms } from './invoice-terms.js';
+import { InterestCharges } from './interest/interest-charges.js';
 import { InvoiceTransitions } from './ledger/invoice-transitions.js';
 import type { InvoiceView } from './invoice.serializer.js';
 import { InvoiceViews } from './invoice-views.js';
@@ -45,6 +46,7 @@ export class InvoicesService {
     private readonly contacts: ContactsRepository,
     private readonly documents: DocumentStore,
     private readonly payments: PaymentsService,
+    private readonly interest: InterestCharges,
   ) {}
 
   async get(company: CompanyContext, publicId: string): Promise<InvoiceView> {
@@ -112,7 +114,11 @@ export class InvoicesService {
     answer?: AnswerInTransaction,
   ): Promise<InvoiceView> {
     return this.answered(answer, async (manager) => {
-      const invoice = await this.require(company, publicId, true, manager);
+      let invoice = await this.require(company, publicId, true, manager);
+      if (action === 'hand_to_collection' && canApply(action, invoice.status)) {
+        // The claim handed over carries the interest accrued up to that day (§ 288 BGB).
+        invoice = await this.interest.recordUntil(manager, invoice, todayIn(company.timeZone), actor);
+      }
       return this.transitions.apply(manager, invoice, action, actor, reason);
     });
   }

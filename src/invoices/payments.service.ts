@@ -12,6 +12,7 @@ import type { CreatePaymentDto } from './dto/payment.dto.js';
 import type { Invoice } from './invoice.entity.js';
 import { isSettled, moneyFields, moneyStateOf } from './ledger/money.js';
 import { canApply, type InvoiceStatus } from './invoice-status.js';
+import { InterestCharges } from './interest/interest-charges.js';
 import { InvoiceLedger } from './ledger/invoice-ledger.js';
 import { InvoiceTransitions } from './ledger/invoice-transitions.js';
 import { type Actor, InvoicesRepository } from './invoices.repository.js';
@@ -32,6 +33,7 @@ export class PaymentsService {
     private readonly transitions: InvoiceTransitions,
     private readonly ledger: InvoiceLedger,
     private readonly policies: DunningPolicyRepository,
+    private readonly interest: InterestCharges,
   ) {}
 
   async record(company: CompanyContext, invoicePublicId: string, dto: CreatePaymentDto, actor: Actor, source = 'API') {
@@ -70,7 +72,9 @@ export class PaymentsService {
     );
     const details = { payment_id: toPublicId('pay', payment.id), amount: formatDecimal(payment.amount) };
     await this.invoices.addEvent(invoice, actor, { kind: 'payment_recorded', details }, manager);
-    return this.rebalance(invoice, actor, manager, 'payment recorded');
+    // A payment dated on or before days already charged (back-dated) corrects their interest first.
+    const corrected = await this.interest.correct(manager, invoice, actor);
+    return this.rebalance(corrected, actor, manager, 'payment recorded');
   }
 
   async remove(company: CompanyContext, invoicePublicId: string, paymentId: string, actor: Actor): Promise<Invoice> {
@@ -93,7 +97,8 @@ export class PaymentsService {
     await this.payments.delete(payment, manager);
     const details = { payment_id: toPublicId('pay', payment.id), amount: formatDecimal(payment.amount) };
     await this.invoices.addEvent(invoice, actor, { kind: 'payment_deleted', details }, manager);
-    return this.rebalance(invoice, actor, manager, 'payment deleted');
+    const corrected = await this.interest.correct(manager, invoice, actor);
+    return this.rebalance(corrected, actor, manager, 'payment deleted');
   }
 
   /**
@@ -118,7 +123,12 @@ export class PaymentsService {
       await this.invoices.addEvent(
         invoice,
         actor,
-        { kind: 'rest_waived', reason: 'the original total is paid; the remaining fees and interest are waived', details },
+        {
+          kind: 'rest_waived',
+          reason:
+            'the original total is paid; the remainder of the principal left by § 367 BGB (costs and interest were paid first) is waived',
+          details,
+        },
         manager,
       );
     } else if (waived.lessThan(before)) {

@@ -17,6 +17,8 @@ export class Reminder {
   @Column('numeric', { name: 'interest_points', nullable: true }) interestPoints!: string | null;
   /** The § 288 (5) flat fee, on the first reminder after default of a business customer's invoice. */
   @Column('numeric', { name: 'flat_fee', default: 0 }) flatFee!: string;
+  /** The deadline the reminder set; the day after reminder 1's starts default (§ 286 (1) BGB). */
+  @Column('date', { name: 'pay_by', nullable: true }) payBy!: string | null;
   @Column('uuid', { name: 'run_id', nullable: true }) runId!: string | null;
   /** When the reminder passed its send-time checks and its fee was booked on the invoice. */
   @Column('timestamptz', { name: 'dispatched_at', nullable: true }) dispatchedAt!: Date | null;

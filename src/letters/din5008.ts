@@ -26,7 +26,11 @@ export const DIN5008 = {
   /** Text of later pages starts here; text on any page ends above the footer. */
   continuationTop: 25,
   textBottom: 268,
-  footerTop: 277,
+  /** Page numbers sit between the text and the footer's rule. */
+  pageNumberBaseline: 271,
+  /** The footer: first and last baseline; six lines of 7 pt fit, more are set smaller, never dropped. */
+  footerTop: 276.5,
+  footerBottom: 291.5,
   /** Fold marks for a DL envelope and the punch mark in the middle. */
   foldMarks: [105, 210],
   punchMark: 148.5,

@@ -1,4 +1,5 @@
 import { PDFDocument } from 'pdf-lib';
+import { renderPdf } from '../../test/support/pdf-render.js';
 import { pdfPages } from '../../test/support/pdf-text.js';
 import type { LetterContent } from './letter.js';
 import { mergePdfs, renderCoverLetter, renderLetter } from './letter-renderer.js';
@@ -11,6 +12,7 @@ function content(overrides: Partial<LetterContent> = {}): LetterContent {
       address: ['Hauptstraße 5', '10115 Berlin'],
       contact: ['Tel. 030 123456', 'buchhaltung@muster.de'],
       bank: ['IBAN DE89 3704 0044 0532 0130 00', 'BIC COBADEFFXXX'],
+      legal: ['Muster Handel GmbH', 'Sitz: Berlin', 'Registergericht: Amtsgericht Charlottenburg, HRB 12345'],
     },
     returnAddress: 'Muster Handel GmbH · Hauptstraße 5 · 10115 Berlin',
     recipient: ['Kunde AG', 'z. Hd. Erika Müller', 'Allee 2', '20095 Hamburg'],
@@ -94,6 +96,22 @@ describe(renderLetter.name, () => {
   it('embeds only the glyphs a letter uses: a letter stays small', async () => {
     const pdf = await renderLetter(content({ recipient: ['Łódź 中文', 'Москва'] }));
     expect(pdf.length).toBeLessThan(120_000);
+  });
+
+  it('sets a footer longer than six lines smaller, dropping none, within the page', async () => {
+    const legal = [
+      'Muster Handel GmbH & Co. KG',
+      'Sitz: Berlin',
+      'Registergericht: Amtsgericht Charlottenburg, HRA 12345',
+      'Persönlich haftende Gesellschafterin: Muster Verwaltungs GmbH, Sitz Berlin, Amtsgericht Charlottenburg, HRB 99999',
+      'Geschäftsführer der Komplementärin: Erika Mustermann, Max Mustermann, Maria Musterfrau',
+      'USt-IdNr. DE123456789 · Steuernr. 27/123/45678',
+    ];
+    const [page] = renderPdf(await renderLetter(content({ sender: { ...content().sender, legal } })));
+    const footer = page.lines.filter((line) => line.y > 272 && line.x < 90);
+    expect(footer.length).toBeGreaterThan(6);
+    expect(footer.map((line) => line.text.trim()).join(' ')).toBe(legal.join(' '));
+    for (const line of footer) expect(line.y + line.h).toBeLessThan(293);
   });
 
   it('puts a cover letter in front of other PDFs', async () => {

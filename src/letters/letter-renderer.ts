@@ -122,17 +122,33 @@ class LetterWriter {
     if (this.y + height > D.textBottom) this.newPage();
   }
 
+  /**
+   * DIN 5008 footer in three columns: the legal details business letters must carry (name and legal form,
+   * seat, register court and number, managing directors, VAT ID / tax number — § 35a GmbHG, § 37a HGB,
+   * § 80 AktG, § 125a HGB), then address and contact, then the bank. On every page, as the law asks of
+   * each business letter; lines too long for their column wrap, and a footer too long is set smaller.
+   */
   private footer(): void {
     const { sender } = this.content;
-    const columns = [[sender.name, ...sender.address], sender.contact, sender.bank];
+    const columns = [
+      { x: D.left, width: 64, lines: sender.legal.length ? sender.legal : [sender.name] },
+      { x: 92, width: 46, lines: [...sender.address, ...sender.contact] },
+      { x: 141, width: D.right - 141, lines: sender.bank },
+    ];
     this.page.drawLine({
       start: { x: D.left * MM, y: this.top(D.footerTop - 3.5) },
       end: { x: D.right * MM, y: this.top(D.footerTop - 3.5) },
       thickness: 0.3,
       color: GREY,
     });
-    columns.forEach((lines, column) =>
-      lines.slice(0, 4).forEach((line, i) => this.text(line, D.left + column * 58, D.footerTop + i * 3.2, 7, this.fonts.regular, GREY)),
+    const wrapAt = (size: number) => columns.map((c) => c.lines.flatMap((line) => wrapText(line, this.fonts.regular, size, c.width * MM)));
+    let size = 7;
+    let wrapped = wrapAt(size);
+    const most = () => Math.max(...wrapped.map((lines) => lines.length));
+    if (most() > 6) wrapped = wrapAt((size = 6));
+    const step = Math.min(3, (D.footerBottom - D.footerTop) / Math.max(most() - 1, 1));
+    wrapped.forEach((lines, i) =>
+      lines.forEach((line, n) => this.text(line, columns[i].x, D.footerTop + n * step, size, this.fonts.regular, GREY)),
     );
   }
 
@@ -152,7 +168,7 @@ class LetterWriter {
     this.pages.forEach((page, i) => {
       const label = `Seite ${i + 1} von ${this.pages.length}`;
       const width = this.fonts.regular.widthOfTextAtSize(label, 8);
-      page.drawText(label, { x: D.right * MM - width, y: this.top(D.textBottom + 4), size: 8, font: this.fonts.regular, color: GREY });
+      page.drawText(label, { x: D.right * MM - width, y: this.top(D.pageNumberBaseline), size: 8, font: this.fonts.regular, color: GREY });
     });
   }
 

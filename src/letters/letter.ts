@@ -8,6 +8,8 @@ export interface LetterSender {
   contact: string[];
   /** Bank details for the footer: holder, IBAN, BIC and bank. */
   bank: string[];
+  /** The legal details of business letters for the footer: name and legal form, seat, register, directors, VAT ID. */
+  legal: string[];
 }
 
 export interface AmountRow {

@@ -12,6 +12,12 @@ import {
   ErpConnectionResponseSchema,
 } from '../erp-pull/connections/erp-connection.serializer.js';
 import { PullRunListSchema, PullRunResponseSchema } from '../erp-pull/run/pull-run.serializer.js';
+import {
+  ApprovalResultSchema,
+  RejectionResultSchema,
+  StartedRunSchema,
+  WaitingReminderListSchema,
+} from '../dunning/approvals/approvals.serializer.js';
 import { InvoiceEventListSchema } from '../invoices/invoice-event.serializer.js';
 import { InvoiceListSchema, InvoiceResponseSchema } from '../invoices/invoice.serializer.js';
 import {
@@ -92,6 +98,10 @@ const RESPONSE_SCHEMAS: readonly ObjectSchema[] = [
   ConnectionTestResponseSchema,
   PullRunResponseSchema,
   PullRunListSchema,
+  WaitingReminderListSchema,
+  ApprovalResultSchema,
+  RejectionResultSchema,
+  StartedRunSchema,
   LivenessSchema,
   ReadinessSchema,
   ProblemSchema,

@@ -40,6 +40,9 @@ const CODES: Record<ErrorCode, true> = {
   'document.too_large': true,
   'document.missing': true,
   'dunning_run.not_found': true,
+  'dunning_approval.not_waiting': true,
+  'dunning_approval.count_changed': true,
+  'dunning_approval.proposal_expired': true,
   'api_key.not_found': true,
   'api_key.not_active': true,
   'oauth_application.not_found': true,
@@ -93,9 +96,10 @@ export const ProblemSchema = component(
     allowed_from: arrayOf({ type: 'string' }, { description: '409 for an invoice action: the statuses it is allowed from' }),
     editable_fields: arrayOf({ type: 'string' }, { description: '409 for an invoice edit: the fields that may still change' }),
     invoice_id: textProperty({ description: '409 for a taken payment external_id: the invoice of that payment' }),
+    waiting_count: integerProperty({ minimum: 0, description: '409 for an approval of all: how many reminders wait now' }),
   },
   {
     description: 'RFC 9457 problem document (Content-Type: application/problem+json)',
-    optional: ['existing_id', 'current_status', 'allowed_from', 'editable_fields', 'invoice_id'],
+    optional: ['existing_id', 'current_status', 'allowed_from', 'editable_fields', 'invoice_id', 'waiting_count'],
   },
 );

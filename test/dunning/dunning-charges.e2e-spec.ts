@@ -21,43 +21,47 @@ describe('dunning charges (BGB § 288) and the remainder rule', () => {
       await d.policy({ default_interest: true, business_flat_fee: true });
     });
 
-    it('charges nothing on reminder 1; base rate + 9 points from the day after it, and the 40 EUR flat fee once, fees credited against it', async () => {
+    // Default starts when the deadline of reminder 1 has passed (§ 286 (1) BGB), not on the day after the
+    // reminder: interest runs from the day after its deadline (these figures used to start the day after it).
+    it('charges nothing on reminder 1; base rate + 9 points from the day after its deadline, and the 40 EUR flat fee once, fees credited against it', async () => {
       const id = await d.sentInvoice('2026-01-10', '1000.00');
       await d.runUntil('2026-01-17', id, 'reminder1_sent');
       expect(lines((await d.invoice(id)).reminders[0])).toEqual([['fee', '0.0']]);
 
       const run2 = await d.runUntil('2026-01-31', id, 'reminder2_sent');
-      // 14 days (18.–31.01.) × 1000 × (1.27 + 9) % / 365 = 3.939… → 3.94
-      expect(run2.fees_planned).toBe('43.94');
+      // reminder 1 on 17.01., deadline 24.01., default from 25.01.: 7 days (25.–31.01.) × 1000 × (1.27 + 9) % / 365 = 1.969… → 1.97
+      expect(run2.fees_planned).toBe('41.97');
       let invoice = await d.invoice(id);
-      expect(invoice.reminders[1]).toMatchObject({ fees: '0.0', default_interest: '3.94', flat_fee: '40.0' });
+      expect(invoice.reminders[1]).toMatchObject({ fees: '0.0', default_interest: '1.97', flat_fee: '40.0' });
       expect(invoice.reminders[1].lines).toEqual([
         { kind: 'fee', amount: '0.0' },
-        { kind: 'default_interest', amount: '3.94', from: '2026-01-18', until: '2026-01-31', points_above_base_rate: '9.0' },
+        { kind: 'default_interest', amount: '1.97', from: '2026-01-25', until: '2026-01-31', points_above_base_rate: '9.0' },
         { kind: 'flat_fee', amount: '40.0' },
       ]);
       expect(invoice).toMatchObject({
         original_total: '1000.0',
         reminder_fees: '0.0',
-        default_interest: '3.94',
+        default_interest: '1.97',
         flat_fee: '40.0',
-        total: '1043.94',
-        open_amount: '1043.94',
+        total: '1041.97',
+        open_amount: '1041.97',
       });
       const letter = await d.api().get(`/api/v1/invoices/${id}/reminders/${invoice.reminders[1].id}/letter`).expect(200);
       const text = await pdfText(letter.body);
       expect(text).toContain('Verzugspauschale (§ 288 Abs. 5 BGB) 40,00 €');
-      expect(text).toContain('Verzugszinsen (§ 288 BGB) 3,94 €');
-      expect(text).toContain('Offener Betrag 1.043,94 €');
+      expect(text).toContain('Verzugszinsen (§ 288 BGB) 1,97 €');
+      expect(text).toContain('Offener Betrag 1.041,97 €');
 
-      // § 367: 540 pays the costs (40), the interest (3.94), then 496.06 of the principal: 503.94 left from 05.02.
+      // § 367: 540 pays the costs (40), the interest accrued up to 04.02. (11 days 25.01.–04.02. × 1000 ×
+      // 10.27 % / 365 = 3.095… → 3.10, of which only 1.97 was charged), then 496.90 of the principal: 503.10 left from 05.02.
       await d.pay(id, '540.00', '2026-02-05');
       await d.runUntil('2026-02-14', id, 'reminder3_sent');
       invoice = await d.invoice(id);
-      // (4 days × 1000 + 10 days × 503.94) × 10.27 % / 365 = 2.543… → 2.54; no second flat fee, fee credited
-      expect(invoice.reminders[2]).toMatchObject({ fees: '0.0', default_interest: '2.54', flat_fee: '0.0' });
+      // 4 days × 1000 × 10.27 % / 365 = 1.125… → 1.13 and 10 days × 503.10 × 10.27 % / 365 = 1.415… → 1.42: 2.55;
+      // no second flat fee, fee credited
+      expect(invoice.reminders[2]).toMatchObject({ fees: '0.0', default_interest: '2.55', flat_fee: '0.0' });
       expect(invoice.reminders[2].lines[1]).toMatchObject({ from: '2026-02-01', until: '2026-02-14' });
-      expect(invoice).toMatchObject({ default_interest: '6.48', flat_fee: '40.0', total: '1046.48', open_amount: '506.48' });
+      expect(invoice).toMatchObject({ default_interest: '4.52', flat_fee: '40.0', total: '1044.52', open_amount: '504.52' });
     });
 
     it('keeps interest and flat fee off by default', async () => {
@@ -102,10 +106,12 @@ describe('dunning charges (BGB § 288) and the remainder rule', () => {
       await d.runUntil('2025-06-08', id, 'reminder1_sent');
       await d.runUntil('2025-07-08', id, 'reminder2_sent');
       const invoice = await d.invoice(id);
-      // 22 days (09.–30.06.) at 2.27 + 5 and 8 days (01.–08.07.) at 1.27 + 5: 1000 × (22 × 7.27 + 8 × 6.27) / 36500 = 5.756… → 5.76
-      expect(invoice.reminders[1]).toMatchObject({ fees: '2.5', default_interest: '5.76', flat_fee: '0.0' });
-      expect(invoice.reminders[1].lines[1]).toMatchObject({ from: '2025-06-09', until: '2025-07-08', points_above_base_rate: '5.0' });
-      expect(invoice).toMatchObject({ reminder_fees: '2.5', default_interest: '5.76', total: '1008.26', open_amount: '1008.26' });
+      // Default from the day after the deadline of reminder 1 (08.06. + 7 = 15.06., § 286 (1) BGB): 15 days
+      // (16.–30.06.) at 2.27 + 5: 1000 × 7.27 × 15 / 36500 = 2.987… → 2.99, and 8 days (01.–08.07.) at 1.27 + 5:
+      // 1000 × 6.27 × 8 / 36500 = 1.374… → 1.37; each half-year a line of its own: 4.36
+      expect(invoice.reminders[1]).toMatchObject({ fees: '2.5', default_interest: '4.36', flat_fee: '0.0' });
+      expect(invoice.reminders[1].lines[1]).toMatchObject({ from: '2025-06-16', until: '2025-07-08', points_above_base_rate: '5.0' });
+      expect(invoice).toMatchObject({ reminder_fees: '2.5', default_interest: '4.36', total: '1006.86', open_amount: '1006.86' });
     });
   });
 
@@ -126,18 +132,18 @@ describe('dunning charges (BGB § 288) and the remainder rule', () => {
       const id = await withCharges();
       await d.pay(id, '600.00', '2026-02-02');
       const second = await d.pay(id, '400.00', '2026-02-03');
-      expect(second.invoice).toMatchObject({ invoice_status: 'paid', open_amount: '0.0', waived_amount: '43.94', total: '1043.94' });
+      expect(second.invoice).toMatchObject({ invoice_status: 'paid', open_amount: '0.0', waived_amount: '41.97', total: '1041.97' });
       let events = await d.events(id);
-      expect(events.find((e) => e.kind === 'rest_waived')).toMatchObject({ details: { waived: '43.94', waived_amount: '43.94' } });
+      expect(events.find((e) => e.kind === 'rest_waived')).toMatchObject({ details: { waived: '41.97', waived_amount: '41.97' } });
 
       const secondPayment = second.invoice.payments.find((p: Json) => p.amount === '400.0').id;
       await d.api().delete(`/api/v1/invoices/${id}/payments/${secondPayment}`).expect(204);
       const reopened = await d.invoice(id);
-      expect(reopened).toMatchObject({ invoice_status: 'reminder2_sent', waived_amount: '0.0', open_amount: '443.94' });
+      expect(reopened).toMatchObject({ invoice_status: 'reminder2_sent', waived_amount: '0.0', open_amount: '441.97' });
       events = await d.events(id);
       expect(events.find((e) => e.kind === 'waiver_revoked')).toMatchObject({
         reason: 'the payments no longer reach the original total',
-        details: { revoked: '43.94', waived_amount: '0.0' },
+        details: { revoked: '41.97', waived_amount: '0.0' },
       });
       // The dunning goes on from where it stood.
       await d.runUntil('2026-02-14', id, 'reminder3_sent');
@@ -146,7 +152,7 @@ describe('dunning charges (BGB § 288) and the remainder rule', () => {
     it('a later payment of the waived rest revokes the waiver instead of making a credit', async () => {
       const id = await withCharges();
       await d.pay(id, '1000.00');
-      const after = await d.pay(id, '43.94');
+      const after = await d.pay(id, '41.97');
       expect(after.invoice).toMatchObject({ invoice_status: 'paid', open_amount: '0.0', waived_amount: '0.0' });
       const events = await d.events(id);
       expect(events.find((e) => e.kind === 'waiver_revoked')).toMatchObject({ reason: 'the waived rest was paid after all' });
@@ -157,14 +163,15 @@ describe('dunning charges (BGB § 288) and the remainder rule', () => {
       await d.policy({ default_interest: true, business_flat_fee: true, waive_remainder: false });
       const id = await withCharges();
       const paid = await d.pay(id, '1000.00', '2026-02-02');
-      expect(paid.invoice).toMatchObject({ invoice_status: 'reminder2_sent', open_amount: '43.94', waived_amount: '0.0' });
+      expect(paid.invoice).toMatchObject({ invoice_status: 'reminder2_sent', open_amount: '41.97', waived_amount: '0.0' });
       expect((await d.events(id)).some((e) => e.kind === 'rest_waived')).toBe(false);
       await d.runUntil('2026-02-14', id, 'reminder3_sent');
       const invoice = await d.invoice(id);
-      // § 367: the 1000 paid the 43.94 of charges first, so 43.94 of principal bears interest from 02.02.
-      // (1 day × 1000 + 13 days × 43.94) × 10.27 % / 365 = 0.442… → 0.44
-      expect(invoice.reminders[2].default_interest).toBe('0.44');
-      expect(invoice.open_amount).toBe('44.38');
+      // § 367: the 1000 paid the costs (40) and the interest accrued up to 01.02. (8 days 25.01.–01.02. × 1000 ×
+      // 10.27 % / 365 = 2.250… → 2.25) first, so 42.25 of principal bears interest from 02.02.:
+      // 1 day × 1000 × 10.27 % / 365 = 0.281… → 0.28 and 13 days × 42.25 × 10.27 % / 365 = 0.154… → 0.15
+      expect(invoice.reminders[2].default_interest).toBe('0.43');
+      expect(invoice.open_amount).toBe('42.4');
       await d.pay(id, invoice.open_amount);
       expect(await d.statusOf(id)).toBe('paid');
     });

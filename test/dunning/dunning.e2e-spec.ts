@@ -73,6 +73,12 @@ describe('dunning engine', () => {
 
   const invoice = async (id: string): Promise<Json> => (await api().get(`/api/v1/invoices/${id}`).expect(200)).body.invoice;
   const run = async (date: string): Promise<Json> => (await api().post('/api/v1/dunning_runs').send({ date }).expect(201)).body.dunning_run;
+  /** A date run again with nothing left to do: the earlier run answered (200, repeated), none stored. */
+  const repeat = async (date: string): Promise<Json> => {
+    const res = await api().post('/api/v1/dunning_runs').send({ date }).expect(200);
+    expect(res.body.repeated).toBe(true);
+    return res.body.dunning_run;
+  };
   const statusOf = async (id: string) => (await invoice(id)).invoice_status;
   const waitForStatus = (id: string, status: string) =>
     waitFor(async () => ((await statusOf(id)) === status ? true : undefined), `${id} to be ${status}`);
@@ -124,11 +130,12 @@ describe('dunning engine', () => {
 
   it('is idempotent: the same business date twice changes nothing the second time', async () => {
     const id = await sentInvoice('2026-01-10');
-    expect((await run('2026-01-17')).transitions).toEqual({ become_due: 1, ready_for_reminder1: 1 });
+    const first = await run('2026-01-17');
+    expect(first.transitions).toEqual({ become_due: 1, ready_for_reminder1: 1 });
     await waitForStatus(id, 'reminder1_sent');
-    const again = await run('2026-01-17');
-    expect(again).toMatchObject({ transitions: {}, reminders_created: 0 });
+    expect(await repeat('2026-01-17')).toEqual(first);
     expect((await invoice(id)).reminders).toHaveLength(1);
+    expect((await api().get('/api/v1/dunning_runs').expect(200)).body.meta.total_count).toBe(1);
   });
 
   it('catches up after missed runs by one reminder level at most', async () => {
@@ -144,7 +151,7 @@ describe('dunning engine', () => {
       ['due', 'ready_for_reminder1', '7 days overdue'],
       ['ready_for_reminder1', 'reminder1_sent', expect.any(String)],
     ]);
-    expect((await run('2026-06-30')).transitions).toEqual({});
+    expect((await repeat('2026-06-30')).transitions).toEqual({ become_due: 1, ready_for_reminder1: 1 });
     expect((await run('2026-07-14')).transitions).toEqual({ ready_for_reminder2: 1 });
   });
 
@@ -196,7 +203,7 @@ describe('dunning engine', () => {
     expect((await run('2026-03-31')).transitions).toEqual({});
   });
 
-  it('waits for approval when the policy says so, and re-checks every guard at send time', async () => {
+  it('waits for approval when the policy says so, and re-checks every guard when approved', async () => {
     await api()
       .put('/api/v1/dunning_policy')
       .send({ auto_ship: false, levels: [{ minimum_open_amount: '50.00' }, {}, {}] })
@@ -208,13 +215,14 @@ describe('dunning engine', () => {
     expect(result).toMatchObject({ transitions: { become_due: 3, ready_for_reminder1: 3 }, reminders_created: 0 });
     await api().post(`/api/v1/invoices/${paidMeanwhile}/payments`).send({ amount: '100' }).expect(201);
     await api().post(`/api/v1/invoices/${belowMinimum}/payments`).send({ amount: '60' }).expect(201);
-    const approved = await api().post('/api/v1/dunning/approvals').send({ date: '2026-01-18' }).expect(201);
-    expect(approved.body.reminders.map((r: Json) => r.invoice_id).sort()).toEqual([belowMinimum, waiting].sort());
+    const approved = await api().post('/api/v1/dunning/approvals').send({ date: '2026-01-18', all: true, expected_count: 2 }).expect(201);
+    expect(approved.body.reminders.map((r: Json) => r.invoice_id)).toEqual([waiting]);
+    expect(approved.body.stepped_back).toEqual([{ invoice_id: belowMinimum, reminder_stage: 1, reason: 'the open amount is below 50.00' }]);
+    expect(await statusOf(belowMinimum)).toBe('due');
     await waitForStatus(waiting, 'reminder1_sent');
-    await waitForStatus(belowMinimum, 'due');
     expect(await statusOf(paidMeanwhile)).toBe('paid');
     const events = (await api().get(`/api/v1/invoices/${belowMinimum}/events`).expect(200)).body.events as Json[];
-    expect(events.find((e) => e.kind === 'reminder_cancelled')?.reason).toContain('below');
+    expect(events.at(-1)).toMatchObject({ from_status: 'ready_for_reminder1', to_status: 'due', reason: 'the open amount is below 50.00' });
     expect((await invoice(belowMinimum)).reminders).toEqual([]);
   });
 

@@ -8,8 +8,8 @@
 //               `cus-…`, `inv-…` … (the id of that kind last seen), `<api_key>`, `<api_token …>` (the value of
 //               that field last seen); `localhost:3000` is the test's service.
 //   ```console  commands that are not run here (installing, starting, containers, the operator CLI).
-//   ```text     anything else (file contents, output).
-// Other blocks of the README are never ```sh.
+//   ```text     file contents, output; ```http, ```json: a request or an answer shown, not run.
+// A block without a language, or marked bash/shell, fails the test: a shell example is ```sh or ```console.
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -111,9 +111,10 @@ describe('README.md', () => {
     expect(missing).toEqual([]);
   });
 
-  it('marks every block sh, console or text', () => {
-    const fences = [...README.matchAll(/^\s*```(\S*)$/gm)].map((m) => m[1]).filter((_, i) => i % 2 === 0);
-    expect(fences.filter((lang) => !['sh', 'console', 'text'].includes(lang))).toEqual([]);
+  it('marks every block with its language, so that no shell example goes unrun under another name', () => {
+    const opened = [...README.matchAll(/^\s*```(\S*)$/gm)].map((m) => m[1]).filter((_, i) => i % 2 === 0);
+    expect(opened.filter((lang) => ['', 'bash', 'shell', 'zsh', 'shell-session'].includes(lang))).toEqual([]);
+    expect(opened.filter((lang) => lang === 'sh').length).toBeGreaterThan(0);
   });
 
   it('has runnable examples, each with its answer', () => {

@@ -93,7 +93,9 @@ describe('push: invoices that change', () => {
       invoiceDocument('RE-B', 'K-2', { additional_number: 'PO-7', order_date: '2026-10-30', amount: '11900.5' }),
     );
     const id = first.result!.id;
-    expect(await pdfText(await storedPdf(id))).toMatch(/Auftragsdatum 30.10.2026[\s\S]*Rechnung R-RE-B[\s\S]*Rechnungsbetrag 11.900,50 €/);
+    expect(await pdfText(await storedPdf(id))).toMatch(
+      /Ihre Referenz PO-7[\s\S]*Auftragsdatum 30.10.2026[\s\S]*Rechnung Nr. R-RE-B[\s\S]*Zu zahlender Betrag 11.900,50 €/,
+    );
     const old = await files(id);
 
     // additional_number is left out (kept); invoice_number and order_date are sent as null (cleared).
@@ -102,8 +104,8 @@ describe('push: invoices that change', () => {
     expect(second.outcome).toBe('applied');
     expect(await invoice(id)).toMatchObject({ invoice_number: null, additional_number: 'PO-7', order_date: null, original_total: '200.0' });
     const text = await pdfText(await storedPdf(id));
-    expect(text).toContain('Rechnung RE-B');
-    expect(text).toContain('Rechnungsbetrag 200,00 €');
+    expect(text).toContain('Rechnung Nr. RE-B');
+    expect(text).toContain('Zu zahlender Betrag 200,00 €');
     expect(text).not.toContain('Auftragsdatum');
     const now = await files(id);
     expect(now.key).toMatch(/\/rendered-[0-9a-f-]{36}\.pdf$/);

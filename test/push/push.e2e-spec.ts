@@ -110,11 +110,11 @@ describe('push: POST /v2/documents with an API key', () => {
     const text = await pdfText(pdf.body as Buffer);
     for (const line of [
       'Kunde K-7 GmbH',
-      'Rechnung R-RE-1',
-      'Datum 02.11.2026',
+      // Without line items it is a payment request that names the invoice (invoice-kind.ts).
+      'Zahlungsaufforderung / Rechnungskopie zur Rechnung Nr. R-RE-1',
+      'Rechnungsdatum 02.11.2026',
       'Fällig am 16.11.2026',
-      'Ihre Referenz RE-1',
-      'Rechnungsbetrag 119,00 €',
+      'Zu zahlender Betrag 119,00 €',
     ]) {
       expect(text).toContain(line);
     }

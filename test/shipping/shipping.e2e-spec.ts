@@ -566,7 +566,7 @@ describe('shipping', () => {
       return invoice;
     }
 
-    it('e-mail: the service renders the invoice (DIN 5008), attaches it and keeps it as the invoice PDF', async () => {
+    it('e-mail: the service renders a payment request naming the invoice (DIN 5008, no VAT shown), attaches it and keeps it as the invoice PDF', async () => {
       const invoice = await withoutPdf('email', { net: '100.00', vat19: '19.00' });
       const missing = await api.get(`/api/v1/invoices/${invoice.id}/pdf`).expect(404);
       expect(missing.body).toMatchObject({
@@ -580,22 +580,27 @@ describe('shipping', () => {
         'Muster Handel GmbH · Hauptstraße 5 · 10115 Berlin',
         'Kunde AG',
         '20095 Hamburg',
-        'Rechnung 2026-001',
+        'Zahlungsaufforderung / Rechnungskopie zur Rechnung Nr. 2026-001',
         'Sehr geehrte Frau Erika Muster,',
-        'Nettobetrag 100,00 €',
-        'USt. 19 % 19,00 €',
-        'Rechnungsbetrag 119,00 €',
+        'Zu zahlender Betrag 119,00 €',
       ]) {
         expect(page.join('\n')).toContain(line);
       }
+      // Without line items it is no complete invoice (invoice-kind.ts): it shows no VAT, so it cannot pass for one.
+      expect(page.join('\n')).not.toMatch(/Nettobetrag|USt\./);
       await api.get(`/api/v1/invoices/${invoice.id}/pdf`).expect(404); // a preview stores nothing
 
       await api.post(`/api/v1/invoices/${invoice.id}/release`).expect(202);
       await sentOf(invoice.id);
       const [attachment] = smtp.received[0].parsed.attachments;
-      expect(attachment.filename).toBe('Rechnung-2026-001.pdf');
+      expect(attachment.filename).toBe('Zahlungsaufforderung-2026-001.pdf');
+      // The company's invoice text would say the invoice is attached: the e-mail says what is.
+      expect(smtp.received[0].parsed.subject).toBe('Zahlungsaufforderung zur Rechnung 2026-001 von Muster Handel GmbH');
+      expect(smtp.received[0].parsed.text).toContain(
+        'anbei erhalten Sie unsere Zahlungsaufforderung zur Rechnung 2026-001 vom 02.11.2026 über 119,00 €.',
+      );
       const text = (await pdfText(attachment.content)).replace(/\n/g, ' ');
-      expect(text).toContain('Rechnungsbetrag 119,00 €');
+      expect(text).toContain('Zu zahlender Betrag 119,00 €');
       expect(text).toContain(
         'Bitte überweisen Sie den offenen Betrag von 119,00 € bis zum 16.11.2026 auf unser Konto IBAN DE89 3704 0044 0532 0130 00',
       );
@@ -603,7 +608,7 @@ describe('shipping', () => {
       expect(Buffer.compare(stored.body, attachment.content)).toBe(0);
     });
 
-    it('post: the rendered invoice is the letter — window-ready, so no cover page even when the company asks for one', async () => {
+    it('post: the rendered payment request is the letter — window-ready, so no cover page even when the company asks for one', async () => {
       await api.patch('/api/v1/shipping_settings', { cover_page: 'true' }).expect(200);
       const invoice = await withoutPdf('post');
       await api.post(`/api/v1/invoices/${invoice.id}/release`).expect(202);
@@ -613,9 +618,9 @@ describe('shipping', () => {
       const [page] = await pdfPages(batch);
       const address = ['Kunde AG', 'Einkauf', 'Allee 2', '20095 Hamburg'].map((line) => page.findIndex((l) => l.startsWith(line)));
       expect(address.every((i) => i > 0) && [...address].sort((a, b) => a - b).join() === address.join()).toBe(true);
-      expect(page.join('\n')).toContain('Rechnungsbetrag 119,00 €');
+      expect(page.join('\n')).toContain('Zu zahlender Betrag 119,00 €');
       const stored = await api.get(`/api/v1/invoices/${invoice.id}/pdf`).expect(200);
-      expect(await pdfText(stored.body)).toContain('Rechnung 2026-001');
+      expect(await pdfText(stored.body)).toContain('Rechnungskopie zur Rechnung Nr. 2026-001');
     });
   });
 
@@ -736,8 +741,10 @@ describe('shipping', () => {
 
       const mine = smtp.received.find((m) => m.to.includes('erika@kunde.de'))!;
       expect(mine.parsed.subject).toBe('Ihre Rechnung 2026-001 (Kunde AG)');
+      // The company's template, then its details below the signature separator (an e-mail is a business letter).
       expect(mine.parsed.text).toBe(
-        'Sehr geehrte Frau Erika Muster,\n\nRechnung 2026-001 über 119,00 EUR, zahlbar bis 16.11.2026.\n\nViele Grüße\nMuster Handel GmbH',
+        'Sehr geehrte Frau Erika Muster,\n\nRechnung 2026-001 über 119,00 EUR, zahlbar bis 16.11.2026.\n\nViele Grüße\nMuster Handel GmbH' +
+          '\n\n-- \nMuster Handel GmbH\nHauptstraße 5, 10115 Berlin\nIBAN DE89 3704 0044 0532 0130 00, BIC COBADEFFXXX, Commerzbank\n',
       );
       const theirMail = smtp.received.find((m) => m.to.includes('otto@fremd.de'))!;
       expect(theirMail.parsed.subject).toBe('Rechnung F-1 von Andere GmbH');

@@ -18,6 +18,16 @@ export async function waitFor<T>(probe: () => Promise<T | undefined>, what: stri
   }
 }
 
+/** Complete legal details of a GmbH (shipping settings). */
+export const LEGAL_DETAILS = {
+  legal_form: 'gmbh',
+  registered_office: 'Berlin',
+  register_court: 'Amtsgericht Charlottenburg',
+  register_number: 'HRB 12345',
+  managing_directors: ['Erika Mustermann'],
+  vat_id: 'DE123456789',
+};
+
 export class DunningHarness {
   company!: TestCompany;
   customerId!: string;
@@ -25,11 +35,15 @@ export class DunningHarness {
 
   constructor(private readonly app: INestApplication) {}
 
-  /** A fresh database with one company, and a customer (`business` unless told) with an e-mail contact. */
+  /**
+   * A fresh database with one company (with the legal details its letters must carry, so a run warns of
+   * nothing else), and a customer (`business` unless told) with an e-mail contact.
+   */
   async reset(customerType: 'business' | 'consumer' = 'business'): Promise<void> {
     this.pdf ??= await makePdf('Rechnung');
     await resetDatabase(this.app);
     this.company = await registerCompany(this.app);
+    await this.api().patch('/api/v1/shipping_settings').send(LEGAL_DETAILS).expect(200);
     this.customerId = await this.newCustomer(customerType);
   }
 
@@ -99,8 +113,11 @@ export class DunningHarness {
     return (await this.api().get(`/api/v1/invoices/${id}/events`).expect(200)).body.events;
   }
 
+  /** A run for the date: 201 when it was stored, 200 when it repeated a run of the date that left nothing to do. */
   async run(date: string): Promise<Json> {
-    return (await this.api().post('/api/v1/dunning_runs').send({ date }).expect(201)).body.dunning_run;
+    const res = await this.api().post('/api/v1/dunning_runs').send({ date });
+    expect([res.status, res.body.repeated]).toEqual(res.status === 200 ? [200, true] : [201, false]);
+    return res.body.dunning_run;
   }
 
   async pay(id: string, amount: string, paymentDate?: string): Promise<Json> {

@@ -12,6 +12,8 @@ import type { ErpPki } from './pki.js';
 
 export const BP_PATH = '/sap/opu/odata/sap/API_BUSINESS_PARTNER/A_BusinessPartner';
 export const ITEMS_PATH = '/sap/opu/odata/sap/API_OPLACCTGDOCITEMCUBE_SRV/A_OperationalAcctgDocItemCube';
+/** The billing document's PDF (function import GetPDF of API_BILLING_DOCUMENT_SRV, OData V2). */
+export const BILLING_PDF_PATH = '/sap/opu/odata/sap/API_BILLING_DOCUMENT_SRV/GetPDF';
 
 /** A receivable item with SAP's property names; dates as YYYY-MM-DD, amounts as decimal text. */
 export interface SapItem {
@@ -113,6 +115,8 @@ export class SapODataServer {
   beforeHandle?: (target: string) => void | Promise<void>;
   items: SapItem[] = [];
   partners: SapPartner[] = [];
+  /** The output (PDF) of each billing document by number; one without answers 404 as SAP does. */
+  billingPdfs = new Map<string, Buffer>();
   private server!: Server;
   private readonly sockets = new Set<Socket>();
   /** Issued tokens and when they expire (epoch ms). */
@@ -217,8 +221,19 @@ export class SapODataServer {
     }
     if (url.pathname === ITEMS_PATH) return send(200, this.collection(url, req, 'items'));
     if (url.pathname === BP_PATH) return send(200, this.collection(url, req, 'partners'));
+    if (url.pathname === BILLING_PDF_PATH) return this.billingPdf(url, send);
     const service = /\/sap\/opu\/odata\/sap\/([^/]+)/.exec(url.pathname)?.[1] ?? '';
     return send(404, sapError('/IWFND/MED/170', `No service found for namespace '', name '${service}', version '0001'`));
+  }
+
+  /** GetPDF?BillingDocument='90000001' → {"d":{"GetPDF":{"BillingDocumentBinary":"<base64>"}}}. */
+  private billingPdf(url: URL, send: (status: number, body: unknown) => void): void {
+    const number = /^'(.*)'$/.exec(url.searchParams.get('BillingDocument') ?? '')?.[1];
+    const pdf = number === undefined ? undefined : this.billingPdfs.get(number);
+    if (!pdf) return send(404, sapError('SDBIL_OUTPUT/001', `No output found for billing document ${number ?? '(none)'}`));
+    send(200, {
+      d: { GetPDF: { __metadata: { type: 'API_BILLING_DOCUMENT_SRV.GetPDFResult' }, BillingDocumentBinary: pdf.toString('base64') } },
+    });
   }
 
   private takeFault(target: string): Fault | undefined {

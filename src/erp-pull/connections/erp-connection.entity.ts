@@ -45,6 +45,8 @@ export class ErpConnection {
   @Column('jsonb') mapping!: MappingOverrides;
   @Column('char', { length: 3 }) currency!: string;
   @Column('integer', { name: 'page_size' }) pageSize!: number;
+  /** Fetch the billing document's PDF of a pulled invoice (erp-invoice-pdfs.ts); off unless the company turns it on. */
+  @Column('boolean', { name: 'fetch_invoice_pdfs' }) fetchInvoicePdfs!: boolean;
   @Column('jsonb') watermarks!: Watermarks;
   /** Raised whenever the watermarks are reset: a run that started before cannot store its own over the reset. */
   @Column('integer', { name: 'watermark_generation' }) watermarkGeneration!: number;

@@ -77,6 +77,10 @@ export const ErpConnectionSchema = component('ErpConnection', {
   mapping: freeObjectProperty({ description: 'The effective mapping: SAP defaults with the connection’s overrides' }),
   currency: textProperty({ example: 'EUR' }),
   page_size: integerProperty({ minimum: 1, maximum: 5000 }),
+  fetch_invoice_pdfs: booleanProperty({
+    description:
+      'After each pull, the PDF of each new invoice’s billing document (additional_number mapped to BillingDocument) is fetched from API_BILLING_DOCUMENT_SRV and kept as the invoice’s PDF',
+  }),
   watermarks: freeObjectProperty({
     description:
       'Last committed change dates (YYYY-MM-DD) of customers, receivables, clearings, and the date of the last full reconciliation (reconciled)',
@@ -165,6 +169,7 @@ export function serializeErpConnection(connection: ErpConnection, timeZone: stri
     mapping: effectiveMapping(connection.mapping),
     currency: connection.currency,
     page_size: connection.pageSize,
+    fetch_invoice_pdfs: connection.fetchInvoicePdfs,
     watermarks: connection.watermarks,
     created_at: formatDateTime(connection.createdAt, timeZone),
     updated_at: formatDateTime(connection.updatedAt, timeZone),

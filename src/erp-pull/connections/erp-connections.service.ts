@@ -35,6 +35,7 @@ const DEFAULTS: Omit<Settings, 'name' | 'baseUrl' | 'authMethod'> = {
   mapping: {},
   currency: 'EUR',
   pageSize: 5000,
+  fetchInvoicePdfs: false,
 };
 
 /** Only what the request names: absent stays, null clears (or restores the default). */
@@ -72,6 +73,7 @@ function settingsFrom(dto: UpdateErpConnectionDto): Partial<Settings> {
   if (dto.mapping !== undefined) changes.mapping = JSON.parse(JSON.stringify(dto.mapping ?? {})) as MappingOverrides;
   set('currency', dto.currency === null ? DEFAULTS.currency : (dto.currency ?? undefined));
   set('pageSize', dto.page_size === null ? DEFAULTS.pageSize : (dto.page_size ?? undefined));
+  set('fetchInvoicePdfs', pick('fetch_invoice_pdfs'));
   return changes;
 }
 

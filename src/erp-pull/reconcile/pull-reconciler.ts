@@ -113,7 +113,7 @@ export class PullReconciler {
 }
 
 /** `(K1 eq '1010' and K2 eq '2026' and …)`: one item by the values of its key properties (those the ERP sent, else the external_id's parts). */
-function keyFilter(paths: string[], item: UnseenInvoice): string | undefined {
+export function keyFilter(paths: string[], item: Pick<UnseenInvoice, 'externalId' | 'erpKey'>): string | undefined {
   const values = Array.isArray(item.erpKey) && item.erpKey.length === paths.length ? item.erpKey : item.externalId.split('-');
   if (values.length !== paths.length) return undefined;
   return `(${paths.map((path, i) => `${path} eq ${typeof values[i] === 'number' ? String(values[i]) : stringLiteral(String(values[i]))}`).join(' and ')})`;

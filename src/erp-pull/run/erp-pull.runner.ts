@@ -15,6 +15,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/app.config.js';
 import { ConnectorError } from '../../connectors/connector-error.js';
 import type { ODataRecord } from '../../connectors/odata-wire.js';
 import { ErpClients } from '../connections/erp-clients.js';
+import { ErpInvoicePdfs } from '../documents/erp-invoice-pdfs.js';
 import { ErpConnectionsRepository } from '../connections/erp-connections.repository.js';
 import { effectiveMapping } from '../mapping/erp-mapping.js';
 import { type CustomerRow, type InvoiceRow, mapItem, mapPartner } from '../mapping/erp-record-mapper.js';
@@ -42,6 +43,7 @@ export class ErpPullRunner implements BeforeApplicationShutdown {
     private readonly progress: RunProgress,
     private readonly reconciler: PullReconciler,
     private readonly clients: ErpClients,
+    private readonly invoicePdfs: ErpInvoicePdfs,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -80,7 +82,10 @@ export class ErpPullRunner implements BeforeApplicationShutdown {
       };
       try {
         if (connection.entities.includes('customers')) await this.pullCustomers(context);
-        if (connection.entities.includes('receivables')) await this.pullReceivables(context);
+        if (connection.entities.includes('receivables')) {
+          await this.pullReceivables(context);
+          await this.invoicePdfs.fetchMissing(context);
+        }
       } finally {
         await client.close();
       }

@@ -4,7 +4,11 @@
 // recomputed by hand as principal × (base rate + points) / 100 × days / 365, rounded to cents.
 
 export interface InterestLine {
-  /** `interest`: charged by a reminder or recorded at the hand-over; `correction`: reverses over-charged interest (negative). */
+  /**
+   * `interest`: charged by a reminder or recorded at the hand-over; `correction`: a payment changed the
+   * principal of days already charged. `principal` is then the change (negative for a back-dated
+   * payment, which reverses over-charged interest; positive when a payment was deleted).
+   */
   kind: 'interest' | 'correction';
   /** First and last day of the period, both included, YYYY-MM-DD. */
   from: string;

@@ -24,6 +24,12 @@ describe('invoice money', () => {
     expect(split('50')).toEqual(['45.00', '1.23', '3.77']);
   });
 
+  it('counts interest accrued but not yet charged as interest owed (BGB § 367)', () => {
+    const state = { originalTotal: '100', reminderFees: '5', flatFee: '40', defaultInterest: '1.23', paidAmount: '50' };
+    const a = allocation(state, '2.00');
+    expect([a.costsPaid.toFixed(2), a.interestPaid.toFixed(2), a.principalPaid.toFixed(2)]).toEqual(['45.00', '3.23', '1.77']);
+  });
+
   it('counts interest and the flat fee into the open amount', () => {
     const fields = moneyFields({
       originalTotal: '100',

@@ -71,15 +71,22 @@ export function charges(state: MoneyState): Decimal {
 
 /**
  * How the payments so far split by § 367 BGB. What the first k groups of SETTLEMENT_ORDER received is
- * least(their total, paid), so each group's share is the difference of two such minima.
+ * least(their total, paid), so each group's share is the difference of two such minima. Interest owed is
+ * what was charged plus what accrued since and is not charged yet (`accruedInterest`, as of the payment
+ * date): § 367 counts the interest owed, not only what a reminder charged. The day-by-day form, payment
+ * by payment, is the SQL function default_interest_days (migration 1764500000000).
  */
-export function allocation(state: MoneyState): { costsPaid: Decimal; interestPaid: Decimal; principalPaid: Decimal } {
+export function allocation(
+  state: MoneyState,
+  accruedInterest: Decimal.Value = 0,
+): { costsPaid: Decimal; interestPaid: Decimal; principalPaid: Decimal } {
   const paid = Decimal.max(0, valueOf(state, 'paidAmount'));
   const shares: Record<string, Decimal> = {};
   let owed = new Decimal(0);
   let before = new Decimal(0);
   for (const group of SETTLEMENT_ORDER) {
     owed = group.parts.reduce((sum, part) => sum.plus(valueOf(state, part)), owed);
+    if (group.name === 'interest') owed = owed.plus(accruedInterest);
     const upTo = Decimal.min(owed, paid);
     shares[group.name] = upTo.minus(before);
     before = upTo;
@@ -116,14 +123,15 @@ export function addMoneySql(alias: string, added: PartSql): string {
   return [...sets, `open_amount = ${openAmountSql(alias, changed)}`].join(', ');
 }
 
-/** § 367 allocation as SQL over the row `alias`: costs_paid, interest_paid, principal_paid. */
-export function allocationSql(alias: string): { costsPaid: string; interestPaid: string; principalPaid: string } {
+/** § 367 allocation as SQL over the row `alias` (and the SQL of the accrued, uncharged interest): costs_paid, interest_paid, principal_paid. */
+export function allocationSql(alias: string, accruedInterest = '0'): { costsPaid: string; interestPaid: string; principalPaid: string } {
   const paid = `greatest(0, ${partSql(alias, {}, 'paidAmount')})`;
   const shares: Record<string, string> = {};
   const owed: string[] = [];
   let before = '0';
   for (const group of SETTLEMENT_ORDER) {
     owed.push(...group.parts.map((part) => partSql(alias, {}, part)));
+    if (group.name === 'interest' && accruedInterest !== '0') owed.push(`(${accruedInterest})`);
     const upTo = `least(${owed.join(' + ')}, ${paid})`;
     shares[group.name] = `(${upTo} - ${before})`;
     before = upTo;

@@ -2,10 +2,11 @@
 // each). Amounts accept 119.5, "119.50" and "119,50"; dates DD.MM.YYYY or YYYY-MM-DD.
 import { ApiProperty, ApiPropertyOptional, OmitType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsBase64, IsDefined, IsIn, IsOptional, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsBase64, IsDefined, IsIn, IsOptional, ValidateNested } from 'class-validator';
 import { CreateCustomerDto } from '../../customers/dto/customer.dto.js';
 import { InvoiceOptionsDto } from '../../invoices/dto/create-invoice.dto.js';
 import { INVOICE_SHIPPING_MODES, type InvoiceShippingMode } from '../../invoices/invoice.entity.js';
+import { SUPPLY_VAT_RATES, type SupplyVatRate } from '../../invoices/invoice-supply.js';
 import {
   OptionalAmount,
   OptionalBoolean,
@@ -14,6 +15,7 @@ import {
   OptionalInteger,
   OptionalText,
   RequiredAmount,
+  RequiredChoice,
   RequiredText,
 } from '../../common/fields.js';
 import type { Decimal } from '../../common/money.js';
@@ -51,6 +53,16 @@ export class CreditMemoDocumentDto extends PushDocumentBaseDto {
 /** The customer's master data, nested in an invoice document; its external_id is the invoice's customer_external_id. */
 export class PushedCustomerDto extends OmitType(CreateCustomerDto, ['external_id'] as const) {}
 
+/** One line of what was supplied (§ 14 (4) Nr. 5 UStG): the service prints it on the invoice it renders. */
+export class InvoiceLineItemDto {
+  @RequiredText(500, 'Beratung') readonly description!: string;
+  @OptionalAmount() readonly quantity?: Decimal | null;
+  @OptionalText(20, 'Std.') readonly unit?: string | null;
+  @OptionalAmount() readonly unit_price?: Decimal | null;
+  @RequiredAmount() readonly net_amount!: Decimal;
+  @RequiredChoice(SUPPLY_VAT_RATES, 'VAT rate in percent') readonly vat_rate!: SupplyVatRate;
+}
+
 export class InvoiceDocumentDto extends PushDocumentBaseDto {
   @ApiProperty({ enum: ['invoice'] }) override readonly document_type!: 'invoice';
   @RequiredAmount() readonly amount!: Decimal;
@@ -72,6 +84,23 @@ export class InvoiceDocumentDto extends PushDocumentBaseDto {
   @OptionalDate() readonly due_date?: string | null;
   @OptionalInteger(0, 3650) readonly time_for_payment?: number | null;
   @OptionalEnum(INVOICE_SHIPPING_MODES) readonly shipping_mode?: InvoiceShippingMode | null;
+
+  @ApiPropertyOptional({
+    type: [InvoiceLineItemDto],
+    nullable: true,
+    description:
+      "what was supplied, for the invoice the service renders when the document has no pdf; needs net, and the lines' net amounts add up to it",
+  })
+  @IsOptional()
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(200)
+  @ValidateNested({ each: true })
+  @Type(() => InvoiceLineItemDto)
+  readonly line_items?: InvoiceLineItemDto[] | null;
+
+  @OptionalDate('the day of the supply (the first day of a period with delivery_end_date)') readonly delivery_date?: string | null;
+  @OptionalDate('the last day of a period of supply') readonly delivery_end_date?: string | null;
 
   @ApiPropertyOptional({
     type: String,
@@ -122,6 +151,14 @@ export interface CreditMemoPayload {
   credit_date?: string | null;
   note?: string | null;
 }
+export interface LineItemPayload {
+  description: string;
+  quantity?: string | null;
+  unit?: string | null;
+  unit_price?: string | null;
+  net_amount: string;
+  vat_rate: SupplyVatRate;
+}
 export type CustomerPayload = Record<string, unknown> & { name: string };
 export interface InvoicePayload {
   amount: string;
@@ -137,6 +174,9 @@ export interface InvoicePayload {
   due_date?: string | null;
   time_for_payment?: number | null;
   shipping_mode?: InvoiceShippingMode | null;
+  line_items?: LineItemPayload[] | null;
+  delivery_date?: string | null;
+  delivery_end_date?: string | null;
   pdf?: string;
   options?: { autoskip_shipping?: boolean; autosend?: boolean };
 }

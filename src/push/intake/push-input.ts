@@ -11,6 +11,7 @@ import { type ActiveContent, inspectPdfBytes } from '../../documents/pdf-inspect
 import { Decimal } from '../../common/money.js';
 import { resolveTerms } from '../../invoices/invoice-terms.js';
 import { flattenValidationErrors } from '../../common/validation.js';
+import { assertSupplyAgrees } from './pushed-supply.js';
 import { DOCUMENT_CLASSES, DOCUMENT_TYPES, type DocumentType, PushDocumentBaseDto } from '../dto/push-document.dto.js';
 
 export interface PushInput {
@@ -41,7 +42,10 @@ export async function readPushDocument(body: unknown, maxPdfBytes: number): Prom
   const errors = flattenValidationErrors(await validate(dto, OPTIONS));
   if (errors.length) throw validationFailed(errors);
   const { document_type, external_id, ...rest } = normalize(dto) as Record<string, unknown>;
-  if (document_type === 'invoice') assertTermsAgree(rest);
+  if (document_type === 'invoice') {
+    assertTermsAgree(rest);
+    assertSupplyAgrees(rest);
+  }
   if (document_type === 'customer') delete rest.amount; // the integration guide's body always has one; a customer has none
   const pdfActiveContent = typeof rest.pdf === 'string' ? await assertPdf(rest.pdf, maxPdfBytes) : null;
   return {

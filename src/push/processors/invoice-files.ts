@@ -4,10 +4,9 @@
 // key, so that a changed draft gets its PDF rendered again while a client's PDF is never replaced by one.
 import { createHash } from 'node:crypto';
 import { newUuid } from '../../common/ids.js';
-import { composeAddress } from '../../customers/address.js';
-import type { Customer } from '../../customers/customer.entity.js';
-import type { Invoice } from '../../invoices/invoice.entity.js';
-import { renderInvoicePdf } from '../invoice-pdf.js';
+import { renderLetter } from '../../letters/letter-renderer.js';
+import { renderedInvoice } from '../../shipping/letters/invoice-document.js';
+import type { LetterParties } from '../../shipping/letters/letter-content.js';
 
 export interface StoredPdf {
   pdfKey: string;
@@ -25,21 +24,10 @@ export function isRenderedKey(key: string | null): boolean {
   return key !== null && /\/rendered-[0-9a-f-]{36}\.pdf$/.test(key);
 }
 
-/** The invoice as it will be stored, rendered onto one page with the company name and the customer's address. */
-export function renderFor(
-  companyName: string,
-  customer: Customer,
-  invoice: Pick<Invoice, 'invoiceNumber' | 'invoiceDate' | 'dueDate' | 'orderDate' | 'originalTotal'>,
-  externalId: string,
-): Promise<Buffer> {
-  return renderInvoicePdf({
-    companyName,
-    customerAddress: composeAddress(customer),
-    invoiceNumber: invoice.invoiceNumber,
-    externalId,
-    invoiceDate: invoice.invoiceDate!,
-    dueDate: invoice.dueDate!,
-    orderDate: invoice.orderDate,
-    total: invoice.originalTotal,
-  });
+/**
+ * The invoice's PDF when the document carries none: a complete invoice or a payment request, as
+ * src/shipping/letters/invoice-kind.ts decides from the invoice, its customer and the company's settings.
+ */
+export async function renderFor(parties: LetterParties, today: string): Promise<Buffer> {
+  return Buffer.from(await renderLetter(renderedInvoice(parties, today)));
 }

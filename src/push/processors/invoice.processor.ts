@@ -26,11 +26,13 @@ import { newInvoice } from '../../invoices/ledger/new-invoice.js';
 import { InvoicesRepository } from '../../invoices/invoices.repository.js';
 import { ShippingService } from '../../shipping/shipments/shipping.service.js';
 import type { InvoicePayload } from '../dto/push-document.dto.js';
+import { changedSupply, pushedSupply } from '../intake/pushed-supply.js';
 import { CustomerProcessor } from './customer.processor.js';
 import { isRenderedKey, pdfKeyFor, renderFor, sha256, type StoredPdf } from './invoice-files.js';
 import type { DocumentProcessor, ProcessContext, ProcessResult } from './processor.js';
 import { resolveRelease } from '../../shipping/release/release-options.js';
 import { ActivePdfPolicy } from '../../shipping/settings/active-pdf-policy.js';
+import { ShippingSettingsRepository } from '../../shipping/settings/shipping-settings.repository.js';
 
 const money = (value: string | null | undefined) => (value == null ? null : new Decimal(value).toFixed(2));
 
@@ -56,6 +58,7 @@ export class InvoiceProcessor implements DocumentProcessor {
     private readonly documents: DocumentStore,
     private readonly shipping: ShippingService,
     private readonly activePdf: ActivePdfPolicy,
+    private readonly shippingSettings: ShippingSettingsRepository,
   ) {}
 
   async apply(ctx: ProcessContext): Promise<ProcessResult> {
@@ -93,12 +96,14 @@ export class InvoiceProcessor implements DocumentProcessor {
       vat7: money(p.vat7),
       vat19: money(p.vat19),
       orderDate: p.order_date ?? null,
+      supply: pushedSupply(p),
       ...terms,
       source: 'PUSH',
     });
     const pushed = p.pdf ? Buffer.from(p.pdf, 'base64') : undefined;
     const pdfActiveContent = pushed ? await this.activeContentOf(ctx, pushed) : false;
-    const pdf = await this.store(ctx, id, pushed ?? (await renderFor(company.name, customer, record, document.externalId)), !pushed);
+    const rendered = pushed ? null : await this.render(ctx, customer, { ...record, companyId: company.id, id } as Invoice);
+    const pdf = await this.store(ctx, id, pushed ?? rendered!, !pushed);
     const { autosend, autoskip } = resolveRelease(p.options, await this.companies.findById(company.id, manager));
     const invoice = await this.ledger.create(
       company.id,
@@ -151,6 +156,8 @@ export class InvoiceProcessor implements DocumentProcessor {
     for (const field of ['net', 'vat7', 'vat19'] as const) if (given(field)) wanted[field] = money(p[field]);
     if (draft && p.options?.autoskip_shipping) wanted.shipping_mode = 'skip_shipping';
     const changedFields: string[] = FIELDS.filter((field) => wanted[field] !== current[field]);
+    const { supply, changed: supplyChanged } = changedSupply(locked.supply, p, { ...wanted, total: p.amount });
+    changedFields.push(...supplyChanged);
 
     let terms = {};
     if (p.invoice_date != null || p.due_date != null || p.time_for_payment != null) {
@@ -184,6 +191,7 @@ export class InvoiceProcessor implements DocumentProcessor {
       vat7: wanted.vat7,
       vat19: wanted.vat19,
       orderDate: wanted.order_date,
+      supply,
       shippingMode: wanted.shipping_mode as Invoice['shippingMode'],
       ...(changedFields.includes('total') ? moneyFields({ ...moneyStateOf(locked), originalTotal: p.amount }) : {}),
       ...(changedFields.includes('invoice_date') || changedFields.includes('due_date') ? terms : {}),
@@ -193,7 +201,7 @@ export class InvoiceProcessor implements DocumentProcessor {
       Object.assign(changes, await this.store(ctx, locked.id, pushedPdf, false, locked.pdfKey), { pdfActiveContent });
       changedFields.push('pdf');
     } else if (rerender) {
-      const pdf = await renderFor(company.name, customer, { ...locked, ...changes }, document.externalId);
+      const pdf = await this.render(ctx, customer, { ...locked, ...changes });
       Object.assign(changes, await this.store(ctx, locked.id, pdf, true, locked.pdfKey), { pdfActiveContent: false });
       changedFields.push('pdf');
     }
@@ -247,6 +255,11 @@ export class InvoiceProcessor implements DocumentProcessor {
     const activeContent = await inspectPdfBytes(pdf);
     await this.activePdf.assertAccepted(ctx.company.id, [{ field: 'pdf', activeContent }], ctx.manager);
     return activeContent !== null;
+  }
+
+  private async render(ctx: ProcessContext, customer: Customer, invoice: Invoice): Promise<Buffer> {
+    const settings = await this.shippingSettings.get(ctx.company.id, ctx.manager);
+    return renderFor({ companyName: ctx.company.name, settings, invoice, customer, contact: null }, todayIn(ctx.company.timeZone));
   }
 
   /** Stores a new version of the invoice PDF under a key of its own; the replaced one goes after the commit. */

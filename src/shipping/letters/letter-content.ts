@@ -10,6 +10,7 @@ import type { Reminder } from '../../invoices/reminder.entity.js';
 import { formatAmountDe, formatDateDe, formatEuroDe } from '../../letters/german-format.js';
 import type { AmountRow, LetterContent, LetterSender } from '../../letters/letter.js';
 import { greetingOf } from '../routing/recipients.js';
+import { legalLines } from '../settings/legal-details.js';
 import { fillTemplate, type ShippingSettings, type TemplateValues } from '../settings/shipping-settings.js';
 
 export interface LetterParties {
@@ -46,7 +47,8 @@ export function senderOf(companyName: string, settings: ShippingSettings): Lette
     settings.bankBic && `BIC ${settings.bankBic}`,
     settings.bankName,
   ].filter((line): line is string => Boolean(line));
-  return { name, address, contact, bank, returnAddress: [name, ...address].join(' · ') };
+  const legal = legalLines(name, settings);
+  return { name, address, contact, bank, legal, returnAddress: [name, ...address].join(' · ') };
 }
 
 /** The window address: the customer's lines, postal code and city, and the country when it is abroad. */

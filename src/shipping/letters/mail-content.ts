@@ -1,6 +1,7 @@
 // Subject and text of the e-mails that carry an invoice or a reminder, from the company's templates.
 import type { Reminder } from '../../invoices/reminder.entity.js';
-import { type LetterParties, type ReminderTerms, templateValues } from './letter-content.js';
+import { invoicePdfKind } from './invoice-kind.js';
+import { type LetterParties, type ReminderTerms, senderOf, templateValues } from './letter-content.js';
 import { fillTemplate } from '../settings/shipping-settings.js';
 
 export interface MailText {
@@ -8,10 +9,24 @@ export interface MailText {
   text: string;
 }
 
+/**
+ * The company's invoice texts say that the invoice is attached; with a payment request the service
+ * rendered in its place (invoice-kind.ts) the e-mail says what is attached instead.
+ */
+const PAYMENT_REQUEST_MAIL = {
+  invoiceEmailSubject: 'Zahlungsaufforderung zur Rechnung {invoice_number} von {company_name}',
+  invoiceEmailBody:
+    '{salutation},\n\nanbei erhalten Sie unsere Zahlungsaufforderung zur Rechnung {invoice_number} vom {invoice_date} über {total} €. ' +
+    'Bitte überweisen Sie den Betrag bis zum {due_date}.\n\nBei Fragen antworten Sie einfach auf diese E-Mail.\n\nMit freundlichen Grüßen\n{company_name}',
+};
+
 export function invoiceMail(parties: LetterParties, salutation: string): MailText {
   const values = templateValues(parties, salutation);
-  const { templates } = parties.settings;
-  return { subject: oneLine(fillTemplate(templates.invoiceEmailSubject, values)), text: fillTemplate(templates.invoiceEmailBody, values) };
+  const templates = invoicePdfKind(parties) === 'payment_request' ? PAYMENT_REQUEST_MAIL : parties.settings.templates;
+  return {
+    subject: oneLine(fillTemplate(templates.invoiceEmailSubject, values)),
+    text: withLegalDetails(fillTemplate(templates.invoiceEmailBody, values), parties),
+  };
 }
 
 export function reminderMail(parties: LetterParties, salutation: string, reminder: Reminder, terms: ReminderTerms): MailText {
@@ -19,8 +34,20 @@ export function reminderMail(parties: LetterParties, salutation: string, reminde
   const { templates } = parties.settings;
   return {
     subject: oneLine(fillTemplate(templates.reminderEmailSubject, values)),
-    text: fillTemplate(templates.reminderEmailBody, values),
+    text: withLegalDetails(fillTemplate(templates.reminderEmailBody, values), parties),
   };
+}
+
+/**
+ * An e-mail to a named recipient is a business letter: it carries the company's legal details
+ * (§ 35a GmbHG, § 37a HGB, § 80 AktG, § 125a HGB) and the bank details below a signature separator,
+ * whatever the template says.
+ */
+function withLegalDetails(text: string, parties: LetterParties): string {
+  const sender = senderOf(parties.companyName, parties.settings);
+  const [name, ...legal] = sender.legal;
+  const lines = [name, sender.address.join(', '), ...legal, sender.bank.join(', ')];
+  return `${text.trimEnd()}\n\n-- \n${lines.filter(Boolean).join('\n')}\n`;
 }
 
 /** A subject is one line, whatever a template or a customer name brings along. */

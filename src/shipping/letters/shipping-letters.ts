@@ -1,8 +1,9 @@
 // The letters of shipping as PDF: a reminder letter, or an invoice's postal letter (its own PDF and
 // attachment, behind a cover page when the company asks for one). A shipment's letter is rendered once,
 // under the shipment's row lock, and kept in the document store: what went out can be shown later exactly.
-// An invoice without a PDF of its own (pulled from the ERP) gets one rendered (DIN 5008, window-ready, so
-// no cover page); when it is shipped, that PDF is stored as the invoice's PDF (GET …/pdf serves it then).
+// An invoice without a PDF of its own (pulled from the ERP) gets one rendered, a complete invoice or a
+// payment request as invoice-kind.ts decides (DIN 5008, window-ready, so no cover page); when it is
+// shipped, that PDF is stored as the invoice's PDF (GET …/pdf serves it then).
 import { Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { loadPdf } from '../../documents/pdf-load.js';
@@ -13,6 +14,7 @@ import { AppError } from '../../common/errors.js';
 import { DocumentNotFoundError, DocumentStore } from '../../documents/document-store.js';
 import { mergePdfs, renderCoverLetter, renderLetter } from '../../letters/letter-renderer.js';
 import { renderedInvoice } from './invoice-document.js';
+import { invoicePdfKind } from './invoice-kind.js';
 import { coverLetter, invoiceNumberOf, reminderLetter, reminderTitle } from './letter-content.js';
 import type { Shipment } from '../shipments/shipment.js';
 import type { ShippingContext } from '../shipments/shipping-context.js';
@@ -54,7 +56,8 @@ export class ShippingLetters {
       const pdf = await renderLetter(reminderLetter(ctx, ctx.reminder, ctx.terms));
       return { pdf: Buffer.from(pdf), pages: (await loadPdf(pdf, 'a rendered reminder letter')).getPageCount(), filename };
     }
-    const cover = ctx.settings.coverPage && !hasRenderedPdf(ctx.invoice);
+    // A PDF the service rendered has the window address already (and may be a payment request).
+    const cover = ctx.settings.coverPage && invoicePdfKind(ctx) === 'own';
     const documents = await this.invoiceDocuments(ctx, manager);
     const { pdf, pages } = cover
       ? await renderCoverLetter(
@@ -75,11 +78,13 @@ export class ShippingLetters {
     const attachment = ctx.invoice.attachmentKey
       ? [{ filename: `Anlage-${number}.pdf`, content: await this.read(ctx.invoice.attachmentKey, "invoice's attachment") }]
       : [];
-    return [{ filename: `Rechnung-${number}.pdf`, content: invoicePdf }, ...attachment];
+    // A payment request the service rendered is not named as the invoice either (invoice-kind.ts).
+    const request = invoicePdfKind(ctx) === 'payment_request';
+    return [{ filename: `${request ? 'Zahlungsaufforderung' : 'Rechnung'}-${number}.pdf`, content: invoicePdf }, ...attachment];
   }
 
   private async renderInvoice(ctx: ShippingContext, manager: EntityManager | null): Promise<Buffer> {
-    const pdf = Buffer.from(await renderLetter(renderedInvoice(ctx)));
+    const pdf = Buffer.from(await renderLetter(renderedInvoice(ctx, todayIn(ctx.company.timeZone))));
     if (!manager) return pdf;
     const key = `${ctx.invoice.companyId}/invoices/${ctx.invoice.id}/${RENDERED_INVOICE}`;
     await this.documents.putBuffer(key, pdf, 'application/pdf');
@@ -107,11 +112,6 @@ export class ShippingLetters {
 }
 
 const RENDERED_INVOICE = 'rendered-invoice.pdf';
-
-/** The invoice's PDF is the service's own rendering (or will be): it has the window address already. */
-function hasRenderedPdf(invoice: ShippingContext['invoice']): boolean {
-  return invoice.pdfKey === null || invoice.pdfKey.endsWith(`/${RENDERED_INVOICE}`);
-}
 
 export function letterFileName(ctx: ShippingContext): string {
   const number = invoiceNumberOf(ctx.invoice);

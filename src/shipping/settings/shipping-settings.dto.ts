@@ -1,7 +1,9 @@
 import { applyDecorators } from '@nestjs/common';
 import { IsBIC, IsIBAN, Matches } from 'class-validator';
-import { IsEmailAddress, OptionalBoolean, OptionalEnum, OptionalText } from '../../common/fields.js';
+import { IsEmailAddress, OptionalBoolean, OptionalEnum, OptionalText, OptionalTextList } from '../../common/fields.js';
+import { OptionalTaxNumber, OptionalVatId } from '../../common/vat-id.js';
 import { COMPANY_SHIPPING_MODES, type CompanyShippingMode } from '../../companies/company.entity.js';
+import { LEGAL_FORMS, type LegalForm } from './legal-details.js';
 
 const Email = () => applyDecorators(OptionalText(254), IsEmailAddress());
 /** Templates: empty resets to the German default. */
@@ -29,6 +31,17 @@ export class UpdateShippingSettingsDto {
   @OptionalText(11) @IsBIC({ message: '$property must be a BIC' }) readonly bank_bic?: string | null;
   @OptionalText(200) readonly bank_name?: string | null;
   @Email() readonly reply_to?: string | null;
+  @OptionalEnum(LEGAL_FORMS, 'the legal form; it decides which legal details letters must show') readonly legal_form?: LegalForm | null;
+  @OptionalText(100, 'Berlin') readonly registered_office?: string | null;
+  @OptionalText(100, 'Amtsgericht Charlottenburg') readonly register_court?: string | null;
+  @OptionalText(50, 'HRB 12345') readonly register_number?: string | null;
+  /** Replaces the list; empty or null clears it. */
+  @OptionalTextList(20, 200, 'Erika Mustermann') readonly managing_directors?: string[] | null;
+  /** A partnership whose liable partner is a company (GmbH & Co. KG): that partner's firm, seat and register. */
+  @OptionalText(300, 'Muster Verwaltungs GmbH, Sitz Berlin, Amtsgericht Charlottenburg, HRB 99999') readonly general_partner?:
+    string | null;
+  @OptionalVatId() readonly vat_id?: string | null;
+  @OptionalTaxNumber() readonly tax_number?: string | null;
   @OptionalBoolean() readonly cover_page?: boolean;
   /** Uploads and pushes of PDFs with active content (JavaScript, /Launch, embedded files) are refused with 422. */
   @OptionalBoolean() readonly refuse_active_pdf?: boolean;

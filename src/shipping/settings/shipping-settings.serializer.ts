@@ -1,4 +1,5 @@
 // The wire JSON of a company's shipping settings (GET/PATCH /api/v1/shipping_settings).
+import { legalDetailsWarnings } from './legal-details.js';
 import { PLACEHOLDERS } from './shipping-settings.js';
 import type { CompanyShippingSettings } from './shipping-settings.service.js';
 
@@ -20,6 +21,14 @@ export function serializeShippingSettings({ settings: s, defaults }: CompanyShip
       bank_bic: s.bankBic,
       bank_name: s.bankName,
       reply_to: s.replyTo,
+      legal_form: s.legalForm,
+      registered_office: s.registeredOffice,
+      register_court: s.registerCourt,
+      register_number: s.registerNumber,
+      managing_directors: s.managingDirectors,
+      general_partner: s.generalPartner,
+      vat_id: s.vatId,
+      tax_number: s.taxNumber,
       cover_page: s.coverPage,
       refuse_active_pdf: s.refuseActivePdf,
       invoice_email_subject: s.templates.invoiceEmailSubject,
@@ -31,6 +40,8 @@ export function serializeShippingSettings({ settings: s, defaults }: CompanyShip
       reminder2_title: s.templates.reminderTitles[1],
       reminder3_title: s.templates.reminderTitles[2],
       placeholders: PLACEHOLDERS,
+      /** What the company's letters lack, e.g. legal details its legal form requires. */
+      warnings: legalDetailsWarnings(s),
     },
   };
 }

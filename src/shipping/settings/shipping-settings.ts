@@ -1,5 +1,6 @@
 // A company's shipping settings: the sender shown on letters, bank details for the payment instruction,
 // the reply address of e-mails, the cover-page switch and the texts, with German defaults.
+import type { LegalForm } from './legal-details.js';
 
 export interface ShippingTemplates {
   invoiceEmailSubject: string;
@@ -27,6 +28,19 @@ export interface ShippingSettings {
   bankName: string | null;
   /** Where answers to the e-mails go; empty: senderEmail. */
   replyTo: string | null;
+  /** The legal details of business letters (legal-details.ts says which a legal form requires). */
+  legalForm: LegalForm | null;
+  registeredOffice: string | null;
+  registerCourt: string | null;
+  /** "HRB 12345". */
+  registerNumber: string | null;
+  /** Managing directors, board members or partners, each with surname and at least one first name written out. */
+  managingDirectors: string[];
+  /** A GmbH & Co. KG's general partner: "Muster Verwaltungs GmbH, Sitz Berlin, Amtsgericht Charlottenburg, HRB 99999". */
+  generalPartner: string | null;
+  /** Normalised: upper case, no spaces ("DE123456789"). */
+  vatId: string | null;
+  taxNumber: string | null;
   /** Put a DIN 5008 cover page with the address block in front of invoices sent by post. */
   coverPage: boolean;
   /**
@@ -67,6 +81,14 @@ export const DEFAULT_SETTINGS: ShippingSettings = {
   bankBic: null,
   bankName: null,
   replyTo: null,
+  legalForm: null,
+  registeredOffice: null,
+  registerCourt: null,
+  registerNumber: null,
+  managingDirectors: [],
+  generalPartner: null,
+  vatId: null,
+  taxNumber: null,
   coverPage: false,
   refuseActivePdf: false,
   templates: DEFAULT_TEMPLATES,

@@ -188,6 +188,8 @@ export class CreateErpConnectionDto {
 
   @OptionalText(3, 'EUR') @Matches(/^[A-Z]{3}$/, { message: 'currency must be an ISO 4217 code' }) readonly currency?: string | null;
   @OptionalInteger(1, 5000) readonly page_size?: number | null;
+  /** After each pull, fetch the PDF of new invoices' billing documents (API_BILLING_DOCUMENT_SRV GetPDF); default false. */
+  @OptionalBoolean() readonly fetch_invoice_pdfs?: boolean;
 }
 
 export class UpdateErpConnectionDto extends PartialType(CreateErpConnectionDto, { skipNullProperties: false }) {}
