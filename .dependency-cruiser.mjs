@@ -14,7 +14,7 @@ const platform = '^src/(config|database|logging|http|jobs|documents|mail|letters
 const parties = '^src/(customers|contacts|companies)/';
 const invoices = '^src/invoices/';
 const ledger = '^src/invoices/ledger/';
-const features = '^src/(shipping|dunning|push|erp-pull|api-keys|oauth|health)/';
+const features = '^src/(shipping|dunning|push|erp-pull|api-keys|oauth|health|web)/';
 // Composition roots name every part of the application: the Nest root module and the entry points, and
 // TypeORM's entity list with the data source and migration runner built on it. Only entry points, tests and
 // benchmarks import them.

@@ -20,6 +20,7 @@ import { PdfActiveContent1764300000000 } from './1764300000000-pdf-active-conten
 import { InterestLines1764500000000 } from './1764500000000-interest-lines.js';
 import { InvoiceSupply1764540000000 } from './1764540000000-invoice-supply.js';
 import { ErpFetchInvoicePdfs1764540000100 } from './1764540000100-erp-fetch-invoice-pdfs.js';
+import { WebSessions1764600000000 } from './1764600000000-web-sessions.js';
 
 export const migrations = [
   Foundation1763769600000,
@@ -43,4 +44,5 @@ export const migrations = [
   InterestLines1764500000000,
   InvoiceSupply1764540000000,
   ErpFetchInvoicePdfs1764540000100,
+  WebSessions1764600000000,
 ];

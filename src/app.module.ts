@@ -25,6 +25,7 @@ import { IdempotencyModule } from './idempotency/idempotency.module.js';
 import { ApiKeysModule } from './api-keys/api-keys.module.js';
 import { OAuthModule } from './oauth/oauth.module.js';
 import { PushModule } from './push/push.module.js';
+import { WebModule } from './web/web.module.js';
 
 export interface AppModuleOptions {
   /** Wire every module but never connect to the database: for building the OpenAPI document. */
@@ -56,6 +57,7 @@ export class AppModule {
         OAuthModule,
         PushModule,
         ErpPullModule,
+        WebModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: ProblemFilter },

@@ -19,6 +19,7 @@ import { createRootLogger, requestIdOf } from './logging/logger.js';
 import { setLibraryLogger } from './logging/library-output.js';
 import { bindRequestLogger, RequestAwareLogger } from './logging/request-logger.js';
 import { createOpenApiDocument } from './openapi/document.js';
+import { mountWeb } from './web/web.setup.js';
 
 /** TLS 1.2 at least; for 1.2 only ECDHE suites with AES-GCM or ChaCha20 (SHA-256 or better). */
 const TLS12_CIPHERS = [
@@ -51,6 +52,8 @@ export async function createApp(config: AppConfig, databaseUrl: string, logger?:
   app.use(bodyReader(config));
   app.use(refuseUnsafeInput);
   if (config.tls || config.trustedProxies.length > 0) app.use(strictTransportSecurity);
+  // The accountants' web app: its assets, sessions, CSRF check and security headers (src/web).
+  mountWeb(app, config);
   // Last of the middleware, once the body is read: from here on Nest's Logger writes to the request's logger.
   app.use(bindRequestLogger);
   app.useGlobalPipes(createValidationPipe());

@@ -86,6 +86,7 @@ function letterData(n: number) {
   return reminderLetter({ companyName: 'Muster Handel GmbH', settings, invoice, customer, contact }, reminder, {
     text: level.text,
     paymentTermDays: level.paymentTermDays,
+    fee: level.fee,
   });
 }
 

@@ -28,6 +28,7 @@ export type ErrorCode =
   | 'invoice.not_editable'
   | 'invoice.document_missing'
   | 'invoice.incomplete'
+  | 'invoice.not_handed_over'
   | 'payment.not_found'
   | 'payment.external_id_taken'
   | 'payment.not_allowed'
@@ -101,6 +102,7 @@ export function statusFor(code: ErrorCode): number {
     case 'invoice.external_id_taken':
     case 'invoice.transition_not_allowed':
     case 'invoice.not_editable':
+    case 'invoice.not_handed_over':
     case 'payment.external_id_taken':
     case 'payment.not_allowed':
     case 'erp_pull.already_running':

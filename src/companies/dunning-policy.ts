@@ -1,4 +1,5 @@
 // A company's dunning policy: German-practice defaults, overridable per company (GET/PUT /api/v1/dunning_policy).
+import { REMINDER_TEXTS } from '../letters/messages.de.js';
 
 export interface DunningLevel {
   /** Level 1: days after the due date (plus grace); levels 2–3: days after the previous reminder. */
@@ -54,11 +55,7 @@ export interface DunningPolicy {
   proposalValidDays: number;
 }
 
-const TEXTS = [
-  'sicher haben Sie unsere Rechnung {invoice_number} über {open_amount} EUR, fällig am {due_date}, übersehen. Bitte überweisen Sie den offenen Betrag bis zum {pay_by}.',
-  'leider konnten wir zu unserer Rechnung {invoice_number} noch keinen Zahlungseingang feststellen. Bitte überweisen Sie den offenen Betrag von {open_amount} EUR bis zum {pay_by}.',
-  'trotz unserer Erinnerungen ist die Rechnung {invoice_number} weiterhin offen. Bitte überweisen Sie den offenen Betrag von {open_amount} EUR bis spätestens {pay_by}; danach übergeben wir die Forderung einem Inkassounternehmen.',
-];
+const TEXTS = REMINDER_TEXTS;
 
 export const DEFAULT_POLICY: DunningPolicy = {
   levels: [

@@ -45,6 +45,8 @@ export interface AppConfig {
   mail: MailConfig;
   /** Delivery jobs and the postal provider (src/config/shipping.config.ts). */
   shipping: ShippingConfig;
+  /** The web app's sessions end after this many minutes without a request (WEB_SESSION_IDLE_MINUTES, default 8 h). */
+  webSessionIdleMinutes: number;
 }
 
 export { ConfigError };
@@ -92,6 +94,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     erp: loadErpConfig(env),
     mail: loadMailConfig(env, dataDir, mode === 'production'),
     shipping: loadShippingConfig(env, dataDir),
+    webSessionIdleMinutes: int(env, 'WEB_SESSION_IDLE_MINUTES', 480, 1),
   };
   assertProductionReady(config);
   return config;

@@ -1,6 +1,7 @@
 // The wire JSON of an invoice's history (GET /api/v1/invoices/<id>/events) and its schema: every
 // status change, payment and update with its time, actor and reason.
 import { formatDateTime } from '../common/dates.js';
+import { toPublicId } from '../common/ids.js';
 import type { SerializeContext } from '../customers/customer.serializer.js';
 import { dateTimeProperty, enumProperty, freeObjectProperty, integerProperty, textProperty } from '../openapi/properties.js';
 import { arrayOf, component, type Wire } from '../openapi/schema.js';
@@ -25,6 +26,16 @@ export const InvoiceEventActorSchema = component('InvoiceEventActor', {
   id: textProperty({ nullable: true, description: 'The acting credential (a bare uuid), null for the run and the system' }),
 });
 
+export const InvoiceEventDocumentSchema = component('InvoiceEventDocument', {
+  kind: enumProperty(['statement_of_claim'] as const, {
+    description: 'statement_of_claim: the Forderungsaufstellung (PDF) of the debt-collection hand-over',
+  }),
+  url: textProperty({ example: 'https://receivables.example.com/api/v1/invoices/inv-…/statement_of_claim' }),
+});
+
+/** The status of the hand-over to debt collection: its event lists the statement of claim. */
+const HANDED_OVER: InvoiceStatus = 'sent_to_dept_collection';
+
 export const InvoiceEventSchema = component('InvoiceEvent', {
   id: integerProperty({ minimum: 1, example: 17, description: 'Ascending in the order the events happened' }),
   kind: textProperty({
@@ -38,6 +49,9 @@ export const InvoiceEventSchema = component('InvoiceEvent', {
   actor: InvoiceEventActorSchema,
   reason: textProperty({ nullable: true }),
   details: freeObjectProperty({ nullable: true, description: 'Kind-specific details, e.g. the payment id and amount' }),
+  documents: arrayOf(InvoiceEventDocumentSchema, {
+    description: 'Extension: documents that belong to the event (the hand-over to debt collection lists its statement of claim)',
+  }),
   created_at: dateTimeProperty(),
 });
 
@@ -52,6 +66,10 @@ export function serializeEvent(event: InvoiceEvent, ctx: SerializeContext): Wire
     actor: { type: event.actorType, id: event.actorId },
     reason: event.reason,
     details: event.details,
+    documents:
+      event.toStatus === HANDED_OVER
+        ? [{ kind: 'statement_of_claim', url: `${ctx.publicUrl}/api/v1/invoices/${toPublicId('inv', event.invoiceId)}/statement_of_claim` }]
+        : [],
     created_at: formatDateTime(event.createdAt, ctx.timeZone),
   };
 }

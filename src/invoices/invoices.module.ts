@@ -50,6 +50,7 @@ import { PaymentsService } from './payments.service.js';
     InvoiceParties,
     InterestLines,
     InterestCharges,
+    PaymentsRepository,
   ],
 })
 export class InvoicesModule {}

@@ -11,6 +11,8 @@ import { type FontSet, printable, wrapText } from './text-layout.js';
 const GREY = rgb(0.35, 0.35, 0.35);
 const BLACK = rgb(0, 0, 0);
 const BODY = 10;
+/** Width kept free for the amounts at the right of the amounts table, in mm. */
+const AMOUNT_COLUMN = 30;
 
 /** One letter as a PDF file of its own. */
 export async function renderLetter(content: LetterContent): Promise<Uint8Array> {
@@ -98,11 +100,17 @@ class LetterWriter {
     }
   }
 
+  /** Label left (wrapped beside the amount column: an interest line explains itself over two lines), amount right. */
   private amounts(rows: NonNullable<LetterContent['amounts']>): void {
     this.y += D.line;
-    this.ensureRoom((rows.length + 1) * D.line);
+    this.ensureRoom((Math.min(rows.length, 6) + 1) * D.line);
+    const labelWidth = (D.right - D.left - AMOUNT_COLUMN) * MM;
     for (const [i, row] of rows.entries()) {
       const font = row.total ? this.fonts.bold : this.fonts.regular;
+      const labelLines = wrapText(row.label, font, BODY, labelWidth);
+      // The rule above the total keeps clear of the descenders of the row before it.
+      if (row.total && i > 0) this.y += 1.2;
+      this.ensureRoom(labelLines.length * D.line);
       if (row.total && i > 0) {
         this.page.drawLine({
           start: { x: 110 * MM, y: this.top(this.y - 3.4) },
@@ -111,10 +119,11 @@ class LetterWriter {
           color: BLACK,
         });
       }
-      this.text(row.label, D.left, this.y, BODY, font);
+      labelLines.forEach((line, n) => this.text(line, D.left, this.y + n * D.line, BODY, font));
+      const amountLine = this.y + (labelLines.length - 1) * D.line;
       const amount = printable(row.amount, font);
-      this.text(amount, D.right - font.widthOfTextAtSize(amount, BODY) / MM, this.y, BODY, font);
-      this.y += D.line + (row.total ? 0 : 0.6);
+      this.text(amount, D.right - font.widthOfTextAtSize(amount, BODY) / MM, amountLine, BODY, font);
+      this.y = amountLine + D.line + (row.total ? 0 : 0.6);
     }
   }
 

@@ -33,6 +33,7 @@ const CODES: Record<ErrorCode, true> = {
   'invoice.not_editable': true,
   'invoice.document_missing': true,
   'invoice.incomplete': true,
+  'invoice.not_handed_over': true,
   'payment.not_found': true,
   'payment.external_id_taken': true,
   'payment.not_allowed': true,

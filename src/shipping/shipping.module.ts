@@ -27,6 +27,7 @@ import { ShippingSettingsRepository } from './settings/shipping-settings.reposit
 import { ShippingSettingsService } from './settings/shipping-settings.service.js';
 import { ShipmentDecisions } from './shipments/shipment-decisions.js';
 import { ShippingService } from './shipments/shipping.service.js';
+import { StatementsOfClaim } from './letters/statements-of-claim.service.js';
 import { StalledDeliveries } from './delivery/stalled-deliveries.js';
 
 @Module({
@@ -39,6 +40,7 @@ import { StalledDeliveries } from './delivery/stalled-deliveries.js';
     ShippingSettingsService,
     ShippingContexts,
     ShippingLetters,
+    StatementsOfClaim,
     ShipmentOutcomes,
     DeliveryQueue,
     DeliveryService,

@@ -48,8 +48,12 @@ describe('dunning charges (BGB § 288) and the remainder rule', () => {
       });
       const letter = await d.api().get(`/api/v1/invoices/${id}/reminders/${invoice.reminders[1].id}/letter`).expect(200);
       const text = await pdfText(letter.body);
-      expect(text).toContain('Verzugspauschale (§ 288 Abs. 5 BGB) 40,00 €');
-      expect(text).toContain('Verzugszinsen (§ 288 BGB) 1,97 €');
+      expect(text).toContain('Verzugspauschale gemäß § 288 Abs. 5 BGB 40,00 €');
+      expect(text).toContain('Mahnkosten 2,50 € (auf die Pauschale angerechnet) 0,00 €');
+      expect(text.replace(/\n/g, ' ')).toContain(
+        'Verzugszinsen gemäß § 288 Abs. 2 BGB (9 Prozentpunkte über dem Basiszinssatz von 1,27 %, also 10,27 % p. a.) ' +
+          'auf 1.000,00 € vom 25.01.2026 bis 31.01.2026 (7 Tage) 1,97 €',
+      );
       expect(text).toContain('Offener Betrag 1.041,97 €');
 
       // § 367: 540 pays the costs (40), the interest accrued up to 04.02. (11 days 25.01.–04.02. × 1000 ×

@@ -161,7 +161,17 @@ describe('manual status actions', () => {
       expect(Object.keys(res.body)).toEqual(['events']);
       const events: WireEvent[] = res.body.events;
       for (const event of events) {
-        expect(Object.keys(event).sort()).toEqual(['actor', 'created_at', 'details', 'from_status', 'id', 'kind', 'reason', 'to_status']);
+        expect(Object.keys(event).sort()).toEqual([
+          'actor',
+          'created_at',
+          'details',
+          'documents',
+          'from_status',
+          'id',
+          'kind',
+          'reason',
+          'to_status',
+        ]);
         expect(event.created_at).toMatch(DATETIME);
         expect(event.actor).toEqual({ type: 'api', id: events[0].actor.id });
       }

@@ -111,7 +111,7 @@ describe('shipping', () => {
     expect(mail.parsed.subject).toBe('Rechnung 2026-001 von Muster Handel GmbH');
     expect(
       mail.parsed.text?.startsWith(
-        'Sehr geehrte Frau Erika Muster,\n\nanbei erhalten Sie unsere Rechnung 2026-001 vom 02.11.2026 über 119,00 EUR.',
+        'Sehr geehrte Frau Muster,\n\nanbei erhalten Sie unsere Rechnung 2026-001 vom 02.11.2026 über 119,00\u00a0€.',
       ),
     ).toBe(true);
     expect(mail.parsed.attachments.map((a) => [a.filename, a.contentType])).toEqual([
@@ -183,7 +183,7 @@ describe('shipping', () => {
       'Allee 2',
       '20095 Hamburg',
       'Rechnung 2026-001',
-      'Sehr geehrte Frau Erika Muster,',
+      'Sehr geehrte Frau Muster,',
       'Rechnungsbetrag 119,00 €',
     ]) {
       expect(cover).toContain(line);
@@ -408,11 +408,11 @@ describe('shipping', () => {
 
       expect(smtp.received).toHaveLength(1);
       const [mail] = smtp.received;
-      expect(mail.parsed.subject).toBe('Mahnung zur Rechnung 2026-001');
+      expect(mail.parsed.subject).toBe('1. Mahnung zur Rechnung 2026-001');
       expect(mail.parsed.text).toMatch(
-        /^Sehr geehrte Frau Erika Muster,\n\nanbei erhalten Sie unsere Mahnung zur Rechnung 2026-001\. Der offene Betrag beträgt 121,50 EUR; bitte überweisen Sie ihn bis zum 14\.12\.2026\./,
+        /^Sehr geehrte Frau Muster,\n\nanbei erhalten Sie unsere 1\. Mahnung zur Rechnung 2026-001\. Der offene Betrag beträgt 121,50\u00a0€; bitte überweisen Sie ihn bis zum 14\.12\.2026\./,
       );
-      expect(mail.parsed.attachments.map((a) => a.filename)).toEqual(['Mahnung-2026-001.pdf']);
+      expect(mail.parsed.attachments.map((a) => a.filename)).toEqual(['1._Mahnung-2026-001.pdf']);
 
       const remId = `rem-${reminderId}`;
       const download = await api.get(`/api/v1/invoices/${invoice.id}/reminders/${remId}/letter`).expect(200);
@@ -424,10 +424,10 @@ describe('shipping', () => {
       const text = page.join(' ');
       for (const line of [
         'Muster Handel GmbH · Hauptstraße 5 · 10115 Berlin',
-        'Mahnung zur Rechnung 2026-001',
-        'Sehr geehrte Frau Erika Muster,',
+        '1. Mahnung zur Rechnung 2026-001',
+        'Sehr geehrte Frau Muster,',
         'Rechnung 2026-001 vom 02.11.2026 119,00 €',
-        'Mahngebühren 2,50 €',
+        'Mahnkosten 2,50 €',
         'Offener Betrag 121,50 €',
         'Bitte überweisen Sie den offenen Betrag von 121,50 € bis zum 14.12.2026 auf unser Konto IBAN DE89 3704 0044 0532 0130 00, BIC COBADEFFXXX (Commerzbank).',
       ]) {
@@ -478,14 +478,14 @@ describe('shipping', () => {
       await ship(companyId, reminderId);
       await waitFor(async () => (await api.invoiceStatus(invoice.id)) === 'reminder2_sent', 'reminder2_sent');
       const { manifest, batch } = await printBatch();
-      expect(manifest).toContain(',Mahnung 2026-001,');
+      expect(manifest).toContain(',1. Mahnung 2026-001,');
       expect(await pdfText(batch)).toContain('Offener Betrag 121,50 €');
     });
 
     it('previews the letter of a reminder that has not gone out, and 404s for another company', async () => {
       const { invoice, reminderId } = await readyReminder('email', 'manual_shipping');
       const preview = await api.get(`/api/v1/invoices/${invoice.id}/reminders/rem-${reminderId}/letter`).expect(200);
-      expect(await pdfText(preview.body)).toContain('Mahnung zur Rechnung 2026-001');
+      expect(await pdfText(preview.body)).toContain('1. Mahnung zur Rechnung 2026-001');
       await api.get(`/api/v1/invoices/${invoice.id}/reminders/rem-00000000-0000-4000-8000-000000000000/letter`).expect(404);
       const other = await registerCompany(t.app);
       const as = (req: request.Test) => req.set('Authorization', other.auth);
@@ -524,7 +524,7 @@ describe('shipping', () => {
       await api.patch(`/api/v1/customers/${customerId}`, { shipping_mode: 'email' }).expect(200);
       await api.post(path).expect(202);
       await waitFor(async () => (await api.invoiceStatus(invoice.id)) === 'reminder2_sent', 'reminder2_sent');
-      expect(smtp.received.map((m) => m.parsed.subject)).toEqual(['Mahnung zur Rechnung 2026-001']);
+      expect(smtp.received.map((m) => m.parsed.subject)).toEqual(['1. Mahnung zur Rechnung 2026-001']);
       expect((await api.get('/api/v1/shipments/attention').expect(200)).body.meta.total_count).toBe(0);
     });
 
@@ -581,7 +581,7 @@ describe('shipping', () => {
         'Kunde AG',
         '20095 Hamburg',
         'Zahlungsaufforderung / Rechnungskopie zur Rechnung Nr. 2026-001',
-        'Sehr geehrte Frau Erika Muster,',
+        'Sehr geehrte Frau Muster,',
         'Zu zahlender Betrag 119,00 €',
       ]) {
         expect(page.join('\n')).toContain(line);
@@ -743,12 +743,12 @@ describe('shipping', () => {
       expect(mine.parsed.subject).toBe('Ihre Rechnung 2026-001 (Kunde AG)');
       // The company's template, then its details below the signature separator (an e-mail is a business letter).
       expect(mine.parsed.text).toBe(
-        'Sehr geehrte Frau Erika Muster,\n\nRechnung 2026-001 über 119,00 EUR, zahlbar bis 16.11.2026.\n\nViele Grüße\nMuster Handel GmbH' +
+        'Sehr geehrte Frau Muster,\n\nRechnung 2026-001 über 119,00 EUR, zahlbar bis 16.11.2026.\n\nViele Grüße\nMuster Handel GmbH' +
           '\n\n-- \nMuster Handel GmbH\nHauptstraße 5, 10115 Berlin\nIBAN DE89 3704 0044 0532 0130 00, BIC COBADEFFXXX, Commerzbank\n',
       );
       const theirMail = smtp.received.find((m) => m.to.includes('otto@fremd.de'))!;
       expect(theirMail.parsed.subject).toBe('Rechnung F-1 von Andere GmbH');
-      expect(theirMail.parsed.text).toMatch(/^Sehr geehrter Herr Otto Fremd,\n\nanbei erhalten Sie unsere Rechnung F-1 vom /);
+      expect(theirMail.parsed.text).toMatch(/^Sehr geehrter Herr Fremd,\n\nanbei erhalten Sie unsere Rechnung F-1 vom /);
 
       // A reminder of level 2: the company's title in the subject and on the letter.
       const companyId = parsePublicId('cmp', company.id) as string;

@@ -6,9 +6,13 @@ import { toPublicId } from '../../common/ids.js';
 import { Decimal } from '../../common/money.js';
 import { addDays } from '../../common/calendar-date.js';
 import type { Invoice } from '../../invoices/invoice.entity.js';
+import type { InterestLine } from '../../invoices/interest/interest-line.js';
+import type { Payment } from '../../invoices/payment.entity.js';
 import type { Reminder } from '../../invoices/reminder.entity.js';
 import { formatAmountDe, formatDateDe, formatEuroDe } from '../../letters/german-format.js';
-import type { AmountRow, LetterContent, LetterSender } from '../../letters/letter.js';
+import type { LetterContent, LetterSender } from '../../letters/letter.js';
+import { LABEL, LETTER, REMINDER_TITLES } from '../../letters/messages.de.js';
+import { amountsOf, reminderRows, rowsAsText } from './reminder-charges.js';
 import { greetingOf } from '../routing/recipients.js';
 import { legalLines } from '../settings/legal-details.js';
 import { fillTemplate, type ShippingSettings, type TemplateValues } from '../settings/shipping-settings.js';
@@ -19,12 +23,18 @@ export interface LetterParties {
   invoice: Invoice;
   customer: Customer;
   contact: Contact | null;
+  /** For a reminder: the invoice's interest lines (InterestLines.forInvoice), payments and reminders. */
+  interestLines?: InterestLine[];
+  payments?: Payment[];
+  reminders?: Reminder[];
 }
 
 /** The reminder level's text and payment term (from the company's dunning policy). */
 export interface ReminderTerms {
   text: string;
   paymentTermDays: number;
+  /** The level's fee (what a fee credited against the flat fee amounted to). */
+  fee: string;
 }
 
 const countryNames = new Intl.DisplayNames(['de'], { type: 'region' });
@@ -67,31 +77,12 @@ export function recipientLines(customer: Customer, senderCountry: string): strin
   return lines.slice(0, 6);
 }
 
-/** The reminder's charges are on the invoice once the reminder was dispatched; before that they are added here. */
-function amountsOf(invoice: Invoice, reminder: Reminder | null) {
-  const pending = reminder && !reminder.dispatchedAt;
-  const pendingOf = (value: string | undefined) => (pending ? new Decimal(value ?? 0) : new Decimal(0));
-  const fees = new Decimal(invoice.reminderFees).plus(pendingOf(reminder?.fees));
-  const flatFee = new Decimal(invoice.flatFee ?? 0).plus(pendingOf(reminder?.flatFee));
-  const interest = new Decimal(invoice.defaultInterest ?? 0).plus(pendingOf(reminder?.defaultInterest));
-  const pendingAll = pendingOf(reminder?.fees).plus(pendingOf(reminder?.flatFee)).plus(pendingOf(reminder?.defaultInterest));
-  return {
-    principal: new Decimal(invoice.originalTotal),
-    fees,
-    flatFee,
-    interest,
-    paid: new Decimal(invoice.paidAmount),
-    waived: new Decimal(invoice.waivedAmount ?? 0),
-    open: new Decimal(invoice.openAmount).plus(pendingAll),
-  };
-}
-
 export function payByOf(reminder: Reminder, terms: ReminderTerms): string {
   return addDays(reminder.reminderDate, terms.paymentTermDays);
 }
 
 export function reminderTitle(settings: ShippingSettings, reminder: Reminder): string {
-  return settings.templates.reminderTitles[reminder.reminderStage - 1] ?? 'Mahnung';
+  return settings.templates.reminderTitles[reminder.reminderStage - 1] ?? REMINDER_TITLES[reminder.reminderStage - 1] ?? REMINDER_TITLES[1];
 }
 
 /** Values for the templates (and the policy's reminder texts), formatted as the letter prints them. */
@@ -119,25 +110,26 @@ export function templateValues(
       reminder_stage: String(reminder.reminderStage),
       reminder_date: formatDateDe(reminder.reminderDate),
       pay_by: terms ? formatDateDe(payByOf(reminder, terms)) : '',
+      charges: terms ? rowsAsText(rowsOf(parties, reminder, terms)) : '',
     }),
   };
 }
 
 export function paymentInstruction(settings: ShippingSettings, open: Decimal, payBy: string, number: string): string {
   const account = settings.bankIban
-    ? ` auf unser Konto IBAN\u00a0${groupIban(settings.bankIban).replace(/ /g, '\u00a0')}${settings.bankBic ? `, BIC ${settings.bankBic}` : ''}${settings.bankName ? ` (${settings.bankName})` : ''}`
+    ? LETTER.account(groupIban(settings.bankIban).replace(/ /g, '\u00a0'), settings.bankBic, settings.bankName)
     : '';
-  return `Bitte überweisen Sie den offenen Betrag von ${formatEuroDe(open)} bis zum ${payBy}${account}. Geben Sie als Verwendungszweck bitte ${number} an.`;
+  return LETTER.payment(formatEuroDe(open), payBy, account, number);
 }
 
 function infoBlock(parties: LetterParties, date: string) {
   const { customer, invoice } = parties;
   return [
-    ...(customer.customerNumber ? [{ label: 'Kundennummer', value: customer.customerNumber }] : []),
-    { label: 'Rechnungsnummer', value: invoiceNumberOf(invoice) },
-    ...(invoice.invoiceDate ? [{ label: 'Rechnungsdatum', value: formatDateDe(invoice.invoiceDate) }] : []),
-    ...(invoice.dueDate ? [{ label: 'Fällig am', value: formatDateDe(invoice.dueDate) }] : []),
-    { label: 'Datum', value: date },
+    ...(customer.customerNumber ? [{ label: LABEL.customerNumber, value: customer.customerNumber }] : []),
+    { label: LABEL.invoiceNumber, value: invoiceNumberOf(invoice) },
+    ...(invoice.invoiceDate ? [{ label: LABEL.invoiceDate, value: formatDateDe(invoice.invoiceDate) }] : []),
+    ...(invoice.dueDate ? [{ label: LABEL.dueDate, value: formatDateDe(invoice.dueDate) }] : []),
+    { label: LABEL.date, value: date },
   ];
 }
 
@@ -158,31 +150,17 @@ export function reminderLetter(parties: LetterParties, reminder: Reminder, terms
   const salutation = greetingOf(parties.contact);
   const money = amountsOf(invoice, reminder);
   const title = reminderTitle(settings, reminder);
-  const amounts: AmountRow[] = [
-    {
-      label: `Rechnung ${number}${invoice.invoiceDate ? ` vom ${formatDateDe(invoice.invoiceDate)}` : ''}`,
-      amount: formatEuroDe(money.principal),
-    },
-    { label: 'Mahngebühren', amount: formatEuroDe(money.fees) },
-    ...(money.flatFee.greaterThan(0) ? [{ label: 'Verzugspauschale (§ 288 Abs. 5 BGB)', amount: formatEuroDe(money.flatFee) }] : []),
-    ...(money.interest.greaterThan(0) ? [{ label: 'Verzugszinsen (§ 288 BGB)', amount: formatEuroDe(money.interest) }] : []),
-    ...(money.paid.greaterThan(0) ? [{ label: 'abzüglich Zahlungen', amount: formatEuroDe(money.paid.negated()) }] : []),
-    ...(money.waived.greaterThan(0) ? [{ label: 'abzüglich erlassener Beträge', amount: formatEuroDe(money.waived.negated()) }] : []),
-    { label: 'Offener Betrag', amount: formatEuroDe(money.open), total: true },
-  ];
+  const amounts = rowsOf(parties, reminder, terms);
   return {
     ...frame(parties),
     title: `${title} ${number}`,
     info: infoBlock(parties, formatDateDe(reminder.reminderDate)),
-    subject: `${title} zur Rechnung ${number}`,
+    subject: LETTER.reminderSubject(title, number),
     salutation: `${salutation},`,
     paragraphs: [fillTemplate(terms.text, templateValues(parties, salutation, reminder, terms))],
     amounts,
-    closingParagraphs: [
-      paymentInstruction(settings, money.open, formatDateDe(payByOf(reminder, terms)), number),
-      'Sollten Sie die Zahlung zwischenzeitlich geleistet haben, betrachten Sie dieses Schreiben bitte als gegenstandslos.',
-    ],
-    closing: 'Mit freundlichen Grüßen',
+    closingParagraphs: [paymentInstruction(settings, money.open, formatDateDe(payByOf(reminder, terms)), number), LETTER.crossedPayment],
+    closing: LETTER.closing,
   };
 }
 
@@ -196,13 +174,21 @@ export function coverLetter(parties: LetterParties, today: string): LetterConten
     ...frame(parties),
     title: `Rechnung ${number}`,
     info: infoBlock(parties, formatDateDe(today)),
-    subject: `Rechnung ${number}`,
+    subject: LETTER.invoiceSubject(number),
     salutation: `${salutation},`,
     paragraphs: [fillTemplate(settings.templates.coverLetterText, templateValues(parties, salutation))],
-    amounts: [{ label: 'Rechnungsbetrag', amount: formatEuroDe(money.principal.plus(money.fees)), total: true }],
+    amounts: [{ label: LABEL.invoiceAmount, amount: formatEuroDe(money.principal.plus(money.fees)), total: true }],
     closingParagraphs: invoice.dueDate ? [paymentInstruction(settings, money.open, formatDateDe(invoice.dueDate), number)] : [],
-    closing: 'Mit freundlichen Grüßen',
+    closing: LETTER.closing,
   };
+}
+
+/** The reminder's rows (letter table and e-mail alike). */
+function rowsOf(parties: LetterParties, reminder: Reminder, terms: ReminderTerms) {
+  const { invoice } = parties;
+  const number = invoiceNumberOf(invoice);
+  const { interestLines = [], payments, reminders } = parties;
+  return reminderRows({ invoice, reminder, levelFee: terms.fee, number, interestLines, payments, reminders });
 }
 
 /** "DE89370400440532013000" → "DE89 3704 0044 0532 0130 00". */

@@ -32,10 +32,10 @@ export function invoiceMail(parties: LetterParties, salutation: string): MailTex
 export function reminderMail(parties: LetterParties, salutation: string, reminder: Reminder, terms: ReminderTerms): MailText {
   const values = templateValues(parties, salutation, reminder, terms);
   const { templates } = parties.settings;
-  return {
-    subject: oneLine(fillTemplate(templates.reminderEmailSubject, values)),
-    text: withLegalDetails(fillTemplate(templates.reminderEmailBody, values), parties),
-  };
+  const text = fillTemplate(templates.reminderEmailBody, values);
+  // The amounts and how each came about are part of every reminder, also under a company's own template.
+  const itemised = templates.reminderEmailBody.includes('{charges}') || !values.charges ? text : `${text}\n\n${values.charges}`;
+  return { subject: oneLine(fillTemplate(templates.reminderEmailSubject, values)), text: withLegalDetails(itemised, parties) };
 }
 
 /**

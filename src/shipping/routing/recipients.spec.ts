@@ -24,7 +24,7 @@ describe(emailRecipients.name, () => {
   it("writes to the invoice's contact, greeted by its salutation text", () => {
     const own = contact({ name: 'Erika Muster', gender: 2, email: 'erika@kunde.de' });
     const result = emailRecipients(own, [contact({ email: 'other@kunde.de' })]);
-    expect(result).toEqual({ to: [{ name: 'Erika Muster', address: 'erika@kunde.de' }], salutation: 'Sehr geehrte Frau Erika Muster' });
+    expect(result).toEqual({ to: [{ name: 'Erika Muster', address: 'erika@kunde.de' }], salutation: 'Sehr geehrte Frau Muster' });
   });
 
   it("falls back to the customer's contacts with an address when the invoice's contact has none", () => {

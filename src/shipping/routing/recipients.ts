@@ -1,8 +1,9 @@
 // Who receives an e-mail: the invoice's contact when it has an address, else every contact of the
-// customer that has one. The greeting is that person's salutation_text; several people are greeted
-// together ("Sehr geehrte Damen und Herren").
+// customer that has one. The greeting is that person's letter greeting (title and surname, see
+// contacts/salutation.ts); several people are greeted together ("Sehr geehrte Damen und Herren").
 import type { Contact } from '../../contacts/contact.entity.js';
-import { salutationText } from '../../contacts/salutation.js';
+import { letterGreeting } from '../../contacts/salutation.js';
+import { GREETING } from '../../letters/messages.de.js';
 import type { MailAddress } from '../../mail/mail-sender.js';
 
 export interface EmailRecipients {
@@ -10,10 +11,10 @@ export interface EmailRecipients {
   salutation: string;
 }
 
-const GENERIC_GREETING = 'Sehr geehrte Damen und Herren';
+const GENERIC_GREETING = GREETING.generic;
 
 export function greetingOf(contact: Contact | null): string {
-  return contact ? salutationText(contact.salutation, contact.gender, contact.name) : GENERIC_GREETING;
+  return contact ? letterGreeting(contact.salutation, contact.gender, contact.name) : GENERIC_GREETING;
 }
 
 /** null: nobody to write to (the delivery is flagged, not attempted). */

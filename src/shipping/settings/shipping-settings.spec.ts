@@ -11,7 +11,7 @@ describe(fillTemplate.name, () => {
       company_name: 'Muster Handel GmbH',
     });
     expect(
-      text.startsWith('Sehr geehrte Frau Muster,\n\nanbei erhalten Sie unsere Rechnung 2026-001 vom 02.11.2026 über 119,00 EUR.'),
+      text.startsWith('Sehr geehrte Frau Muster,\n\nanbei erhalten Sie unsere Rechnung 2026-001 vom 02.11.2026 über 119,00\u00a0€.'),
     ).toBe(true);
     expect(text).not.toMatch(/\{\w+\}/);
   });
@@ -34,6 +34,6 @@ describe(withDefaults.name, () => {
     expect(settings.coverPage).toBe(true);
     expect(settings.senderCountryCode).toBe('DE');
     expect(settings.templates.invoiceEmailSubject).toBe('RE {invoice_number}');
-    expect(settings.templates.reminderTitles).toEqual(['Zahlungserinnerung', 'Mahnung', 'Letzte Mahnung']);
+    expect(settings.templates.reminderTitles).toEqual(['Zahlungserinnerung', '1. Mahnung', 'Letzte Mahnung']);
   });
 });

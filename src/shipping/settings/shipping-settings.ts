@@ -1,5 +1,7 @@
 // A company's shipping settings: the sender shown on letters, bank details for the payment instruction,
-// the reply address of e-mails, the cover-page switch and the texts, with German defaults.
+// the reply address of e-mails, the cover-page switch and the texts, with German defaults (the catalogue
+// src/letters/messages.de.ts).
+import { REMINDER_TITLES, TEMPLATES } from '../../letters/messages.de.js';
 import type { LegalForm } from './legal-details.js';
 
 export interface ShippingTemplates {
@@ -53,20 +55,7 @@ export interface ShippingSettings {
   templates: ShippingTemplates;
 }
 
-export const DEFAULT_TEMPLATES: ShippingTemplates = {
-  invoiceEmailSubject: 'Rechnung {invoice_number} von {company_name}',
-  invoiceEmailBody:
-    '{salutation},\n\nanbei erhalten Sie unsere Rechnung {invoice_number} vom {invoice_date} über {total} EUR. ' +
-    'Bitte überweisen Sie den Betrag bis zum {due_date}.\n\nBei Fragen antworten Sie einfach auf diese E-Mail.\n\nMit freundlichen Grüßen\n{company_name}',
-  reminderEmailSubject: '{reminder_title} zur Rechnung {invoice_number}',
-  reminderEmailBody:
-    '{salutation},\n\nanbei erhalten Sie unsere {reminder_title} zur Rechnung {invoice_number}. ' +
-    'Der offene Betrag beträgt {open_amount} EUR; bitte überweisen Sie ihn bis zum {pay_by}.\n\n' +
-    'Sollten Sie die Zahlung zwischenzeitlich geleistet haben, betrachten Sie dieses Schreiben bitte als gegenstandslos.\n\nMit freundlichen Grüßen\n{company_name}',
-  coverLetterText:
-    'anbei erhalten Sie unsere Rechnung {invoice_number} vom {invoice_date} über {total} EUR. Bitte überweisen Sie den Betrag bis zum {due_date}.',
-  reminderTitles: ['Zahlungserinnerung', 'Mahnung', 'Letzte Mahnung'],
-};
+export const DEFAULT_TEMPLATES: ShippingTemplates = { ...TEMPLATES, reminderTitles: REMINDER_TITLES };
 
 export const DEFAULT_SETTINGS: ShippingSettings = {
   senderName: null,
@@ -110,6 +99,8 @@ export const PLACEHOLDERS = [
   'reminder_stage',
   'reminder_date',
   'pay_by',
+  /** A reminder's itemised amounts (interest lines, fees, flat fee), one per line. */
+  'charges',
 ] as const;
 export type Placeholder = (typeof PLACEHOLDERS)[number];
 export type TemplateValues = Partial<Record<Placeholder, string>>;

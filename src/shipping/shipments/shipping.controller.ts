@@ -17,6 +17,7 @@ import { serializeDelivery } from '../delivery/delivery.serializer.js';
 import { serializeShipment } from './shipment.serializer.js';
 import type { RenderedLetter } from '../letters/shipping-letters.js';
 import { ShippingService } from './shipping.service.js';
+import { StatementsOfClaim } from '../letters/statements-of-claim.service.js';
 
 @ApiTags('shipping')
 @Controller('api/v1/invoices')
@@ -24,6 +25,7 @@ export class ShippingController {
   constructor(
     private readonly shipping: ShippingService,
     private readonly invoices: InvoicesService,
+    private readonly statements: StatementsOfClaim,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -45,6 +47,17 @@ export class ShippingController {
   @ApiProblems(404)
   async invoiceLetter(@CurrentCompany() company: CompanyContext, @Param('id') id: string, @Res({ passthrough: true }) res: Response) {
     return this.download(await this.shipping.letter(company, id, null), res);
+  }
+
+  @Get(':id/statement_of_claim')
+  @ApiPdf(
+    'The statement of claim (Forderungsaufstellung) for the debt-collection hand-over: principal, each cost, interest per period with ' +
+      'its rate, payments with their § 367 BGB allocation, running balance and the sums open today. Rendered from the current data; ' +
+      'available once the invoice was handed to debt collection (409 invoice.not_handed_over before)',
+  )
+  @ApiProblems(404, 409)
+  async statementOfClaim(@CurrentCompany() company: CompanyContext, @Param('id') id: string, @Res({ passthrough: true }) res: Response) {
+    return this.download(await this.statements.pdf(company, id), res);
   }
 
   @Get(':id/reminders/:reminderId/letter')
@@ -102,7 +115,7 @@ export class ShippingController {
     return this.wire(company, id);
   }
 
-  private download(letter: RenderedLetter, res: Response) {
+  private download(letter: Pick<RenderedLetter, 'pdf' | 'filename'>, res: Response) {
     setStoredDocumentHeaders(res, letter.filename, wantsInline(res.req.query.inline));
     return new StreamableFile(letter.pdf, { type: 'application/pdf', length: letter.pdf.length });
   }

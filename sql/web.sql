@@ -1,0 +1,69 @@
+-- Generated from the statements declared in src/ (test/database/sql-files.e2e-spec.ts). Do not edit.
+
+-- web.customer_sums
+SELECT count(*) FILTER (WHERE true)::int AS "openCount", coalesce(sum(open_amount) FILTER (WHERE true), 0)::text AS "openAmount", count(*) FILTER (WHERE due_date < $4::date)::int AS "overdueCount", coalesce(sum(open_amount) FILTER (WHERE due_date < $4::date), 0)::text AS "overdueAmount"
+FROM invoices WHERE company_id = $1 AND customer_id = $2 AND status = ANY($3::text[]);
+
+-- web.dashboard_by_stage
+SELECT CASE
+        WHEN status = 'sent' THEN 'sent'
+        WHEN status = 'due' THEN 'due'
+        WHEN status IN ('ready_for_reminder1', 'reminder1_sent') THEN 'reminder1'
+        WHEN status IN ('ready_for_reminder2', 'reminder2_sent') THEN 'reminder2'
+        WHEN status IN ('ready_for_reminder3', 'reminder3_sent') THEN 'reminder3'
+        WHEN status = 'ready_for_dept_collection' THEN 'readyForCollection'
+        ELSE 'atCollection'
+      END AS stage,
+      count(*)::int AS count, coalesce(sum(open_amount), 0)::text AS amount
+ FROM invoices WHERE company_id = $1 AND status = ANY($2::text[])
+GROUP BY 1;
+
+-- web.dashboard_collected
+SELECT to_char(payment_date, 'YYYY-MM') AS month, sum(amount)::text AS amount
+ FROM payments
+WHERE company_id = $1 AND payment_date >= $2::date AND payment_date <= $3::date
+GROUP BY 1;
+
+-- web.dashboard_sales
+SELECT coalesce(sum(original_total), 0)::text AS sales
+ FROM invoices
+WHERE company_id = $1 AND invoice_date > $2::date - $3::int AND invoice_date <= $2::date AND status NOT IN ('draft', 'duplicate');
+
+-- web.dashboard_totals
+SELECT count(*) FILTER (WHERE true)::int AS "openCount", coalesce(sum(open_amount) FILTER (WHERE true), 0)::text AS "openAmount",
+     count(*) FILTER (WHERE due_date < $3::date)::int AS "overdueCount", coalesce(sum(open_amount) FILTER (WHERE due_date < $3::date), 0)::text AS "overdueAmount",
+     count(*) FILTER (WHERE due_date IS NULL OR due_date >= $3::date)::int AS "notDueCount", coalesce(sum(open_amount) FILTER (WHERE due_date IS NULL OR due_date >= $3::date), 0)::text AS "notDueAmount",
+     count(*) FILTER (WHERE ($3::date - due_date) BETWEEN 1 AND 30)::int AS "d1_30Count", coalesce(sum(open_amount) FILTER (WHERE ($3::date - due_date) BETWEEN 1 AND 30), 0)::text AS "d1_30Amount",
+     count(*) FILTER (WHERE ($3::date - due_date) BETWEEN 31 AND 60)::int AS "d31_60Count", coalesce(sum(open_amount) FILTER (WHERE ($3::date - due_date) BETWEEN 31 AND 60), 0)::text AS "d31_60Amount",
+     count(*) FILTER (WHERE ($3::date - due_date) BETWEEN 61 AND 90)::int AS "d61_90Count", coalesce(sum(open_amount) FILTER (WHERE ($3::date - due_date) BETWEEN 61 AND 90), 0)::text AS "d61_90Amount",
+     count(*) FILTER (WHERE ($3::date - due_date) > 90)::int AS "d90Count", coalesce(sum(open_amount) FILTER (WHERE ($3::date - due_date) > 90), 0)::text AS "d90Amount"
+FROM invoices WHERE company_id = $1 AND status = ANY($2::text[]);
+
+-- web.find_user_by_email
+-- across companies: an e-mail address names its company: the sign-in comes before the company is known
+SELECT company_id AS "companyId", id, password_hash AS "passwordHash" FROM users WHERE lower(email) = lower($1) ORDER BY created_at LIMIT 1;
+
+-- web.session_destroy
+DELETE FROM web_sessions WHERE sid = $1;
+
+-- web.session_get
+SELECT sess FROM web_sessions WHERE sid = $1 AND expires_at > now();
+
+-- web.session_prune
+DELETE FROM web_sessions WHERE expires_at <= now();
+
+-- web.session_set
+INSERT INTO web_sessions (sid, sess, expires_at) VALUES ($1, $2, $3)
+ON CONFLICT (sid) DO UPDATE SET sess = EXCLUDED.sess, expires_at = EXCLUDED.expires_at;
+
+-- web.session_touch
+UPDATE web_sessions SET expires_at = $2 WHERE sid = $1 AND expires_at > now();
+
+-- web.set_user_locale
+UPDATE users SET locale = $3 WHERE company_id = $1 AND id = $2;
+
+-- web.signed_in_user
+SELECT u.id, u.email, u.locale, c.id AS "companyId", c.name AS "companyName", c.time_zone AS "timeZone"
+ FROM users u JOIN companies c ON c.id = u.company_id
+WHERE u.company_id = $1 AND u.id = $2;
+

@@ -1,0 +1,40 @@
+// The web app's one stylesheet (served as /assets/web-<hash>.css): readable tables, visible focus,
+// contrast of at least 4.5:1 for text.
+export const STYLESHEET = `
+:root{--ink:#1b1f24;--muted:#4a5360;--line:#d5dae1;--bg:#f6f7f9;--card:#fff;--accent:#0b5cad;--warn:#8a3b00;--bad:#a1121f}
+*{box-sizing:border-box}
+html{font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--ink);background:var(--bg)}
+body{margin:0}
+a{color:var(--accent)}
+a:focus-visible,button:focus-visible,input:focus-visible,select:focus-visible{outline:3px solid var(--accent);outline-offset:2px}
+.skip{position:absolute;left:-9999px}
+.skip:focus{left:1rem;top:1rem;background:var(--card);padding:.5rem;z-index:1}
+header.top{display:flex;flex-wrap:wrap;gap:1rem;align-items:center;justify-content:space-between;padding:.75rem 1.5rem;background:#14263d;color:#fff}
+header.top a,header.top .company{color:#fff}
+header.top nav ul{display:flex;gap:1.25rem;list-style:none;margin:0;padding:0;align-items:center}
+header.top form{display:inline;margin:0}
+header.top button{background:none;border:1px solid #9fb3c8;color:#fff;border-radius:4px;padding:.2rem .7rem;cursor:pointer;font:inherit}
+main{max-width:72rem;margin:0 auto;padding:1.5rem}
+h1{font-size:1.6rem;margin:0 0 1rem}
+h2{font-size:1.2rem;margin:0 0 .75rem}
+section.card{background:var(--card);border:1px solid var(--line);border-radius:6px;padding:1rem 1.25rem;margin-bottom:1.25rem}
+.grid{display:grid;grid-template-columns:repeat(auto-fit,minmax(16rem,1fr));gap:1.25rem}
+.figure{font-size:1.8rem;font-weight:600}
+.figure.overdue{color:var(--bad)}
+.sub{color:var(--muted)}
+table{width:100%;border-collapse:collapse}
+th,td{text-align:left;padding:.4rem .5rem;border-bottom:1px solid var(--line);vertical-align:top}
+th{font-weight:600}
+td.num,th.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
+dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:.3rem 1.25rem;margin:0}
+dl.facts dt{color:var(--muted)}
+dl.facts dd{margin:0}
+.status{display:inline-block;padding:.1rem .6rem;border-radius:999px;background:#e3ecf7;color:#0a3d73;font-weight:600}
+.notice{padding:.6rem .9rem;border-radius:4px;background:#e3ecf7;margin-bottom:1rem}
+.error{padding:.6rem .9rem;border-radius:4px;background:#fbe5e7;color:var(--bad);margin-bottom:1rem}
+svg.chart{width:100%;height:auto;max-height:14rem;margin-bottom:1rem}
+form.sign-in{max-width:24rem;background:var(--card);border:1px solid var(--line);border-radius:6px;padding:1.25rem}
+form.sign-in label{display:block;margin:.8rem 0 .25rem;font-weight:600}
+form.sign-in input{width:100%;padding:.5rem;border:1px solid #7a8594;border-radius:4px;font:inherit}
+form.sign-in button{margin-top:1.2rem;padding:.5rem 1.2rem;background:var(--accent);color:#fff;border:0;border-radius:4px;font:inherit;cursor:pointer}
+`;

@@ -1,0 +1,20 @@
+// The accountants' web app: server-rendered pages over the same services as the API (src/web).
+import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module.js';
+import { CustomersModule } from '../customers/customers.module.js';
+import { InvoicesModule } from '../invoices/invoices.module.js';
+import { DashboardRepository } from './dashboard.repository.js';
+import { WebAuthController } from './web-auth.controller.js';
+import { WebAuthService } from './web-auth.service.js';
+import { WebPages } from './web-pages.js';
+import { WebPagesController } from './web-pages.controller.js';
+import { WebSessionsRepository } from './web-sessions.repository.js';
+import { WebUsersRepository } from './web-users.repository.js';
+
+@Module({
+  imports: [AuthModule, CustomersModule, InvoicesModule],
+  controllers: [WebAuthController, WebPagesController],
+  providers: [WebPages, WebAuthService, WebUsersRepository, WebSessionsRepository, DashboardRepository],
+  exports: [WebPages, WebSessionsRepository],
+})
+export class WebModule {}
