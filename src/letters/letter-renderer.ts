@@ -6,6 +6,8 @@ import { loadPdf } from '../documents/pdf-load.js';
 import { A4, DIN5008 as D, MM } from './din5008.js';
 import { embedLetterFonts } from './fonts.js';
 import type { LetterContent } from './letter.js';
+import { drawLetterFooter } from './letter-footer.js';
+import { LETTER } from './messages.de.js';
 import { type FontSet, printable, wrapText } from './text-layout.js';
 
 const GREY = rgb(0.35, 0.35, 0.35);
@@ -131,34 +133,8 @@ class LetterWriter {
     if (this.y + height > D.textBottom) this.newPage();
   }
 
-  /**
-   * DIN 5008 footer in three columns: the legal details business letters must carry (name and legal form,
-   * seat, register court and number, managing directors, VAT ID / tax number — § 35a GmbHG, § 37a HGB,
-   * § 80 AktG, § 125a HGB), then address and contact, then the bank. On every page, as the law asks of
-   * each business letter; lines too long for their column wrap, and a footer too long is set smaller.
-   */
   private footer(): void {
-    const { sender } = this.content;
-    const columns = [
-      { x: D.left, width: 64, lines: sender.legal.length ? sender.legal : [sender.name] },
-      { x: 92, width: 46, lines: [...sender.address, ...sender.contact] },
-      { x: 141, width: D.right - 141, lines: sender.bank },
-    ];
-    this.page.drawLine({
-      start: { x: D.left * MM, y: this.top(D.footerTop - 3.5) },
-      end: { x: D.right * MM, y: this.top(D.footerTop - 3.5) },
-      thickness: 0.3,
-      color: GREY,
-    });
-    const wrapAt = (size: number) => columns.map((c) => c.lines.flatMap((line) => wrapText(line, this.fonts.regular, size, c.width * MM)));
-    let size = 7;
-    let wrapped = wrapAt(size);
-    const most = () => Math.max(...wrapped.map((lines) => lines.length));
-    if (most() > 6) wrapped = wrapAt((size = 6));
-    const step = Math.min(3, (D.footerBottom - D.footerTop) / Math.max(most() - 1, 1));
-    wrapped.forEach((lines, i) =>
-      lines.forEach((line, n) => this.text(line, columns[i].x, D.footerTop + n * step, size, this.fonts.regular, GREY)),
-    );
+    drawLetterFooter(this.page, this.fonts, this.content.sender);
   }
 
   private marks(): void {
@@ -175,7 +151,7 @@ class LetterWriter {
   private pageNumbers(): void {
     if (this.pages.length < 2) return;
     this.pages.forEach((page, i) => {
-      const label = `Seite ${i + 1} von ${this.pages.length}`;
+      const label = LETTER.page(i + 1, this.pages.length);
       const width = this.fonts.regular.widthOfTextAtSize(label, 8);
       page.drawText(label, { x: D.right * MM - width, y: this.top(D.pageNumberBaseline), size: 8, font: this.fonts.regular, color: GREY });
     });

@@ -27,23 +27,23 @@ export const REMINDER_TEXTS: [string, string, string] = [
 ];
 
 const CROSSED = 'Sollte sich Ihre Zahlung mit diesem Schreiben überschnitten haben, betrachten Sie es bitte als gegenstandslos.';
+const CLOSING = 'Mit freundlichen Grüßen';
+const PAY_BY_DUE = 'Bitte überweisen Sie den Betrag bis zum {due_date}.';
+const INVOICE_MAIL_END = `${PAY_BY_DUE}\n\nBei Fragen antworten Sie einfach auf diese E-Mail.\n\n${CLOSING}\n{company_name}`;
 
 export const TEMPLATES = {
   invoiceEmailSubject: 'Rechnung {invoice_number} von {company_name}',
-  invoiceEmailBody:
-    '{salutation},\n\nanbei erhalten Sie unsere Rechnung {invoice_number} vom {invoice_date} über {total}\u00a0€. ' +
-    'Bitte überweisen Sie den Betrag bis zum {due_date}.\n\nBei Fragen antworten Sie einfach auf diese E-Mail.\n\nMit freundlichen Grüßen\n{company_name}',
+  invoiceEmailBody: `{salutation},\n\nanbei erhalten Sie unsere Rechnung {invoice_number} vom {invoice_date} über {total}\u00a0€. ${INVOICE_MAIL_END}`,
   reminderEmailSubject: '{reminder_title} zur Rechnung {invoice_number}',
   reminderEmailBody:
     '{salutation},\n\nanbei erhalten Sie unsere {reminder_title} zur Rechnung {invoice_number}. ' +
     'Der offene Betrag beträgt {open_amount}\u00a0€; bitte überweisen Sie ihn bis zum {pay_by}.\n\n{charges}\n\n' +
-    `${CROSSED}\n\nMit freundlichen Grüßen\n{company_name}`,
-  coverLetterText:
-    'anbei erhalten Sie unsere Rechnung {invoice_number} vom {invoice_date} über {total}\u00a0€. Bitte überweisen Sie den Betrag bis zum {due_date}.',
+    `${CROSSED}\n\n${CLOSING}\n{company_name}`,
+  coverLetterText: `anbei erhalten Sie unsere Rechnung {invoice_number} vom {invoice_date} über {total}\u00a0€. ${PAY_BY_DUE}`,
 };
 
 export const LETTER = {
-  closing: 'Mit freundlichen Grüßen',
+  closing: CLOSING,
   crossedPayment: CROSSED,
   invoiceSubject: (number: string) => `Rechnung ${number}`,
   reminderSubject: (title: string, number: string) => `${title} zur Rechnung ${number}`,
@@ -54,6 +54,58 @@ export const LETTER = {
     ` auf unser Konto IBAN\u00a0${iban}${bic ? `, BIC ${bic}` : ''}${bank ? ` (${bank})` : ''}`,
   /** The heading of the itemisation in a reminder e-mail. */
   chargesHeading: 'Zusammensetzung des offenen Betrags:',
+  /** The page number of a letter of several pages. */
+  page: (page: number, pages: number) => `Seite ${page} von ${pages}`,
+} as const;
+
+/** The sender's contact and bank lines in the footer (DIN 5008). */
+export const FOOTER = {
+  phone: (phone: string) => `Tel. ${phone}`,
+  iban: (iban: string) => `IBAN ${iban}`,
+  bic: (bic: string) => `BIC ${bic}`,
+} as const;
+
+/** "Rechnung Nr. 2026-001 vom 02.11.2026": the original invoice as a payment request or claim names it. */
+function invoiceNo(number: string, date: string | null): string {
+  return `Rechnung Nr. ${number}${date ? ` vom ${formatDateDe(date)}` : ''}`;
+}
+
+/** The invoice the service renders when it has everything § 14 (4) UStG asks for (invoice-kind.ts). */
+export const INVOICE = {
+  intro: 'für unsere Lieferungen und Leistungen berechnen wir Ihnen:',
+  /** "Pos. 1 (USt. 19 %)": the amount row of a line item. */
+  itemRow: (position: number, vatRate: number) => `Pos. ${position} (USt. ${vatRate} %)`,
+  /** "Pos. 1: Beratung, 2,00 Std. à 100,00 €" */
+  item: (position: number, text: string) => `Pos. ${position}: ${text}`,
+  unitPrice: (price: string) => `à ${price}`,
+  netAtRate: (rate: number) => `Nettobetrag zu ${rate} %`,
+  vatAtRate: (rate: number, net: string) => `zzgl. USt. ${rate} % auf ${net}`,
+} as const;
+
+/** The request to pay an invoice the service cannot render as one (invoice-kind.ts, § 14c UStG). */
+export const PAYMENT_REQUEST = {
+  title: (number: string) => `Zahlungsaufforderung zur Rechnung ${number}`,
+  subject: (number: string) => `Zahlungsaufforderung / Rechnungskopie zur Rechnung Nr. ${number}`,
+  invoice: invoiceNo,
+  request: (number: string, date: string | null) =>
+    `wir bitten Sie, den folgenden Betrag aus unserer ${invoiceNo(number, date)} zu begleichen.`,
+  notAnInvoice: (number: string, date: string | null) =>
+    `Dieses Schreiben ersetzt die Rechnung nicht. Maßgeblich ist unsere ${invoiceNo(number, date)}; ` +
+    'sie allein weist die Umsatzsteuer aus und berechtigt zum Vorsteuerabzug. Gern senden wir Ihnen auf Anfrage eine weitere Ausfertigung.',
+  /** The e-mail that carries it, in place of the company's invoice templates (mail-content.ts). */
+  emailSubject: 'Zahlungsaufforderung zur Rechnung {invoice_number} von {company_name}',
+  emailBody:
+    '{salutation},\n\nanbei erhalten Sie unsere Zahlungsaufforderung zur Rechnung {invoice_number} vom {invoice_date} über ' +
+    `{total}\u00a0€. ${INVOICE_MAIL_END}`,
+} as const;
+
+/** The names of the PDFs attached to e-mails and offered for download. */
+export const FILE_NAME = {
+  invoice: (number: string) => `Rechnung-${number}.pdf`,
+  paymentRequest: (number: string) => `Zahlungsaufforderung-${number}.pdf`,
+  attachment: (number: string) => `Anlage-${number}.pdf`,
+  invoiceLetter: (number: string) => `Brief-Rechnung-${number}`,
+  statementOfClaim: (number: string) => `Forderungsaufstellung-${number}.pdf`,
 } as const;
 
 export const LABEL = {
@@ -61,6 +113,12 @@ export const LABEL = {
   invoiceNumber: 'Rechnungsnummer',
   invoiceDate: 'Rechnungsdatum',
   dueDate: 'Fälligkeitsdatum',
+  dueOn: 'Fällig am',
+  deliveryDate: 'Leistungsdatum',
+  deliveryPeriod: 'Leistungszeitraum',
+  /** § 14 (4) Nr. 2 UStG: the seller's VAT ID or, without one, the tax number. */
+  vatId: 'USt-IdNr.',
+  taxNumber: 'Steuernummer',
   orderDate: 'Auftragsdatum',
   reference: 'Ihre Referenz',
   date: 'Datum',
@@ -73,9 +131,11 @@ export const LABEL = {
   flatFee: 'Verzugspauschale gemäß § 288 Abs. 5 BGB',
   interestOther: 'Verzugszinsen gemäß § 288 BGB',
   paid: 'abzüglich Ihrer Zahlungen',
+  payments: 'abzüglich Zahlungen',
   payment: (date: string) => `Ihre Zahlung vom ${formatDateDe(date)}`,
   waived: 'abzüglich erlassener Beträge',
   open: 'Offener Betrag',
+  toPay: 'Zu zahlender Betrag',
 } as const;
 
 /** What an interest line needs to be printed (the InterestLine of src/invoices/interest, by structure). */
@@ -126,9 +186,11 @@ export const CLAIM = {
   debtor: 'Schuldner',
   madeOn: 'Stand',
   origin: (number: string, date: string | null, due: string | null) =>
-    `Forderung aus Rechnung Nr. ${number}${date ? ` vom ${formatDateDe(date)}` : ''}${due ? `, fällig am ${formatDateDe(due)}` : ''}`,
+    `Forderung aus ${invoiceNo(number, date)}${due ? `, fällig am ${formatDateDe(due)}` : ''}`,
   columns: { date: 'Datum', text: 'Vorgang', amount: 'Betrag (EUR)', balance: 'Saldo (EUR)' },
   principal: 'Hauptforderung',
+  /** A stage the policy no longer names. */
+  stage: (stage: number) => `${stage}. Mahnung`,
   fee: (stageTitle: string) => `Mahnkosten (${stageTitle})`,
   feeCredited: (stageTitle: string, fee: string) => `Mahnkosten (${stageTitle}) ${formatEuroDe(fee)}, auf die Pauschale angerechnet`,
   flatFee: 'Verzugspauschale gemäß § 288 Abs. 5 BGB',

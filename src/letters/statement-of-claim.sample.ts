@@ -11,7 +11,7 @@
 //   then 10.27 % p. a. on 736.69 from 12.11.2026.
 import type { StatementOfClaim } from './statement-of-claim.js';
 import { renderStatementOfClaim } from './statement-of-claim.js';
-import { CLAIM } from './messages.de.js';
+import { CLAIM, REMINDER_TITLES } from './messages.de.js';
 
 const line = (from: string, until: string, days: number, principal: string) =>
   ({ kind: 'interest', from, until, days, principal, baseRate: '1.27', points: 9 }) as const;
@@ -38,7 +38,7 @@ export function sampleStatementOfClaim(): StatementOfClaim {
     rows: [
       { date: '2026-09-01', text: CLAIM.principal, amount: '1190.00', balance: '1190.00' },
       { date: '2026-10-14', text: CLAIM.flatFee, amount: '40.00', balance: '1230.00' },
-      { date: '2026-10-14', text: CLAIM.feeCredited('1. Mahnung', '2.50'), amount: '0.00', balance: '1230.00' },
+      { date: '2026-10-14', text: CLAIM.feeCredited(REMINDER_TITLES[1], '2.50'), amount: '0.00', balance: '1230.00' },
       interest(line('2026-09-30', '2026-10-14', 15, '1190.00'), '5.02', '1235.02'),
       interest(line('2026-10-15', '2026-10-19', 5, '1190.00'), '1.67', '1236.69'),
       {
@@ -48,7 +48,7 @@ export function sampleStatementOfClaim(): StatementOfClaim {
         amount: '-500.00',
         balance: '736.69',
       },
-      { date: '2026-10-28', text: CLAIM.feeCredited('Letzte Mahnung', '2.50'), amount: '0.00', balance: '736.69' },
+      { date: '2026-10-28', text: CLAIM.feeCredited(REMINDER_TITLES[2], '2.50'), amount: '0.00', balance: '736.69' },
       interest(line('2026-10-20', '2026-10-28', 9, '736.69'), '1.87', '738.56'),
       interest(line('2026-10-29', '2026-11-11', 14, '736.69'), '2.90', '741.46'),
     ],

@@ -3,10 +3,11 @@
 // cost, interest per period with its rate, each payment with its § 367 BGB allocation and the running
 // balance, and the sums open as of the statement date. Pure: a view model in, a PDF out.
 import { PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib';
-import { A4, MM } from './din5008.js';
+import { A4, DIN5008, MM } from './din5008.js';
 import { embedLetterFonts } from './fonts.js';
 import { formatAmountDe, formatDateDe } from './german-format.js';
-import { CLAIM, interestRateText, totalRate, percentDe } from './messages.de.js';
+import { drawLetterFooter } from './letter-footer.js';
+import { CLAIM, interestRateText, LETTER, totalRate, percentDe } from './messages.de.js';
 import { type FontSet, printable, wrapText } from './text-layout.js';
 
 export interface ClaimParty {
@@ -45,7 +46,7 @@ const BLACK = rgb(0, 0, 0);
 const LEFT = 20;
 const RIGHT = 190;
 const LINE = 4.6;
-const BOTTOM = 272;
+const BOTTOM = DIN5008.textBottom;
 /** Column positions (mm): date, text, amount (right edge), balance (right edge). */
 const COL = { date: LEFT, text: LEFT + 22, amount: 160, balance: RIGHT } as const;
 
@@ -173,16 +174,7 @@ class ClaimWriter {
   private newPage(): void {
     this.page = this.doc.addPage([A4.width * MM, A4.height * MM]);
     this.pages.push(this.page);
-    const { creditor } = this.m;
-    const footer = [...(creditor.legal.length > 0 ? creditor.legal : [creditor.name]), ...creditor.address, ...creditor.bank].join('  ·  ');
-    this.rule(282, 0.3);
-    this.wrappedFooter(footer);
-  }
-
-  private wrappedFooter(footer: string): void {
-    wrapText(footer, this.fonts.regular, 7, (RIGHT - LEFT) * MM)
-      .slice(0, 4)
-      .forEach((line, i) => this.text(line, LEFT, 285 + i * 3, 7, this.fonts.regular, GREY));
+    drawLetterFooter(this.page, this.fonts, { ...this.m.creditor, contact: [] });
   }
 
   private rule(yMm: number, thickness: number, fromMm = LEFT): void {
@@ -191,9 +183,15 @@ class ClaimWriter {
 
   private pageNumbers(): void {
     this.pages.forEach((page, i) => {
-      const label = `${CLAIM.title} ${this.m.invoice.number} · Seite ${i + 1} von ${this.pages.length}`;
+      const label = `${CLAIM.title} ${this.m.invoice.number} · ${LETTER.page(i + 1, this.pages.length)}`;
       const width = this.fonts.regular.widthOfTextAtSize(label, 8);
-      page.drawText(label, { x: RIGHT * MM - width, y: this.top(278), size: 8, font: this.fonts.regular, color: GREY });
+      page.drawText(label, {
+        x: RIGHT * MM - width,
+        y: this.top(DIN5008.pageNumberBaseline),
+        size: 8,
+        font: this.fonts.regular,
+        color: GREY,
+      });
     });
   }
 

@@ -51,7 +51,7 @@ describe('letters: the legal details in the footer of every kind, the address in
     `/api/v1/invoices/${invoiceId}/reminders/${(await d.invoice(invoiceId)).reminders[stage - 1].id}/letter`;
 
   /** Each kind: its sample name and its pages the service rendered itself (a client's own PDF is not checked). */
-  const KINDS: Array<{ name: string; what: string; pages: () => Promise<RenderedPage[]> }> = [
+  const KINDS: Array<{ name: string; what: string; pages: () => Promise<RenderedPage[]>; noWindow?: true }> = [
     { name: 'reminder-1', what: 'Zahlungserinnerung (reminder 1)', pages: async () => letter(await reminderPath(1)) },
     { name: 'reminder-2', what: 'Mahnung (reminder 2)', pages: async () => letter(await reminderPath(2)) },
     { name: 'reminder-3', what: 'Letzte Mahnung (reminder 3), two pages', pages: async () => letter(await reminderPath(3)) },
@@ -64,6 +64,13 @@ describe('letters: the legal details in the footer of every kind, the address in
       name: 'rendered-invoice',
       what: 'payment request rendered by the service for an invoice without a PDF of its own (no line items)',
       pages: () => letter(`/api/v1/invoices/${renderedId}/letter`),
+    },
+    {
+      name: 'statement-of-claim',
+      what: 'statement of claim (Forderungsaufstellung) of the invoice handed to debt collection',
+      pages: () => letter(`/api/v1/invoices/${invoiceId}/statement_of_claim`),
+      // An enclosure for the collection agency or the court, not sent in a window envelope.
+      noWindow: true,
     },
   ];
 
@@ -95,6 +102,9 @@ describe('letters: the legal details in the footer of every kind, the address in
     await d.runUntil('2026-01-17', invoiceId, 'reminder1_sent');
     await d.runUntil('2026-01-31', invoiceId, 'reminder2_sent');
     await d.runUntil('2026-02-28', invoiceId, 'reminder3_sent');
+    // 14 days (the policy's collection_days) after reminder 3 it is handed to debt collection.
+    await d.runUntil('2026-03-14', invoiceId, 'ready_for_dept_collection');
+    await d.api().post(`/api/v1/invoices/${invoiceId}/hand_to_collection`).expect(200);
     renderedId = await d.sentInvoice('2026-01-10', '238.00', { invoice_number: '2026-002', net: '200.00', vat19: '38.00' });
     // An invoice the service holds no PDF of (as pulled from the ERP): shipping renders it.
     await t.db.query(`UPDATE invoices SET pdf_key = NULL, pdf_size = NULL, pdf_sha256 = NULL WHERE id = $1`, [
@@ -122,11 +132,13 @@ describe('letters: the legal details in the footer of every kind, the address in
         expect(line!.x + line!.w).toBeLessThan(92);
       }
     }
+    // The statement of claim's sample is the worked case of src/letters/statement-of-claim.sample.ts.
+    if (writeSamples && !kind.noWindow) await writeFile(join(SAMPLES, `${kind.name}.png`), pages[0].png);
+    if (kind.noWindow) return;
     // The window address: in the address field of the first page (20–105 mm, below the 17.7 mm note zone to 90 mm).
     const window = pages[0].lines.filter((line) => line.x >= 20 && line.x < 105 && line.y >= 45 + 17.7 && line.y < 90);
     expect(window.map((line) => line.text.trim())).toEqual(expect.arrayContaining(ADDRESS));
     for (const line of window.filter((l) => ADDRESS.includes(l.text.trim()))) expect(line.x + line.w).toBeLessThan(105);
-    if (writeSamples) await writeFile(join(SAMPLES, `${kind.name}.png`), pages[0].png);
   });
 
   it('every reminder e-mail carries the legal details and bank below the signature separator', () => {

@@ -597,7 +597,7 @@ describe('shipping', () => {
       // The company's invoice text would say the invoice is attached: the e-mail says what is.
       expect(smtp.received[0].parsed.subject).toBe('Zahlungsaufforderung zur Rechnung 2026-001 von Muster Handel GmbH');
       expect(smtp.received[0].parsed.text).toContain(
-        'anbei erhalten Sie unsere Zahlungsaufforderung zur Rechnung 2026-001 vom 02.11.2026 über 119,00 €.',
+        'anbei erhalten Sie unsere Zahlungsaufforderung zur Rechnung 2026-001 vom 02.11.2026 über 119,00\u00a0€.',
       );
       const text = (await pdfText(attachment.content)).replace(/\n/g, ' ');
       expect(text).toContain('Zu zahlender Betrag 119,00 €');

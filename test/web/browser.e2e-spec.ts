@@ -5,7 +5,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { AddressInfo } from 'node:net';
 import { existsSync } from 'node:fs';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { createCustomer } from '../support/factories.js';
+import { createContact, createCustomer } from '../support/factories.js';
 import { invoiceApi, invoiceSuiteConfig } from '../support/invoice-factories.js';
 import { useTestApp } from '../support/use-test-app.js';
 import { PASSWORD, registerUser, type WebUser } from './web-support.js';
@@ -149,9 +149,20 @@ if (!found) {
     await accessible();
   });
 
-  it('shows a customer named <script>alert(1)</script> as text, never as a script', async () => {
+  it('shows a customer named <script>alert(1)</script>, its contact and invoice with markup as text, never as markup', async () => {
     const user = await registerUser(t.app);
     const customer = await createCustomer(t.app, user.company, { name: '<script>alert(1)</script>' });
+    const img = '<img src=x onerror=alert(1)>';
+    const contact = await createContact(t.app, user.company, customer.id as string, { name: `${img} & Co` });
+    const invoice = await invoiceApi(t.app, user.company).createOk({
+      customer_id: customer.id,
+      contact_id: contact.id,
+      invoice_number: img,
+      external_id: `${img}-ext`,
+      total: '1190',
+      invoice_date: '2026-11-10',
+      due_date: '2026-11-24',
+    });
     const dialogs: string[] = [];
     page.on('dialog', (dialog) => {
       dialogs.push(dialog.message());
@@ -160,8 +171,17 @@ if (!found) {
     await page.goto(`${base}${new URL(customer.service_url as string).pathname}`);
     await signInWith(user);
     await expect(heading().textContent()).resolves.toBe('Kunde <script>alert(1)</script>');
+    await expect(page.getByRole('cell', { name: `${img} & Co`, exact: true }).count()).resolves.toBe(1);
+    await expect(page.getByRole('link', { name: img, exact: true }).count()).resolves.toBe(1);
+    await expect(page.locator('main script, main img').count()).resolves.toBe(0);
+
+    await page.goto(`${base}${new URL(invoice.service_url as string).pathname}`);
+    await expect(heading().textContent()).resolves.toBe(`Rechnung ${img}`);
+    await expect(page.getByText(`${img}-ext`, { exact: true }).count()).resolves.toBe(1);
+    await expect(page.getByText(`${img} & Co`, { exact: true }).count()).resolves.toBe(1);
+    await expect(page.title()).resolves.toContain(`Rechnung ${img}`);
+    await expect(page.locator('main script, main img').count()).resolves.toBe(0);
     expect(dialogs).toEqual([]);
-    await expect(page.locator('main script').count()).resolves.toBe(0);
   });
 
   it('switches to English and back, with amounts and dates in the language chosen', async () => {

@@ -5,6 +5,7 @@ import { Decimal } from '../../common/money.js';
 import type { SupplyItem } from '../../invoices/invoice-supply.js';
 import { formatAmountDe, formatDateDe, formatEuroDe } from '../../letters/german-format.js';
 import type { AmountRow, LetterContent } from '../../letters/letter.js';
+import { INVOICE, LABEL, LETTER, PAYMENT_REQUEST } from '../../letters/messages.de.js';
 import { greetingOf } from '../routing/recipients.js';
 import { invoiceDocumentKind, sellerTaxIdOf } from './invoice-kind.js';
 import { frame, invoiceNumberOf, type LetterParties, paymentInstruction } from './letter-content.js';
@@ -22,7 +23,7 @@ function completeInvoice(parties: LetterParties): LetterContent {
   const total = new Decimal(invoice.originalTotal);
   const taxId = sellerTaxIdOf(settings)!;
   const lineRows: AmountRow[] = supply.items.map((item, i) => ({
-    label: `Pos. ${i + 1} (USt. ${item.vatRate} %)`,
+    label: INVOICE.itemRow(i + 1, item.vatRate),
     amount: formatEuroDe(item.netAmount),
   }));
   const rateRows = ([19, 7] as const).flatMap((rate) => {
@@ -31,42 +32,39 @@ function completeInvoice(parties: LetterParties): LetterContent {
     const net = items.reduce((sum, item) => sum.plus(item.netAmount), new Decimal(0));
     const vat = (rate === 7 ? invoice.vat7 : invoice.vat19) ?? '0';
     return [
-      { label: `Nettobetrag zu ${rate} %`, amount: formatEuroDe(net) },
-      { label: `zzgl. USt. ${rate} % auf ${formatEuroDe(net)}`, amount: formatEuroDe(vat) },
+      { label: INVOICE.netAtRate(rate), amount: formatEuroDe(net) },
+      { label: INVOICE.vatAtRate(rate, formatEuroDe(net)), amount: formatEuroDe(vat) },
     ];
   });
   const delivery = supply.deliveryEndDate
-    ? { label: 'Leistungszeitraum', value: `${formatDateDe(supply.deliveryDate)} – ${formatDateDe(supply.deliveryEndDate)}` }
-    : { label: 'Leistungsdatum', value: formatDateDe(supply.deliveryDate) };
+    ? { label: LABEL.deliveryPeriod, value: `${formatDateDe(supply.deliveryDate)} – ${formatDateDe(supply.deliveryEndDate)}` }
+    : { label: LABEL.deliveryDate, value: formatDateDe(supply.deliveryDate) };
   return {
     ...frame(parties),
-    title: `Rechnung ${number}`,
+    title: LETTER.invoiceSubject(number),
     info: [
-      ...(customer.customerNumber ? [{ label: 'Kundennummer', value: customer.customerNumber }] : []),
-      { label: 'Rechnungsnummer', value: number },
-      { label: 'Rechnungsdatum', value: formatDateDe(invoice.invoiceDate) },
+      ...(customer.customerNumber ? [{ label: LABEL.customerNumber, value: customer.customerNumber }] : []),
+      { label: LABEL.invoiceNumber, value: number },
+      { label: LABEL.invoiceDate, value: formatDateDe(invoice.invoiceDate) },
       delivery,
-      ...(invoice.dueDate ? [{ label: 'Fällig am', value: formatDateDe(invoice.dueDate) }] : []),
-      ...(invoice.additionalNumber ? [{ label: 'Ihre Referenz', value: invoice.additionalNumber }] : []),
-      ...(invoice.orderDate ? [{ label: 'Auftragsdatum', value: formatDateDe(invoice.orderDate) }] : []),
+      ...(invoice.dueDate ? [{ label: LABEL.dueOn, value: formatDateDe(invoice.dueDate) }] : []),
+      ...(invoice.additionalNumber ? [{ label: LABEL.reference, value: invoice.additionalNumber }] : []),
+      ...(invoice.orderDate ? [{ label: LABEL.orderDate, value: formatDateDe(invoice.orderDate) }] : []),
       taxId,
     ],
-    subject: `Rechnung ${number}`,
+    subject: LETTER.invoiceSubject(number),
     salutation: `${greetingOf(parties.contact)},`,
-    paragraphs: [
-      'für unsere Lieferungen und Leistungen berechnen wir Ihnen:',
-      supply.items.map((item, i) => `Pos. ${i + 1}: ${itemText(item)}`).join('\n'),
-    ],
-    amounts: [...lineRows, ...rateRows, { label: 'Rechnungsbetrag', amount: formatEuroDe(total), total: true }],
+    paragraphs: [INVOICE.intro, supply.items.map((item, i) => INVOICE.item(i + 1, itemText(item))).join('\n')],
+    amounts: [...lineRows, ...rateRows, { label: LABEL.invoiceAmount, amount: formatEuroDe(total), total: true }],
     closingParagraphs: invoice.dueDate ? [paymentInstruction(settings, total, formatDateDe(invoice.dueDate), number)] : [],
-    closing: 'Mit freundlichen Grüßen',
+    closing: LETTER.closing,
   };
 }
 
 /** "Beratung, 2,00 Std. à 100,00 €" */
 function itemText(item: SupplyItem): string {
   const quantity = item.quantity !== null ? `${formatAmountDe(item.quantity)}${item.unit ? ` ${item.unit}` : ''}` : null;
-  const price = item.unitPrice !== null ? `à ${formatEuroDe(item.unitPrice)}` : null;
+  const price = item.unitPrice !== null ? INVOICE.unitPrice(formatEuroDe(item.unitPrice)) : null;
   const detail = [quantity, price].filter(Boolean).join(' ');
   return detail ? `${item.description}, ${detail}` : item.description;
 }
@@ -78,41 +76,33 @@ function itemText(item: SupplyItem): string {
 function paymentRequest(parties: LetterParties, today: string): LetterContent {
   const { invoice, customer, settings } = parties;
   const number = invoiceNumberOf(invoice);
-  const dated = invoice.invoiceDate ? ` vom ${formatDateDe(invoice.invoiceDate)}` : '';
   const total = new Decimal(invoice.originalTotal);
   const paid = new Decimal(invoice.paidAmount);
   const open = new Decimal(invoice.openAmount);
   const amounts: AmountRow[] = [
-    { label: `Rechnung Nr. ${number}${dated}`, amount: formatEuroDe(total) },
-    ...(paid.greaterThan(0) ? [{ label: 'abzüglich Zahlungen', amount: formatEuroDe(paid.negated()) }] : []),
-    { label: 'Zu zahlender Betrag', amount: formatEuroDe(open), total: true },
+    { label: PAYMENT_REQUEST.invoice(number, invoice.invoiceDate), amount: formatEuroDe(total) },
+    ...(paid.greaterThan(0) ? [{ label: LABEL.payments, amount: formatEuroDe(paid.negated()) }] : []),
+    { label: LABEL.toPay, amount: formatEuroDe(open), total: true },
   ];
   return {
     ...frame(parties),
-    title: `Zahlungsaufforderung zur Rechnung ${number}`,
+    title: PAYMENT_REQUEST.title(number),
     info: [
-      ...(customer.customerNumber ? [{ label: 'Kundennummer', value: customer.customerNumber }] : []),
-      { label: 'Rechnungsnummer', value: number },
-      ...(invoice.invoiceDate ? [{ label: 'Rechnungsdatum', value: formatDateDe(invoice.invoiceDate) }] : []),
-      ...(invoice.dueDate ? [{ label: 'Fällig am', value: formatDateDe(invoice.dueDate) }] : []),
-      ...(invoice.additionalNumber ? [{ label: 'Ihre Referenz', value: invoice.additionalNumber }] : []),
-      ...(invoice.orderDate ? [{ label: 'Auftragsdatum', value: formatDateDe(invoice.orderDate) }] : []),
-      { label: 'Datum', value: formatDateDe(today) },
+      ...(customer.customerNumber ? [{ label: LABEL.customerNumber, value: customer.customerNumber }] : []),
+      { label: LABEL.invoiceNumber, value: number },
+      ...(invoice.invoiceDate ? [{ label: LABEL.invoiceDate, value: formatDateDe(invoice.invoiceDate) }] : []),
+      ...(invoice.dueDate ? [{ label: LABEL.dueOn, value: formatDateDe(invoice.dueDate) }] : []),
+      ...(invoice.additionalNumber ? [{ label: LABEL.reference, value: invoice.additionalNumber }] : []),
+      ...(invoice.orderDate ? [{ label: LABEL.orderDate, value: formatDateDe(invoice.orderDate) }] : []),
+      { label: LABEL.date, value: formatDateDe(today) },
     ],
-    subject: `Zahlungsaufforderung / Rechnungskopie zur Rechnung Nr. ${number}`,
+    subject: PAYMENT_REQUEST.subject(number),
     salutation: `${greetingOf(parties.contact)},`,
-    paragraphs: [
-      `wir bitten Sie, den folgenden Betrag aus unserer Rechnung Nr. ${number}${dated} zu begleichen.`,
-      `Dieses Schreiben ersetzt die Rechnung nicht. Maßgeblich ist unsere Rechnung Nr. ${number}${dated}; ` +
-        'sie allein weist die Umsatzsteuer aus und berechtigt zum Vorsteuerabzug. Gern senden wir Ihnen auf Anfrage eine weitere Ausfertigung.',
-    ],
+    paragraphs: [PAYMENT_REQUEST.request(number, invoice.invoiceDate), PAYMENT_REQUEST.notAnInvoice(number, invoice.invoiceDate)],
     amounts,
     closingParagraphs: invoice.dueDate
-      ? [
-          paymentInstruction(settings, open, formatDateDe(invoice.dueDate), number),
-          'Sollte sich Ihre Zahlung mit diesem Schreiben überschnitten haben, betrachten Sie es bitte als gegenstandslos.',
-        ]
-      : ['Sollte sich Ihre Zahlung mit diesem Schreiben überschnitten haben, betrachten Sie es bitte als gegenstandslos.'],
-    closing: 'Mit freundlichen Grüßen',
+      ? [paymentInstruction(settings, open, formatDateDe(invoice.dueDate), number), LETTER.crossedPayment]
+      : [LETTER.crossedPayment],
+    closing: LETTER.closing,
   };
 }

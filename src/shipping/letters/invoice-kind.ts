@@ -10,6 +10,7 @@
 //     not pose as it: no invoice title and no VAT shown, since a document that shows VAT is treated as
 //     an invoice and the tax it shows is owed again (§ 14c UStG).
 import { supplyProblems } from '../../invoices/invoice-supply.js';
+import { LABEL } from '../../letters/messages.de.js';
 import type { ShippingSettings } from '../settings/shipping-settings.js';
 import type { LetterParties } from './letter-content.js';
 
@@ -23,8 +24,8 @@ export interface InvoiceDocumentDecision {
 
 /** The seller's tax number or VAT ID as the invoice prints it (§ 14 (4) Nr. 2 UStG: either suffices). */
 export function sellerTaxIdOf(settings: ShippingSettings): { label: string; value: string } | null {
-  if (settings.vatId?.trim()) return { label: 'USt-IdNr.', value: settings.vatId.trim() };
-  if (settings.taxNumber?.trim()) return { label: 'Steuernummer', value: settings.taxNumber.trim() };
+  if (settings.vatId?.trim()) return { label: LABEL.vatId, value: settings.vatId.trim() };
+  if (settings.taxNumber?.trim()) return { label: LABEL.taxNumber, value: settings.taxNumber.trim() };
   return null;
 }
 

@@ -11,7 +11,7 @@ import type { Payment } from '../../invoices/payment.entity.js';
 import type { Reminder } from '../../invoices/reminder.entity.js';
 import { formatAmountDe, formatDateDe, formatEuroDe } from '../../letters/german-format.js';
 import type { LetterContent, LetterSender } from '../../letters/letter.js';
-import { LABEL, LETTER, REMINDER_TITLES } from '../../letters/messages.de.js';
+import { FOOTER, LABEL, LETTER, REMINDER_TITLES } from '../../letters/messages.de.js';
 import { amountsOf, reminderRows, rowsAsText } from './reminder-charges.js';
 import { greetingOf } from '../routing/recipients.js';
 import { legalLines } from '../settings/legal-details.js';
@@ -48,13 +48,13 @@ export function senderOf(companyName: string, settings: ShippingSettings): Lette
   const name = settings.senderName ?? companyName;
   const cityLine = [settings.senderZip, settings.senderCity].filter(Boolean).join(' ');
   const address = [settings.senderStreet, cityLine].filter((line): line is string => Boolean(line));
-  const contact = [settings.senderPhone && `Tel. ${settings.senderPhone}`, settings.senderEmail].filter((line): line is string =>
+  const contact = [settings.senderPhone && FOOTER.phone(settings.senderPhone), settings.senderEmail].filter((line): line is string =>
     Boolean(line),
   );
   const bank = [
     settings.bankAccountHolder,
-    settings.bankIban && `IBAN ${groupIban(settings.bankIban)}`,
-    settings.bankBic && `BIC ${settings.bankBic}`,
+    settings.bankIban && FOOTER.iban(groupIban(settings.bankIban)),
+    settings.bankBic && FOOTER.bic(settings.bankBic),
     settings.bankName,
   ].filter((line): line is string => Boolean(line));
   const legal = legalLines(name, settings);
@@ -172,7 +172,7 @@ export function coverLetter(parties: LetterParties, today: string): LetterConten
   const money = amountsOf(invoice, null);
   return {
     ...frame(parties),
-    title: `Rechnung ${number}`,
+    title: LETTER.invoiceSubject(number),
     info: infoBlock(parties, formatDateDe(today)),
     subject: LETTER.invoiceSubject(number),
     salutation: `${salutation},`,

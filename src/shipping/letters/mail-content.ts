@@ -1,5 +1,6 @@
 // Subject and text of the e-mails that carry an invoice or a reminder, from the company's templates.
 import type { Reminder } from '../../invoices/reminder.entity.js';
+import { PAYMENT_REQUEST } from '../../letters/messages.de.js';
 import { invoicePdfKind } from './invoice-kind.js';
 import { type LetterParties, type ReminderTerms, senderOf, templateValues } from './letter-content.js';
 import { fillTemplate } from '../settings/shipping-settings.js';
@@ -9,20 +10,14 @@ export interface MailText {
   text: string;
 }
 
-/**
- * The company's invoice texts say that the invoice is attached; with a payment request the service
- * rendered in its place (invoice-kind.ts) the e-mail says what is attached instead.
- */
-const PAYMENT_REQUEST_MAIL = {
-  invoiceEmailSubject: 'Zahlungsaufforderung zur Rechnung {invoice_number} von {company_name}',
-  invoiceEmailBody:
-    '{salutation},\n\nanbei erhalten Sie unsere Zahlungsaufforderung zur Rechnung {invoice_number} vom {invoice_date} über {total} €. ' +
-    'Bitte überweisen Sie den Betrag bis zum {due_date}.\n\nBei Fragen antworten Sie einfach auf diese E-Mail.\n\nMit freundlichen Grüßen\n{company_name}',
-};
-
 export function invoiceMail(parties: LetterParties, salutation: string): MailText {
   const values = templateValues(parties, salutation);
-  const templates = invoicePdfKind(parties) === 'payment_request' ? PAYMENT_REQUEST_MAIL : parties.settings.templates;
+  // The company's invoice texts say that the invoice is attached; with a payment request the service
+  // rendered in its place (invoice-kind.ts) the e-mail says what is attached instead.
+  const templates =
+    invoicePdfKind(parties) === 'payment_request'
+      ? { invoiceEmailSubject: PAYMENT_REQUEST.emailSubject, invoiceEmailBody: PAYMENT_REQUEST.emailBody }
+      : parties.settings.templates;
   return {
     subject: oneLine(fillTemplate(templates.invoiceEmailSubject, values)),
     text: withLegalDetails(fillTemplate(templates.invoiceEmailBody, values), parties),

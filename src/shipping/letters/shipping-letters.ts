@@ -16,6 +16,7 @@ import { mergePdfs, renderCoverLetter, renderLetter } from '../../letters/letter
 import { renderedInvoice } from './invoice-document.js';
 import { invoicePdfKind } from './invoice-kind.js';
 import { coverLetter, invoiceNumberOf, reminderLetter, reminderTitle } from './letter-content.js';
+import { FILE_NAME } from '../../letters/messages.de.js';
 import type { Shipment } from '../shipments/shipment.js';
 import type { ShippingContext } from '../shipments/shipping-context.js';
 import { ShipmentsRepository } from '../shipments/shipments.repository.js';
@@ -76,11 +77,11 @@ export class ShippingLetters {
     const number = invoiceNumberOf(ctx.invoice).replace(/[^\w.-]+/g, '_');
     const invoicePdf = ctx.invoice.pdfKey ? await this.read(ctx.invoice.pdfKey, 'invoice PDF') : await this.renderInvoice(ctx, manager);
     const attachment = ctx.invoice.attachmentKey
-      ? [{ filename: `Anlage-${number}.pdf`, content: await this.read(ctx.invoice.attachmentKey, "invoice's attachment") }]
+      ? [{ filename: FILE_NAME.attachment(number), content: await this.read(ctx.invoice.attachmentKey, "invoice's attachment") }]
       : [];
     // A payment request the service rendered is not named as the invoice either (invoice-kind.ts).
     const request = invoicePdfKind(ctx) === 'payment_request';
-    return [{ filename: `${request ? 'Zahlungsaufforderung' : 'Rechnung'}-${number}.pdf`, content: invoicePdf }, ...attachment];
+    return [{ filename: (request ? FILE_NAME.paymentRequest : FILE_NAME.invoice)(number), content: invoicePdf }, ...attachment];
   }
 
   private async renderInvoice(ctx: ShippingContext, manager: EntityManager | null): Promise<Buffer> {
@@ -115,6 +116,6 @@ const RENDERED_INVOICE = 'rendered-invoice.pdf';
 
 export function letterFileName(ctx: ShippingContext): string {
   const number = invoiceNumberOf(ctx.invoice);
-  const name = ctx.reminder ? `${reminderTitle(ctx.settings, ctx.reminder)}-${number}` : `Brief-Rechnung-${number}`;
+  const name = ctx.reminder ? `${reminderTitle(ctx.settings, ctx.reminder)}-${number}` : FILE_NAME.invoiceLetter(number);
   return `${name.replace(/[^\w.-]+/g, '_')}.pdf`;
 }

@@ -7,6 +7,7 @@ import type { Invoice } from '../../invoices/invoice.entity.js';
 import type { InterestLine } from '../../invoices/interest/interest-line.js';
 import type { Payment } from '../../invoices/payment.entity.js';
 import type { Reminder } from '../../invoices/reminder.entity.js';
+import { SETTLEMENT_ORDER } from '../../invoices/ledger/money.js';
 import type { LetterSender } from '../../letters/letter.js';
 import { CLAIM } from '../../letters/messages.de.js';
 import type { ClaimRow, StatementOfClaim } from '../../letters/statement-of-claim.js';
@@ -90,17 +91,18 @@ function settle(records: SettlementRecords) {
       open[entry.bucket] = open[entry.bucket].plus(entry.amount);
       return row(entry, balance);
     }
-    // § 367 (1) BGB: costs, then interest, then the principal.
+    // § 367 (1) BGB in the ledger's order (SETTLEMENT_ORDER): costs, then interest; the rest to the principal.
     let rest = entry.amount.negated();
-    const share = (bucket: Bucket) => {
-      const paid = bucket === 'principal' ? rest : Decimal.max(0, Decimal.min(open[bucket], rest));
-      open[bucket] = open[bucket].minus(paid);
+    const shares = { costs: '0.00', interest: '0.00' };
+    for (const { name } of SETTLEMENT_ORDER) {
+      const paid = Decimal.max(0, Decimal.min(open[name], rest));
+      open[name] = open[name].minus(paid);
       rest = rest.minus(paid);
-      return paid.toFixed(2);
-    };
-    const costs = share('costs');
-    const interest = share('interest');
-    const principal = share('principal');
+      shares[name] = paid.toFixed(2);
+    }
+    open.principal = open.principal.minus(rest);
+    const { costs, interest } = shares;
+    const principal = rest.toFixed(2);
     allocations.push({ date: entry.date, amount: entry.amount.negated().toFixed(2), costs, interest, principal });
     return row({ ...entry, detail: CLAIM.allocation(costs, interest, principal) }, balance);
   });
@@ -121,7 +123,7 @@ function chargeEntries(r: SettlementRecords): Entry[] {
   const booked = r.reminders.filter((reminder) => reminder.dispatchedAt !== null);
   const flatFeeFrom = booked.filter((reminder) => new Decimal(reminder.flatFee).greaterThan(0)).map((x) => x.reminderDate)[0];
   for (const reminder of booked) {
-    const stage = r.stages[reminder.reminderStage - 1] ?? { title: `${reminder.reminderStage}. Mahnung`, fee: '0' };
+    const stage = r.stages[reminder.reminderStage - 1] ?? { title: CLAIM.stage(reminder.reminderStage), fee: '0' };
     const at = (text: string, amount: Decimal.Value): Entry => ({
       date: reminder.reminderDate,
       order: 1,

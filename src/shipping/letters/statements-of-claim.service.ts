@@ -11,6 +11,7 @@ import { InvoicesService } from '../../invoices/invoices.service.js';
 import { renderStatementOfClaim } from '../../letters/statement-of-claim.js';
 import { ShippingSettingsRepository } from '../settings/shipping-settings.repository.js';
 import { invoiceNumberOf, recipientLines, senderOf } from './letter-content.js';
+import { FILE_NAME } from '../../letters/messages.de.js';
 import type { RenderedLetter } from './shipping-letters.js';
 import { assembleStatement } from './statement-of-claim.assembler.js';
 
@@ -55,6 +56,6 @@ export class StatementsOfClaim {
       madeOn: todayIn(company.timeZone),
     });
     const pdf = Buffer.from(await renderStatementOfClaim(model));
-    return { pdf, filename: `Forderungsaufstellung-${number.replace(/[^\w.-]+/g, '_')}.pdf` };
+    return { pdf, filename: FILE_NAME.statementOfClaim(number.replace(/[^\w.-]+/g, '_')) };
   }
 }

@@ -36,8 +36,10 @@ export function CollectedChart({ page, months }: { page: PageContext; months: Ar
       <table>
         <thead>
           <tr>
-            <th scope="col">{t('dashboard.month')}</th>
-            <th scope="col" class="num">
+            <th scope="col" safe>
+              {t('dashboard.month')}
+            </th>
+            <th scope="col" class="num" safe>
               {t('dashboard.collectedAmount')}
             </th>
           </tr>

@@ -27,7 +27,9 @@ export function CustomerPage({ page, props }: { page: PageContext; props: Custom
     <Layout page={page} title={t('customer.title', { name: customer.name })}>
       <div class="grid">
         <section class="card" aria-labelledby="address-h">
-          <h2 id="address-h">{t('customer.address')}</h2>
+          <h2 id="address-h" safe>
+            {t('customer.address')}
+          </h2>
           <address>
             {address
               .filter((line): line is string => Boolean(line))
@@ -40,24 +42,28 @@ export function CustomerPage({ page, props }: { page: PageContext; props: Custom
           </address>
         </section>
         <section class="card" aria-labelledby="details-h">
-          <h2 id="details-h">{t('customer.details')}</h2>
+          <h2 id="details-h" safe>
+            {t('customer.details')}
+          </h2>
           <dl class="facts">
-            <dt>{t('customer.customerNumber')}</dt>
+            <dt safe>{t('customer.customerNumber')}</dt>
             <dd safe>{customer.customerNumber ?? t('none')}</dd>
-            <dt>{t('customer.externalId')}</dt>
+            <dt safe>{t('customer.externalId')}</dt>
             <dd safe>{customer.externalId ?? t('none')}</dd>
-            <dt>{t('customer.phone')}</dt>
+            <dt safe>{t('customer.phone')}</dt>
             <dd safe>{customer.phone ?? t('none')}</dd>
           </dl>
         </section>
         <section class="card" aria-labelledby="sums-h">
-          <h2 id="sums-h">{t('customer.sums')}</h2>
+          <h2 id="sums-h" safe>
+            {t('customer.sums')}
+          </h2>
           <dl class="facts">
-            <dt>{t('customer.open')}</dt>
+            <dt safe>{t('customer.open')}</dt>
             <dd data-figure="open" safe>
               {`${money(props.sums.open.amount)} (${t('dashboard.invoices', { count: props.sums.open.count })})`}
             </dd>
-            <dt>{t('customer.overdue')}</dt>
+            <dt safe>{t('customer.overdue')}</dt>
             <dd data-figure="overdue" safe>
               {`${money(props.sums.overdue.amount)} (${t('dashboard.invoices', { count: props.sums.overdue.count })})`}
             </dd>
@@ -65,16 +71,24 @@ export function CustomerPage({ page, props }: { page: PageContext; props: Custom
         </section>
       </div>
       <section class="card" aria-labelledby="contacts-h">
-        <h2 id="contacts-h">{t('customer.contacts')}</h2>
+        <h2 id="contacts-h" safe>
+          {t('customer.contacts')}
+        </h2>
         {contacts.length === 0 ? (
-          <p>{t('customer.noContacts')}</p>
+          <p safe>{t('customer.noContacts')}</p>
         ) : (
           <table>
             <thead>
               <tr>
-                <th scope="col">{t('customer.name')}</th>
-                <th scope="col">{t('customer.email')}</th>
-                <th scope="col">{t('customer.phone')}</th>
+                <th scope="col" safe>
+                  {t('customer.name')}
+                </th>
+                <th scope="col" safe>
+                  {t('customer.email')}
+                </th>
+                <th scope="col" safe>
+                  {t('customer.phone')}
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -90,9 +104,11 @@ export function CustomerPage({ page, props }: { page: PageContext; props: Custom
         )}
       </section>
       <section class="card" aria-labelledby="invoices-h">
-        <h2 id="invoices-h">{t('customer.invoices')}</h2>
+        <h2 id="invoices-h" safe>
+          {t('customer.invoices')}
+        </h2>
         {props.invoices.length === 0 ? (
-          <p>{t('customer.noInvoices')}</p>
+          <p safe>{t('customer.noInvoices')}</p>
         ) : (
           <>
             {props.totalInvoices > props.invoices.length ? (
@@ -105,10 +121,16 @@ export function CustomerPage({ page, props }: { page: PageContext; props: Custom
             <table>
               <thead>
                 <tr>
-                  <th scope="col">{t('customer.number')}</th>
-                  <th scope="col">{t('invoice.status')}</th>
-                  <th scope="col">{t('invoice.dueDate')}</th>
-                  <th scope="col" class="num">
+                  <th scope="col" safe>
+                    {t('customer.number')}
+                  </th>
+                  <th scope="col" safe>
+                    {t('invoice.status')}
+                  </th>
+                  <th scope="col" safe>
+                    {t('invoice.dueDate')}
+                  </th>
+                  <th scope="col" class="num" safe>
                     {t('invoice.open')}
                   </th>
                 </tr>

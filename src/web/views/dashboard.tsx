@@ -9,7 +9,9 @@ export function DashboardPage({ page, figures }: { page: PageContext; figures: D
     <Layout page={page} title={t('dashboard.title')}>
       <div class="grid">
         <section class="card" aria-labelledby="open-h">
-          <h2 id="open-h">{t('dashboard.open')}</h2>
+          <h2 id="open-h" safe>
+            {t('dashboard.open')}
+          </h2>
           <p class="figure" data-figure="open" safe>
             {money(figures.open.amount)}
           </p>
@@ -18,7 +20,9 @@ export function DashboardPage({ page, figures }: { page: PageContext; figures: D
           </p>
         </section>
         <section class="card" aria-labelledby="overdue-h">
-          <h2 id="overdue-h">{t('dashboard.overdue')}</h2>
+          <h2 id="overdue-h" safe>
+            {t('dashboard.overdue')}
+          </h2>
           <p class="figure overdue" data-figure="overdue" safe>
             {money(figures.overdue.amount)}
           </p>
@@ -27,7 +31,9 @@ export function DashboardPage({ page, figures }: { page: PageContext; figures: D
           </p>
         </section>
         <section class="card" aria-labelledby="dso-h">
-          <h2 id="dso-h">{t('dashboard.dso')}</h2>
+          <h2 id="dso-h" safe>
+            {t('dashboard.dso')}
+          </h2>
           <p class="figure" data-figure="dso" safe>
             {figures.dso === null ? t('dashboard.noDso') : t('dashboard.dsoDays', { count: figures.dso })}
           </p>
@@ -35,7 +41,9 @@ export function DashboardPage({ page, figures }: { page: PageContext; figures: D
       </div>
       <div class="grid">
         <section class="card" aria-labelledby="stage-h">
-          <h2 id="stage-h">{t('dashboard.byStage')}</h2>
+          <h2 id="stage-h" safe>
+            {t('dashboard.byStage')}
+          </h2>
           <FigureTable
             page={page}
             head={t('dashboard.stage')}
@@ -43,7 +51,9 @@ export function DashboardPage({ page, figures }: { page: PageContext; figures: D
           />
         </section>
         <section class="card" aria-labelledby="aging-h">
-          <h2 id="aging-h">{t('dashboard.aging')}</h2>
+          <h2 id="aging-h" safe>
+            {t('dashboard.aging')}
+          </h2>
           <FigureTable
             page={page}
             head={t('dashboard.bucket')}
@@ -52,7 +62,9 @@ export function DashboardPage({ page, figures }: { page: PageContext; figures: D
         </section>
       </div>
       <section class="card" aria-labelledby="collected-h">
-        <h2 id="collected-h">{t('dashboard.collected')}</h2>
+        <h2 id="collected-h" safe>
+          {t('dashboard.collected')}
+        </h2>
         <CollectedChart page={page} months={figures.collected} />
       </section>
     </Layout>
@@ -73,11 +85,13 @@ function FigureTable({
     <table>
       <thead>
         <tr>
-          <th scope="col">{head}</th>
-          <th scope="col" class="num">
+          <th scope="col" safe>
+            {head}
+          </th>
+          <th scope="col" class="num" safe>
             {t('dashboard.count')}
           </th>
-          <th scope="col" class="num">
+          <th scope="col" class="num" safe>
             {t('dashboard.amount')}
           </th>
         </tr>
@@ -88,7 +102,9 @@ function FigureTable({
             <th scope="row" safe>
               {row.label}
             </th>
-            <td class="num">{count(row.count)}</td>
+            <td class="num" safe>
+              {count(row.count)}
+            </td>
             <td class="num" safe>
               {money(row.amount)}
             </td>

@@ -31,7 +31,9 @@ export function InvoicePage({ page, props }: { page: PageContext; props: Invoice
     <Layout page={page} title={title}>
       <div class="grid">
         <section class="card" aria-labelledby="status-h">
-          <h2 id="status-h">{t('invoice.status')}</h2>
+          <h2 id="status-h" safe>
+            {t('invoice.status')}
+          </h2>
           <p>
             <span class="status" data-status={invoice.status} safe>
               {t(`status.${invoice.status}`)}
@@ -43,20 +45,22 @@ export function InvoicePage({ page, props }: { page: PageContext; props: Invoice
             ''
           )}
           <dl class="facts">
-            <dt>{t('invoice.invoiceDate')}</dt>
+            <dt safe>{t('invoice.invoiceDate')}</dt>
             <dd safe>{date(invoice.invoiceDate)}</dd>
-            <dt>{t('invoice.dueDate')}</dt>
+            <dt safe>{t('invoice.dueDate')}</dt>
             <dd safe>{date(invoice.dueDate)}</dd>
-            <dt>{t('invoice.externalId')}</dt>
+            <dt safe>{t('invoice.externalId')}</dt>
             <dd safe>{invoice.externalId ?? t('none')}</dd>
           </dl>
         </section>
         <section class="card" aria-labelledby="amounts-h">
-          <h2 id="amounts-h">{t('invoice.amounts')}</h2>
+          <h2 id="amounts-h" safe>
+            {t('invoice.amounts')}
+          </h2>
           <dl class="facts">
             {amounts.map(([label, amount]) => (
               <>
-                <dt>{t(label)}</dt>
+                <dt safe>{t(label)}</dt>
                 <dd class="num" data-amount={label.slice('invoice.'.length)} safe>
                   {money(amount)}
                 </dd>
@@ -65,13 +69,15 @@ export function InvoicePage({ page, props }: { page: PageContext; props: Invoice
           </dl>
         </section>
         <section class="card" aria-labelledby="customer-h">
-          <h2 id="customer-h">{t('invoice.customer')}</h2>
+          <h2 id="customer-h" safe>
+            {t('invoice.customer')}
+          </h2>
           <p>
             <a href={`/customers/${toPublicId('cus', customer.id)}`} safe>
               {customer.name}
             </a>
           </p>
-          <h3>{t('invoice.contact')}</h3>
+          <h3 safe>{t('invoice.contact')}</h3>
           {contact ? (
             <p>
               <span safe>{contact.name}</span>
@@ -85,23 +91,29 @@ export function InvoicePage({ page, props }: { page: PageContext; props: Invoice
               )}
             </p>
           ) : (
-            <p>{t('invoice.noContact')}</p>
+            <p safe>{t('invoice.noContact')}</p>
           )}
         </section>
       </div>
       <section class="card" aria-labelledby="payments-h">
-        <h2 id="payments-h">{t('invoice.payments')}</h2>
+        <h2 id="payments-h" safe>
+          {t('invoice.payments')}
+        </h2>
         {payments.length === 0 ? (
-          <p>{t('invoice.noPayments')}</p>
+          <p safe>{t('invoice.noPayments')}</p>
         ) : (
           <table>
             <thead>
               <tr>
-                <th scope="col">{t('invoice.paymentDate')}</th>
-                <th scope="col" class="num">
+                <th scope="col" safe>
+                  {t('invoice.paymentDate')}
+                </th>
+                <th scope="col" class="num" safe>
                   {t('invoice.amount')}
                 </th>
-                <th scope="col">{t('invoice.note')}</th>
+                <th scope="col" safe>
+                  {t('invoice.note')}
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -119,22 +131,28 @@ export function InvoicePage({ page, props }: { page: PageContext; props: Invoice
         )}
       </section>
       <section class="card" aria-labelledby="reminders-h">
-        <h2 id="reminders-h">{t('invoice.reminders')}</h2>
+        <h2 id="reminders-h" safe>
+          {t('invoice.reminders')}
+        </h2>
         {reminders.length === 0 ? (
-          <p>{t('invoice.noReminders')}</p>
+          <p safe>{t('invoice.noReminders')}</p>
         ) : (
           <table>
             <thead>
               <tr>
-                <th scope="col">{t('invoice.reminderStage')}</th>
-                <th scope="col">{t('invoice.reminderDate')}</th>
-                <th scope="col" class="num">
+                <th scope="col" safe>
+                  {t('invoice.reminderStage')}
+                </th>
+                <th scope="col" safe>
+                  {t('invoice.reminderDate')}
+                </th>
+                <th scope="col" class="num" safe>
                   {t('invoice.fees')}
                 </th>
-                <th scope="col" class="num">
+                <th scope="col" class="num" safe>
                   {t('invoice.defaultInterest')}
                 </th>
-                <th scope="col" class="num">
+                <th scope="col" class="num" safe>
                   {t('invoice.flatFee')}
                 </th>
               </tr>
@@ -142,7 +160,7 @@ export function InvoicePage({ page, props }: { page: PageContext; props: Invoice
             <tbody>
               {reminders.map((r) => (
                 <tr>
-                  <td>{String(r.reminderStage)}</td>
+                  <td safe>{String(r.reminderStage)}</td>
                   <td safe>{date(r.reminderDate)}</td>
                   <td class="num" safe>
                     {money(r.fees)}
@@ -160,14 +178,24 @@ export function InvoicePage({ page, props }: { page: PageContext; props: Invoice
         )}
       </section>
       <section class="card" aria-labelledby="events-h">
-        <h2 id="events-h">{t('invoice.events')}</h2>
+        <h2 id="events-h" safe>
+          {t('invoice.events')}
+        </h2>
         <table>
           <thead>
             <tr>
-              <th scope="col">{t('invoice.eventWhen')}</th>
-              <th scope="col">{t('invoice.eventWhat')}</th>
-              <th scope="col">{t('invoice.eventWho')}</th>
-              <th scope="col">{t('invoice.eventWhy')}</th>
+              <th scope="col" safe>
+                {t('invoice.eventWhen')}
+              </th>
+              <th scope="col" safe>
+                {t('invoice.eventWhat')}
+              </th>
+              <th scope="col" safe>
+                {t('invoice.eventWho')}
+              </th>
+              <th scope="col" safe>
+                {t('invoice.eventWhy')}
+              </th>
             </tr>
           </thead>
           <tbody>

@@ -13,18 +13,18 @@ export function SignInPage({ page, form }: { page: PageContext; form: SignInProp
   return (
     <Layout page={page} title={t('signIn.title')}>
       {form.error === 'wrong' ? (
-        <p class="error" role="alert" id="sign-in-error">
+        <p class="error" role="alert" id="sign-in-error" safe>
           {t('signIn.wrong')}
         </p>
       ) : form.error === 'expired' ? (
-        <p class="notice" role="status">
+        <p class="notice" role="status" safe>
           {t('signIn.expired')}
         </p>
       ) : (
         ''
       )}
       {form.notice === 'signedOut' ? (
-        <p class="notice" role="status">
+        <p class="notice" role="status" safe>
           {t('signIn.signedOut')}
         </p>
       ) : (
@@ -33,11 +33,17 @@ export function SignInPage({ page, form }: { page: PageContext; form: SignInProp
       <form class="sign-in" method="post" action="/sign-in">
         <input type="hidden" name="_csrf" value={page.csrf} />
         {form.next ? <input type="hidden" name="next" value={form.next} /> : ''}
-        <label for="email">{t('signIn.email')}</label>
+        <label for="email" safe>
+          {t('signIn.email')}
+        </label>
         <input id="email" name="email" type="email" autocomplete="username" required value={form.email ?? ''} />
-        <label for="password">{t('signIn.password')}</label>
+        <label for="password" safe>
+          {t('signIn.password')}
+        </label>
         <input id="password" name="password" type="password" autocomplete="current-password" required />
-        <button type="submit">{t('signIn.submit')}</button>
+        <button type="submit" safe>
+          {t('signIn.submit')}
+        </button>
       </form>
     </Layout>
   );
@@ -50,7 +56,9 @@ export function MessagePage({ page, kind, seconds }: { page: PageContext; kind: 
       <p safe>{t(`${kind}.text`, { seconds })}</p>
       {kind === 'notFound' ? (
         <p>
-          <a href="/dashboard">{t('notFound.back')}</a>
+          <a href="/dashboard" safe>
+            {t('notFound.back')}
+          </a>
         </p>
       ) : (
         ''
