@@ -16,6 +16,7 @@ import { createValidationPipe } from './common/validation.js';
 import { inputError, inputProblem, type InputKind, pathError } from './common/input-rules.js';
 import { createHttpLogger } from './logging/http-logger.js';
 import { createRootLogger, requestIdOf } from './logging/logger.js';
+import { setLibraryLogger } from './logging/library-output.js';
 import { bindRequestLogger, RequestAwareLogger } from './logging/request-logger.js';
 import { createOpenApiDocument } from './openapi/document.js';
 import { mountWeb } from './web/web.setup.js';
@@ -34,6 +35,7 @@ const BODY_TYPES = ['application/json', 'application/x-www-form-urlencoded', 'mu
 
 export async function createApp(config: AppConfig, databaseUrl: string, logger?: Logger): Promise<INestApplication> {
   const root = logger ?? createRootLogger(config.logLevel);
+  setLibraryLogger(root);
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, databaseUrl), new AppExpressAdapter(), {
     bodyParser: false,
     // Lines written while the modules are built wait for the pino logger instead of going to the console.
@@ -55,7 +57,8 @@ export async function createApp(config: AppConfig, databaseUrl: string, logger?:
   // Last of the middleware, once the body is read: from here on Nest's Logger writes to the request's logger.
   app.use(bindRequestLogger);
   app.useGlobalPipes(createValidationPipe());
-  app.enableShutdownHooks();
+  // No enableShutdownHooks(): src/main.ts owns SIGTERM/SIGINT. With both, Nest's handler closed the app a
+  // second time next to main's and then re-raised the signal, killing the process before the database stopped.
   setupOpenApi(app);
   return app;
 }

@@ -58,17 +58,17 @@ export class ApiKeysService {
   async revoke(company: CompanyContext, publicId: string): Promise<void> {
     const id = parsePublicId('key', publicId);
     const revoked = id ? await this.keys.revoke(company.id, id) : undefined;
-    if (!revoked) throw new AppError('api_key.not_found', `API key ${publicId} not found`);
+    if (!revoked) throw new AppError('api_key.not_found', `API key ${publicId} was not found`);
     this.cache.forget(revoked.id);
   }
 
   /** A new key with the same name; the old one stays valid for the grace period (never longer than it had). */
   async rotate(company: CompanyContext, publicId: string): Promise<{ current: ApiKeyView & { secret: string }; previous: ApiKeyView }> {
     const id = parsePublicId('key', publicId);
-    if (!id) throw new AppError('api_key.not_found', `API key ${publicId} not found`);
+    if (!id) throw new AppError('api_key.not_found', `API key ${publicId} was not found`);
     const rotated = await this.keys.transaction(async (manager) => {
       const old = await this.keys.find(company.id, id, manager, true);
-      if (!old) throw new AppError('api_key.not_found', `API key ${publicId} not found`);
+      if (!old) throw new AppError('api_key.not_found', `API key ${publicId} was not found`);
       const status = this.status(old);
       if (status === 'revoked' || status === 'expired' || status === 'rotated') {
         throw new AppError('api_key.not_active', `API key ${publicId} is ${status} and cannot be rotated; create a new key instead`, [], {
@@ -112,7 +112,7 @@ export class ApiKeysService {
   private async require(company: CompanyContext, publicId: string): Promise<ApiKeyRecord> {
     const id = parsePublicId('key', publicId);
     const key = id ? await this.keys.find(company.id, id) : undefined;
-    if (!key) throw new AppError('api_key.not_found', `API key ${publicId} not found`);
+    if (!key) throw new AppError('api_key.not_found', `API key ${publicId} was not found`);
     return key;
   }
 }

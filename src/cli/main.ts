@@ -16,6 +16,7 @@ import { connectDatabase } from '../database/connect.js';
 import { runMigrations } from '../database/migrate.js';
 
 const USAGE = `Usage (from a checkout; in the container image: node dist/src/cli/main.js <command> …):
+  npm run cli -- --help   (or -h, or no command): this text
   npm run cli -- company:create --name "<company name>" --email <first user's e-mail> [--password <password>]
   npm run cli -- token:create --company <cmp-…> [--name <token name>]
   npm run cli -- base-rate:set --from <YYYY-01-01|YYYY-07-01> --rate <percent, e.g. 1.27>
@@ -25,6 +26,11 @@ Without --password one is generated and printed once. DATABASE_URL (or the embed
 DATA_DIR) is the service's own configuration.`;
 
 async function run(argv: string[]): Promise<void> {
+  // No command, or a request for help anywhere: the usage on stdout, exit code 0.
+  if (argv.length === 0 || argv[0] === 'help' || argv.some((arg) => arg === '--help' || arg === '-h')) {
+    console.log(USAGE);
+    return;
+  }
   const [command, ...rest] = argv;
   const { values } = parseArgs({
     args: rest,

@@ -159,7 +159,7 @@ export class AppError extends Error {
   }
 }
 
-export const notFound = (code: ErrorCode, what: string): AppError => new AppError(code, `${what} not found`);
+export const notFound = (code: ErrorCode, what: string): AppError => new AppError(code, `${what} was not found`);
 
 export const validationFailed = (errors: FieldError[]): AppError =>
   new AppError('validation.failed', 'The request has invalid fields', errors);

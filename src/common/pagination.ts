@@ -36,7 +36,7 @@ export function parsePageRequest(query: Record<string, unknown>): PageRequest {
   const errors: FieldError[] = [];
   const page = positiveInt(query.page, 'page', 10_000_000, errors) ?? 1;
   const perPage = positiveInt(query.per_page, 'per_page', MAX_PER_PAGE, errors) ?? DEFAULT_PER_PAGE;
-  if (errors.length > 0) throw new AppError('request.invalid_query', 'Invalid pagination parameters', errors);
+  if (errors.length > 0) throw new AppError('request.invalid_query', 'The pagination parameters are invalid (see errors)', errors);
   return { page, perPage, offset: (page - 1) * perPage };
 }
 

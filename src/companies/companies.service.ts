@@ -38,7 +38,7 @@ export class CompaniesService {
   async issueToken(publicCompanyId: string, name: string): Promise<string> {
     const id = parsePublicId('cmp', publicCompanyId);
     const company = id ? await this.companies.findById(id) : null;
-    if (!company) throw new AppError('company.not_found', `Company ${publicCompanyId} not found`);
+    if (!company) throw new AppError('company.not_found', `Company ${publicCompanyId} was not found`);
     return (await this.credentials.issueToken(company.id, name)).secret;
   }
 }

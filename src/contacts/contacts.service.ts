@@ -55,7 +55,7 @@ export class ContactsService {
   async require(company: CompanyContext, publicId: string): Promise<Contact> {
     const id = parsePublicId('con', publicId);
     const contact = id ? await this.contacts.findById(company.id, id) : null;
-    if (!contact) throw new AppError('contact.not_found', `Contact ${publicId} not found`);
+    if (!contact) throw new AppError('contact.not_found', `Contact ${publicId} was not found`);
     return contact;
   }
 

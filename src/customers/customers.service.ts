@@ -55,7 +55,7 @@ export class CustomersService {
   async require(company: CompanyContext, publicId: string): Promise<Customer> {
     const id = parsePublicId('cus', publicId);
     const customer = id ? await this.customers.findById(company.id, id) : null;
-    if (!customer) throw new AppError('customer.not_found', `Customer ${publicId} not found`);
+    if (!customer) throw new AppError('customer.not_found', `Customer ${publicId} was not found`);
     return customer;
   }
 

@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { PDFDocument } from 'pdf-lib';
 import { findActiveContent } from './pdf-active-content.js';
 import { parsedPdf } from './pdf-lib-objects.js';
+import { loadPdf } from './pdf-load.js';
 import { inspectPdfStructure } from './pdf-structure.js';
 import { type FileEnds, TAIL_BYTES } from './pdf-xref.js';
 
@@ -45,7 +46,7 @@ export async function inspectPdfBytes(bytes: Buffer, parsed?: PDFDocument): Prom
 
 async function parse(bytes: Buffer): Promise<PDFDocument> {
   try {
-    const document = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false });
+    const document = await loadPdf(bytes, 'an uploaded PDF whose cross-references are damaged', { updateMetadata: false });
     if (document.getPageCount() < 1) throw new Error('no pages');
     return document;
   } catch {

@@ -53,7 +53,9 @@ export class DunningController {
   async proposal(@CurrentCompany() company: CompanyContext, @Query('date') date?: string) {
     const parsed = date === undefined ? undefined : parseCalendarDate(date);
     if (date !== undefined && !parsed) {
-      throw new AppError('request.invalid_query', 'Invalid date', [{ field: 'date', message: 'date must be YYYY-MM-DD or DD.MM.YYYY' }]);
+      throw new AppError('request.invalid_query', 'The date is invalid', [
+        { field: 'date', message: 'date must be YYYY-MM-DD or DD.MM.YYYY' },
+      ]);
     }
     const { date: businessDate, outcome } = await this.dunning.proposal(company, parsed);
     return serializeProposal(businessDate, outcome);

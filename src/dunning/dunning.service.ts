@@ -69,7 +69,7 @@ export class DunningService {
   async run(company: CompanyContext, publicId: string): Promise<RunRecord> {
     const id = parsePublicId('run', publicId);
     const run = id ? await this.runs.find(company.id, id) : undefined;
-    if (!run) throw new AppError('dunning_run.not_found', `Dunning run ${publicId} not found`);
+    if (!run) throw new AppError('dunning_run.not_found', `Dunning run ${publicId} was not found`);
     return run;
   }
 

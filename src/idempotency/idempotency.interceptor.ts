@@ -58,7 +58,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
         }
         if (earlier.requestHash && !earlier.requestHash.equals(hash)) {
           throw new AppError('idempotency.key_reused', 'This Idempotency-Key was used with a different request', [
-            { field: 'Idempotency-Key', message: 'already used for a different request body' },
+            { field: 'Idempotency-Key', message: 'Idempotency-Key was used with a different request body' },
           ]);
         }
         if (earlier.statusCode === null) {

@@ -47,7 +47,7 @@ export function parseInvoiceFilters(query: Record<string, unknown>): InvoiceFilt
       });
     else filters.updatedSince = since;
   }
-  if (errors.length) throw new AppError('request.invalid_query', 'Invalid invoice filters', errors);
+  if (errors.length) throw new AppError('request.invalid_query', 'Some invoice filters are invalid (see errors)', errors);
   return filters;
 }
 

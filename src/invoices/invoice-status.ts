@@ -88,16 +88,41 @@ export function canApply(action: InvoiceAction, status: InvoiceStatus): boolean 
   return TRANSITIONS[action].from.includes(status);
 }
 
+/** What the action does, to complete "An invoice in status … cannot …". */
+const PREDICATES: Record<InvoiceAction, string> = {
+  release: 'be released',
+  archive: 'be archived',
+  mark_duplicate: 'be marked as a duplicate',
+  write_off: 'be written off',
+  settle: 'be settled',
+  reopen: 'be reopened',
+  send_reminder1: 'get reminder 1',
+  send_reminder2: 'get reminder 2',
+  send_reminder3: 'get reminder 3',
+  become_due: 'become due',
+  ready_for_reminder1: 'become ready for reminder 1',
+  ready_for_reminder2: 'become ready for reminder 2',
+  ready_for_reminder3: 'become ready for reminder 3',
+  step_back1: 'step back from ready for reminder 1',
+  step_back2: 'step back from ready for reminder 2',
+  step_back3: 'step back from ready for reminder 3',
+  ready_for_collection: 'become ready for debt collection',
+  hand_to_collection: 'be handed to debt collection',
+};
+
+/** The refusal of an action in a status, as a sentence naming the statuses it is allowed from. */
+export function transitionRefusal(action: InvoiceAction, status: InvoiceStatus): string {
+  return `An invoice in status ${status} cannot ${PREDICATES[action]}; allowed from: ${TRANSITIONS[action].from.join(', ')}`;
+}
+
 /** The status after the action, or a 409 naming the statuses the action is allowed from. */
 export function nextStatus(action: InvoiceAction, status: InvoiceStatus, previous: InvoiceStatus | null): InvoiceStatus {
   const transition = TRANSITIONS[action];
   if (!transition.from.includes(status)) {
-    throw new AppError(
-      'invoice.transition_not_allowed',
-      `Cannot ${action.replace('_', ' ')} an invoice in status ${status}; allowed from: ${transition.from.join(', ')}`,
-      [],
-      { current_status: status, allowed_from: transition.from },
-    );
+    throw new AppError('invoice.transition_not_allowed', transitionRefusal(action, status), [], {
+      current_status: status,
+      allowed_from: transition.from,
+    });
   }
   return transition.to === 'previous' ? (previous ?? 'sent') : transition.to;
 }

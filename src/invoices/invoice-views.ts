@@ -9,6 +9,7 @@ import type { Invoice } from './invoice.entity.js';
 import type { InvoiceView } from './invoice.serializer.js';
 import { InterestLines } from './interest/interest-lines.repository.js';
 import { PaymentsRepository } from './payments.repository.js';
+import { concurrentReads } from '../database/sql/concurrent-reads.js';
 
 @Injectable()
 export class InvoiceViews {
@@ -28,13 +29,13 @@ export class InvoiceViews {
     const ids = invoices.map((i) => i.id);
     const customerIds = [...new Set(invoices.map((i) => i.customerId))];
     const contactIds = [...new Set(invoices.map((i) => i.contactId).filter((id): id is string => id !== null))];
-    const [customers, contacts, payments, reminders, interest] = await Promise.all([
-      manager.findBy(Customer, { companyId, id: In(customerIds) }),
-      contactIds.length ? manager.findBy(Contact, { companyId, id: In(contactIds) }) : Promise.resolve([]),
-      this.payments.paymentsOf(companyId, ids, manager),
-      this.payments.remindersOf(companyId, ids, manager),
-      this.interest.states(manager, companyId, ids),
-    ]);
+    const [customers, contacts, payments, reminders, interest] = await concurrentReads(manager, [
+      () => manager.findBy(Customer, { companyId, id: In(customerIds) }),
+      () => (contactIds.length ? manager.findBy(Contact, { companyId, id: In(contactIds) }) : Promise.resolve([])),
+      () => this.payments.paymentsOf(companyId, ids, manager),
+      () => this.payments.remindersOf(companyId, ids, manager),
+      () => this.interest.states(manager, companyId, ids),
+    ] as const);
     const customerById = new Map(customers.map((c) => [c.id, c]));
     const contactById = new Map(contacts.map((c) => [c.id, c]));
     return invoices.map((invoice) => ({

@@ -184,7 +184,7 @@ export class InvoicesService {
       : lock && manager
         ? await this.invoices.lockById(company.id, id, manager)
         : await this.invoices.findById(company.id, id);
-    if (!invoice) throw new AppError('invoice.not_found', `Invoice ${publicId} not found`);
+    if (!invoice) throw new AppError('invoice.not_found', `Invoice ${publicId} was not found`);
     return invoice;
   }
 

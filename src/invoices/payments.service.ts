@@ -51,7 +51,7 @@ export class PaymentsService {
   ) {
     const invoice = await this.lock(company, invoicePublicId, manager);
     if (CLOSED.includes(invoice.status)) {
-      throw new AppError('payment.not_allowed', `No payments can be recorded on a ${invoice.status} invoice`);
+      throw new AppError('payment.not_allowed', `No payment can be recorded on an invoice in status ${invoice.status}`);
     }
     if (new Decimal(invoice.paidAmount).plus(dto.amount).greaterThanOrEqualTo(MAX_PAID)) {
       throw validationFailed([{ field: 'amount', message: 'the payments of one invoice can add up to at most 999999999999.99' }]);
@@ -92,7 +92,7 @@ export class PaymentsService {
     const invoice = await this.lock(company, invoicePublicId, manager);
     const payment = await this.findPayment(company, invoice, paymentId, manager);
     if (CLOSED.includes(invoice.status)) {
-      throw new AppError('payment.not_allowed', `Payments of a ${invoice.status} invoice cannot be deleted`);
+      throw new AppError('payment.not_allowed', `The payments of an invoice in status ${invoice.status} cannot be deleted`);
     }
     await this.payments.delete(payment, manager);
     const details = { payment_id: toPublicId('pay', payment.id), amount: formatDecimal(payment.amount) };
@@ -169,14 +169,14 @@ export class PaymentsService {
   private async lock(company: CompanyContext, publicId: string, manager: EntityManager): Promise<Invoice> {
     const id = parsePublicId('inv', publicId);
     const invoice = id ? await this.invoices.lockById(company.id, id, manager) : null;
-    if (!invoice) throw new AppError('invoice.not_found', `Invoice ${publicId} not found`);
+    if (!invoice) throw new AppError('invoice.not_found', `Invoice ${publicId} was not found`);
     return invoice;
   }
 
   private async findPayment(company: CompanyContext, invoice: Invoice, paymentId: string, manager: EntityManager): Promise<Payment> {
     const uuid = parsePublicId('pay', paymentId);
     const payment = uuid ? await this.payments.findOne(company.id, invoice.id, uuid, manager) : null;
-    if (!payment) throw new AppError('payment.not_found', `Payment ${paymentId} not found on this invoice`);
+    if (!payment) throw new AppError('payment.not_found', `Payment ${paymentId} was not found on this invoice`);
     return payment;
   }
 }

@@ -44,7 +44,13 @@ export class JobQueue implements OnApplicationShutdown {
       supervise: config.jobs.supervise,
       maintenanceIntervalSeconds: config.jobs.maintenanceIntervalSeconds,
     });
-    this.boss.on('error', (error) => this.logger.error({ err: error }, 'job queue error'));
+    this.boss.on('error', (error) => {
+      // While the service stops, pg-boss may still hold a connection its background work opened when the
+      // (embedded) database shuts down with it: 57P01 (admin_shutdown) then is part of stopping, no fault.
+      if (this.stopping && (error as { code?: string }).code === '57P01')
+        this.logger.debug({ err: error }, 'job queue connection ended at shutdown');
+      else this.logger.error({ err: error }, 'job queue error');
+    });
   }
 
   /** Starts on first use, so processes that never touch the queue open no connections for it. */
@@ -165,7 +171,11 @@ export class JobQueue implements OnApplicationShutdown {
     this.stopping = true;
     for (const wake of this.wakeUps) wake();
     await Promise.all(this.loops);
-    if (this.started) await this.boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    if (!this.started) return;
+    // A stop while pg-boss is still starting (a SIGTERM right after start) would leave the connections its
+    // start opens afterwards to be cut by the database's shutdown, each an error line: let it finish first.
+    await this.started.catch(() => undefined);
+    await this.boss.stop({ graceful: true, wait: true, timeout: 10_000 });
   }
 
   /** pg-boss runs its insert on the caller's transaction connection. */

@@ -2,6 +2,7 @@
 // recipient in the window area, information block, subject, greeting, text, amounts table, closing,
 // footer with the sender's details, fold and punch marks. Long texts continue on further pages.
 import { PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib';
+import { loadPdf } from '../documents/pdf-load.js';
 import { A4, DIN5008 as D, MM } from './din5008.js';
 import { embedLetterFonts } from './fonts.js';
 import type { LetterContent } from './letter.js';
@@ -171,7 +172,7 @@ class LetterWriter {
 export async function mergePdfs(parts: Uint8Array[]): Promise<{ pdf: Uint8Array; pages: number }> {
   const merged = await PDFDocument.create();
   for (const part of parts) {
-    const source = await PDFDocument.load(part, { ignoreEncryption: true });
+    const source = await loadPdf(part, 'a document to merge into a letter');
     const pages = await merged.copyPages(source, source.getPageIndices());
     for (const page of pages) merged.addPage(page);
   }

@@ -25,6 +25,11 @@ export function bindRequestLogger(req: Request, _res: Response, next: NextFuncti
   else next();
 }
 
+/** The logger of the request being handled, if any (its lines carry the request_id). */
+export function currentRequestLogger(): Logger | undefined {
+  return requestLoggers.getStore();
+}
+
 /** Nest's LoggerService on pino, with the line shapes nestjs-pino wrote: `context` for Nest's context, `err` for an error. */
 export class RequestAwareLogger implements LoggerService {
   constructor(private readonly root: Logger) {}

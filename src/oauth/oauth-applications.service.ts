@@ -36,7 +36,7 @@ export class OAuthApplicationsService {
   async get(company: CompanyContext, publicId: string): Promise<OAuthApplication> {
     const id = parsePublicId('app', publicId);
     const application = id ? await this.applications.find(company.id, id) : undefined;
-    if (!application) throw new AppError('oauth_application.not_found', `OAuth application ${publicId} not found`);
+    if (!application) throw new AppError('oauth_application.not_found', `OAuth application ${publicId} was not found`);
     return application;
   }
 
@@ -44,7 +44,7 @@ export class OAuthApplicationsService {
   async revoke(company: CompanyContext, publicId: string): Promise<void> {
     const id = parsePublicId('app', publicId);
     if (!id || !(await this.applications.revoke(company.id, id))) {
-      throw new AppError('oauth_application.not_found', `OAuth application ${publicId} not found`);
+      throw new AppError('oauth_application.not_found', `OAuth application ${publicId} was not found`);
     }
   }
 }

@@ -176,8 +176,8 @@ describe('POST /api/v1/registrations', () => {
         .set('Content-Type', 'application/json')
         .send(JSON.stringify({ company_name: 'A GmbH', email: address, password: PASSWORD }));
       expectProblem(res, 422);
-      expect(res.body.errors.map((e: { field: string }) => e.field)).toEqual(['email', 'email']);
-      expect(res.body.errors.map((e: { message: string }) => e.message)).toContain('email must be an e-mail address');
+      // One message for the field: what is wrong with the text comes before whether it is an address.
+      expect(res.body.errors).toEqual([{ field: 'email', message: 'email must not contain NUL characters or unpaired surrogates' }]);
     }
     expect(await counts()).toEqual({ companies: 0, users: 0, api_tokens: 0, api_keys: 0 });
   });

@@ -595,7 +595,7 @@ describe('customers', () => {
       const res = await create({});
       expectProblem(res, 422);
       expect(res.body.code).toBe('validation.failed');
-      expect(new Set(errorFields(res))).toEqual(new Set(REQUIRED));
+      expect(errorFields(res).sort()).toEqual([...REQUIRED].sort());
       for (const error of res.body.errors) expect(error).toEqual({ field: expect.any(String), message: expect.any(String) });
       expect((await rowCounts(t.app)).customers).toBe(0);
     });
@@ -605,8 +605,8 @@ describe('customers', () => {
       delete body[field];
       const res = await create(body);
       expectProblem(res, 422);
-      expect(new Set(errorFields(res))).toEqual(new Set([field]));
-      expect(res.body.errors[0].message).toContain(field);
+      // One message, not one per decorator ("required", "must be a string", "must be shorter than …").
+      expect(res.body.errors).toEqual([{ field, message: `${field} is required` }]);
     });
 
     it.each(REQUIRED)('refuses a blank %s', async (field) => {

@@ -1,3 +1,4 @@
+import { OPEN_STATUSES } from '../../src/invoices/invoice-status.js';
 import request from 'supertest';
 import { makePdf } from '../support/pdf.js';
 import { registerCompany } from '../support/test-app.js';
@@ -196,7 +197,10 @@ describe('invoices', () => {
     const id = created.body.invoice.id;
     const act = (action: string) => http().post(`/api/v1/invoices/${id}/${action}`).set('Authorization', t.company.auth);
     const refused = await act('write_off').expect(409);
-    expect(refused.body.code).toBe('invoice.transition_not_allowed');
+    expect(refused.body).toMatchObject({
+      code: 'invoice.transition_not_allowed',
+      detail: `An invoice in status draft cannot be written off; allowed from: ${OPEN_STATUSES.join(', ')}`,
+    });
     expect((await act('release').expect(200)).body.invoice.invoice_status).toBe('sent');
     const written = await act('write_off').send({ reason: 'insolvent' }).expect(200);
     expect(written.body.invoice.invoice_status).toBe('written_off');

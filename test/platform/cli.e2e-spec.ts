@@ -68,7 +68,7 @@ describe('operator CLI', () => {
     expect(bad.stdout).toBe('');
     const unknown = await cli('token:create', '--company', 'cmp-00000000-0000-4000-8000-000000000000');
     expect(unknown.code).toBe(1);
-    expect(unknown.stderr).toContain('Company cmp-00000000-0000-4000-8000-000000000000 not found');
+    expect(unknown.stderr).toContain('Company cmp-00000000-0000-4000-8000-000000000000 was not found');
     expect(await companies()).toBe(0);
   }, 240_000);
 

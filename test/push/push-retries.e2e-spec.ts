@@ -151,7 +151,10 @@ describe('push: retries, dead letters, audit log', () => {
     // Pushed at the same moment: stored by one group commit and claimed as one batch.
     const ids = await Promise.all(Array.from({ length: 6 }, (_, i) => pushAccepted(t.app, auth, body(i))));
     const bad = await waitForStatus(t.app, auth, ids[3], ['dead_lettered']);
-    expect(bad).toMatchObject({ attempts: 1, last_error: 'payment.not_allowed: No payments can be recorded on a archived invoice' });
+    expect(bad).toMatchObject({
+      attempts: 1,
+      last_error: 'payment.not_allowed: No payment can be recorded on an invoice in status archived',
+    });
     for (const i of [0, 1, 2, 4, 5])
       expect(await waitForStatus(t.app, auth, ids[i], ['processed'])).toMatchObject({ attempts: 1, outcome: 'applied' });
     const payments = await t.db.query(

@@ -37,7 +37,7 @@ function parseFilters(query: Record<string, unknown>): { filters: ApprovalFilter
   }
   const date = query.date === undefined ? undefined : parseCalendarDate(query.date);
   if (query.date !== undefined && !date) errors.push({ field: 'date', message: 'date must be YYYY-MM-DD or DD.MM.YYYY' });
-  if (errors.length) throw new AppError('request.invalid_query', 'Invalid approval filters', errors);
+  if (errors.length) throw new AppError('request.invalid_query', 'Some approval filters are invalid (see errors)', errors);
   return { filters, date };
 }
 

@@ -172,7 +172,7 @@ export class ErpConnectionsService {
   async require(company: CompanyContext, publicId: string): Promise<ErpConnection> {
     const id = parsePublicId('erp', publicId);
     const connection = id ? await this.connections.findById(company.id, id) : null;
-    if (!connection) throw new AppError('erp_connection.not_found', `ERP connection ${publicId} not found`);
+    if (!connection) throw new AppError('erp_connection.not_found', `ERP connection ${publicId} was not found`);
     return connection;
   }
 

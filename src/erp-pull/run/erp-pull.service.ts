@@ -62,7 +62,7 @@ export class ErpPullService {
     const connection = await this.requireConnection(company, connectionPublicId);
     const id = parsePublicId('pul', runPublicId);
     const run = id ? await this.runs.findById(company.id, id) : null;
-    if (!run || run.connectionId !== connection.id) throw new AppError('erp_pull_run.not_found', `Pull run ${runPublicId} not found`);
+    if (!run || run.connectionId !== connection.id) throw new AppError('erp_pull_run.not_found', `Pull run ${runPublicId} was not found`);
     return run;
   }
 
@@ -154,7 +154,7 @@ export class ErpPullService {
   private async requireConnection(company: CompanyContext, publicId: string, manager?: EntityManager): Promise<ErpConnection> {
     const id = parsePublicId('erp', publicId);
     const connection = id ? await this.connections.findById(company.id, id, manager) : null;
-    if (!connection) throw new AppError('erp_connection.not_found', `ERP connection ${publicId} not found`);
+    if (!connection) throw new AppError('erp_connection.not_found', `ERP connection ${publicId} was not found`);
     return connection;
   }
 }

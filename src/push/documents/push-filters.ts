@@ -35,7 +35,7 @@ function instant(query: Query, name: string, errors: FieldError[]): Date | undef
 }
 
 function check(errors: FieldError[]): void {
-  if (errors.length) throw new AppError('request.invalid_query', 'Invalid filter parameters', errors);
+  if (errors.length) throw new AppError('request.invalid_query', 'Some filters are invalid (see errors)', errors);
 }
 
 export function parseDocumentFilters(query: Query, status?: DocumentStatus): DocumentFilters {

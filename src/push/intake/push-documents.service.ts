@@ -98,7 +98,7 @@ export class PushDocumentsService {
   async get(company: CompanyContext, publicId: string): Promise<PushDocument> {
     const id = parsePublicId('doc', publicId);
     const document = id ? await this.documents.find(company.id, id) : undefined;
-    if (!document) throw new AppError('push_document.not_found', `Document ${publicId} not found`);
+    if (!document) throw new AppError('push_document.not_found', `Document ${publicId} was not found`);
     return document;
   }
 
@@ -110,7 +110,7 @@ export class PushDocumentsService {
   async replay(company: CompanyContext, publicId: string, by: Credential): Promise<PushDocument> {
     const id = parsePublicId('doc', publicId);
     const document = id && (await this.documents.requeue(company.id, id, by));
-    if (!document) throw new AppError('dead_letter.not_found', `No dead letter ${publicId}`);
+    if (!document) throw new AppError('dead_letter.not_found', `Dead letter ${publicId} was not found`);
     this.signal.notify();
     return document;
   }
@@ -118,7 +118,7 @@ export class PushDocumentsService {
   async discard(company: CompanyContext, publicId: string, reason: string, by: Credential): Promise<void> {
     const id = parsePublicId('doc', publicId);
     const document = id && (await this.documents.discard(company.id, id, reason, by));
-    if (!document) throw new AppError('dead_letter.not_found', `No dead letter ${publicId}`);
+    if (!document) throw new AppError('dead_letter.not_found', `Dead letter ${publicId} was not found`);
   }
 
   auditLog(company: CompanyContext, filters: AuditFilters, page: PageRequest) {

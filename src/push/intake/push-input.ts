@@ -5,7 +5,7 @@ import { stripProtoKeys } from '@nestjs/common/utils/strip-proto-keys.util.js';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import { createHash } from 'node:crypto';
-import { PDFDocument } from 'pdf-lib';
+import { loadPdf } from '../../documents/pdf-load.js';
 import { AppError, validationFailed } from '../../common/errors.js';
 import { type ActiveContent, inspectPdfBytes } from '../../documents/pdf-inspection.js';
 import { Decimal } from '../../common/money.js';
@@ -112,7 +112,7 @@ async function assertPdf(base64: string, maxBytes: number): Promise<ActiveConten
   const head = bytes.subarray(0, 1024);
   const fail = () => validationFailed([{ field: 'pdf', message: 'pdf is not a PDF file' }]);
   if (!head.includes(Buffer.from('%PDF-'))) throw fail();
-  const document = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false }).catch(() => {
+  const document = await loadPdf(bytes, 'a pushed PDF', { updateMetadata: false }).catch(() => {
     throw fail();
   });
   // The structure reader walks the buffer (a few KiB of parsing); the parsed document is its fallback.

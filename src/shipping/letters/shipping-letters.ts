@@ -6,7 +6,7 @@
 // shipped, that PDF is stored as the invoice's PDF (GET …/pdf serves it then).
 import { Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
-import { PDFDocument } from 'pdf-lib';
+import { loadPdf } from '../../documents/pdf-load.js';
 import type { Readable } from 'node:stream';
 import type { EntityManager } from 'typeorm';
 import { todayIn } from '../../common/calendar-date.js';
@@ -39,7 +39,7 @@ export class ShippingLetters {
     const filename = letterFileName(ctx);
     if (shipment.letterKey) {
       const pdf = await this.read(shipment.letterKey, 'letter of this shipment');
-      return { pdf, pages: (await PDFDocument.load(pdf, { ignoreEncryption: true })).getPageCount(), filename, shipment };
+      return { pdf, pages: (await loadPdf(pdf, 'a stored letter')).getPageCount(), filename, shipment };
     }
     const letter = await this.render(ctx, manager);
     const key = `${shipment.companyId}/shipments/${shipment.id}/letter.pdf`;
@@ -55,7 +55,7 @@ export class ShippingLetters {
     const filename = letterFileName(ctx);
     if (ctx.reminder && ctx.terms) {
       const pdf = await renderLetter(reminderLetter(ctx, ctx.reminder, ctx.terms));
-      return { pdf: Buffer.from(pdf), pages: (await PDFDocument.load(pdf)).getPageCount(), filename };
+      return { pdf: Buffer.from(pdf), pages: (await loadPdf(pdf, 'a rendered reminder letter')).getPageCount(), filename };
     }
     // A PDF the service rendered has the window address already (and may be a payment request).
     const cover = ctx.settings.coverPage && invoicePdfKind(ctx) === 'own';

@@ -13,6 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
+import { loadPdf } from '../../documents/pdf-load.js';
 import { parseCsv, toCsv } from './csv.js';
 import { type PostalLetter, PostalProvider, type PostalReceipt } from './postal-provider.js';
 
@@ -76,7 +77,7 @@ export class PrintBatchProvider extends PostalProvider implements OnApplicationB
       if (manifestTime === null || (batchTime !== null && batchTime > manifestTime)) return;
       const batch = await PDFDocument.create();
       for (const row of await readManifest(dir)) {
-        const source = await PDFDocument.load(await readFile(join(dir, letterFile(row))), { ignoreEncryption: true });
+        const source = await loadPdf(await readFile(join(dir, letterFile(row))), 'a letter of the print batch');
         for (const page of await batch.copyPages(source, source.getPageIndices())) batch.addPage(page);
       }
       await writeAtomically(join(dir, 'batch.pdf'), await batch.save());

@@ -17,6 +17,6 @@ export function parseAttentionFilter(query: Record<string, unknown>): AttentionF
     if (DOCUMENTS.includes(query.document as (typeof DOCUMENTS)[number])) filter.document = query.document as AttentionFilter['document'];
     else errors.push({ field: 'document', message: `document must be one of ${DOCUMENTS.join(', ')}` });
   }
-  if (errors.length) throw new AppError('request.invalid_query', 'Invalid filters', errors);
+  if (errors.length) throw new AppError('request.invalid_query', 'Some filters are invalid (see errors)', errors);
   return filter;
 }

@@ -16,6 +16,7 @@ import type { LetterParties, ReminderTerms } from '../letters/letter-content.js'
 import { modeLevelsFor, resolveShippingMode, type Resolution } from '../routing/shipping-mode.js';
 import { ShippingSettingsRepository } from '../settings/shipping-settings.repository.js';
 import { ShipmentsRepository } from './shipments.repository.js';
+import { concurrentReads } from '../../database/sql/concurrent-reads.js';
 
 export interface ShippingContext extends LetterParties {
   company: Company;
@@ -41,16 +42,16 @@ export class ShippingContexts {
 
   async load(manager: EntityManager, invoice: Invoice, reminder: Reminder | null): Promise<ShippingContext> {
     const companyId = invoice.companyId;
-    const [company, customer, contact, customerContacts, settings, terms, interestLines, settlement] = await Promise.all([
-      this.companies.findById(companyId, manager),
-      this.customers.findById(companyId, invoice.customerId, manager),
-      invoice.contactId ? this.contacts.findById(companyId, invoice.contactId, manager) : Promise.resolve(null),
-      this.shipments.contactsWithEmail(companyId, invoice.customerId, manager),
-      this.settings.get(companyId, manager),
-      reminder ? this.termsOf(companyId, reminder, manager) : Promise.resolve(null),
-      reminder ? this.interest.forInvoice(manager, companyId, invoice.id) : Promise.resolve([]),
-      reminder ? this.settlementOf(companyId, invoice.id, manager) : Promise.resolve(undefined),
-    ]);
+    const [company, customer, contact, customerContacts, settings, terms, interestLines, settlement] = await concurrentReads(manager, [
+      () => this.companies.findById(companyId, manager),
+      () => this.customers.findById(companyId, invoice.customerId, manager),
+      () => (invoice.contactId ? this.contacts.findById(companyId, invoice.contactId, manager) : Promise.resolve(null)),
+      () => this.shipments.contactsWithEmail(companyId, invoice.customerId, manager),
+      () => this.settings.get(companyId, manager),
+      () => (reminder ? this.termsOf(companyId, reminder, manager) : Promise.resolve(null)),
+      () => (reminder ? this.interest.forInvoice(manager, companyId, invoice.id) : Promise.resolve([])),
+      () => (reminder ? this.settlementOf(companyId, invoice.id, manager) : Promise.resolve(undefined)),
+    ] as const);
     if (!company || !customer) throw new Error(`invoice ${invoice.id} lost its company or customer`);
     return {
       company,
@@ -80,10 +81,10 @@ export class ShippingContexts {
 
   /** The invoice's payments and reminders: a reminder letter shows each payment with its § 367 allocation. */
   private async settlementOf(companyId: string, invoiceId: string, manager: EntityManager) {
-    const [payments, reminders] = await Promise.all([
-      this.payments.paymentsOf(companyId, [invoiceId], manager),
-      this.payments.remindersOf(companyId, [invoiceId], manager),
-    ]);
+    const [payments, reminders] = await concurrentReads(manager, [
+      () => this.payments.paymentsOf(companyId, [invoiceId], manager),
+      () => this.payments.remindersOf(companyId, [invoiceId], manager),
+    ] as const);
     return { payments: payments.get(invoiceId) ?? [], reminders: reminders.get(invoiceId) ?? [] };
   }
 

@@ -68,7 +68,7 @@ export class ShippingService {
    */
   async shipReminder(manager: EntityManager, companyId: string, reminderId: string, actor: Actor): Promise<Shipment> {
     const reminder = await this.shipments.lockReminder(companyId, reminderId, manager);
-    if (!reminder) throw new AppError('reminder.not_found', `Reminder ${toPublicId('rem', reminderId)} not found`);
+    if (!reminder) throw new AppError('reminder.not_found', `Reminder ${toPublicId('rem', reminderId)} was not found`);
     const latest = await this.shipments.latestShipment(companyId, reminder.invoiceId, reminder.id, manager);
     if (latest && (OPEN_STATUSES.includes(latest.status) || latest.status === 'shipped' || latest.status === 'skipped')) return latest;
     const invoice = await this.invoices.lockById(companyId, reminder.invoiceId, manager);
@@ -224,14 +224,14 @@ export class ShippingService {
       : lock && manager
         ? await this.invoices.lockById(company.id, id, manager)
         : await this.invoices.findById(company.id, id, manager);
-    if (!invoice) throw new AppError('invoice.not_found', `Invoice ${publicId} not found`);
+    if (!invoice) throw new AppError('invoice.not_found', `Invoice ${publicId} was not found`);
     return invoice;
   }
 
   private async requireReminder(company: CompanyContext, invoice: Invoice, publicId: string, manager: EntityManager): Promise<Reminder> {
     const id = parsePublicId('rem', publicId);
     const reminder = id ? await this.shipments.findReminder(company.id, invoice.id, id, manager) : null;
-    if (!reminder) throw new AppError('reminder.not_found', `Reminder ${publicId} not found`);
+    if (!reminder) throw new AppError('reminder.not_found', `Reminder ${publicId} was not found`);
     return reminder;
   }
 }
