@@ -107,6 +107,8 @@ describe('invoice create', () => {
       const {
         dunning_block: _block,
         default_interest: _interest,
+        accrued_interest: _accrued,
+        default_since: _defaultSince,
         flat_fee: _flat,
         waived_amount: _waived,
         pdf_active_content: _active,
