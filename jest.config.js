@@ -9,5 +9,7 @@ export default {
   transform: { '^.+\\.ts$': ['@swc/jest'] },
   globalSetup: '<rootDir>/test/setup/global-setup.mjs',
   globalTeardown: '<rootDir>/test/setup/global-teardown.mjs',
+  // Every supertest answer is checked against openapi.json.
+  setupFilesAfterEnv: ['<rootDir>/test/setup/validate-responses.ts'],
   testTimeout: 30000,
 };

@@ -1,6 +1,6 @@
 // GET / — the spec's authentication check: answers with the company the token belongs to.
 import { Controller, Get } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { toPublicId } from '../common/ids.js';
 import { CurrentCompany } from './auth.decorators.js';
 import type { CompanyContext } from './principal.js';
@@ -11,6 +11,10 @@ import { ApiOk, ApiProblems } from '../openapi/responses.js';
 @Controller()
 export class RootController {
   @Get()
+  @ApiOperation({
+    summary: 'Check a credential',
+    description: 'Answers 200 with the company the credential belongs to; a quick way to test an API token or key.',
+  })
   @ApiOk(AuthenticationCheckSchema, 'The credential is valid')
   @ApiProblems(401, 403, 429)
   check(@CurrentCompany() company: CompanyContext) {

@@ -1,6 +1,6 @@
 // Self-registration of a company; only in development (DESIGN.md), a 404 in production.
 import { Body, Controller, HttpCode, Inject, Logger, Post } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CompaniesService } from './companies.service.js';
 import { APP_CONFIG, type AppConfig } from '../config/app.config.js';
 import { AppError, validationFailed } from '../common/errors.js';
@@ -22,6 +22,11 @@ export class RegistrationsController {
 
   @Public()
   @Post()
+  @ApiOperation({
+    summary: 'Register a company',
+    description:
+      'Creates a company with its first user, API token and API key. Only where registration is enabled (development); elsewhere 404.',
+  })
   @HttpCode(201)
   @ApiFormBody()
   @ApiCreated(RegistrationSchema, 'The company and its first credentials (development only)')

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Patch, Post } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ExternalIdPipe } from '../common/external-id.pipe.js';
 import { CurrentCompany } from '../auth/auth.decorators.js';
 import { Idempotent } from '../idempotency/idempotency.interceptor.js';
@@ -21,6 +21,10 @@ export class CustomersController {
   ) {}
 
   @Post()
+  @ApiOperation({
+    summary: 'Create a customer',
+    description: 'Creates a customer of the company; `external_id` must be unique within the company (case-insensitive).',
+  })
   @HttpCode(201)
   @Idempotent()
   @ApiFormBody({ idempotent: true })
@@ -31,6 +35,7 @@ export class CustomersController {
   }
 
   @Get()
+  @ApiOperation({ summary: 'List customers', description: 'The company’s customers with their contacts, a page at a time.' })
   @ApiPaged()
   @ApiOk(CustomerListSchema)
   @ApiProblems(400)
@@ -40,6 +45,7 @@ export class CustomersController {
   }
 
   @Get('find/:externalId')
+  @ApiOperation({ summary: 'Find a customer by external_id', description: 'The customer whose `external_id` matches (case-insensitive).' })
   @ApiOk(CustomerSchema, 'The customer with this external_id (case-insensitive)')
   @ApiProblems(404)
   async find(@CurrentCompany() company: CompanyContext, @Param('externalId', ExternalIdPipe) externalId: string) {
@@ -47,6 +53,7 @@ export class CustomersController {
   }
 
   @Get(':id')
+  @ApiOperation({ summary: 'Get a customer', description: 'A customer with all its contacts.' })
   @ApiOk(CustomerSchema)
   @ApiProblems(404)
   async get(@CurrentCompany() company: CompanyContext, @Param('id') id: string) {
@@ -54,6 +61,10 @@ export class CustomersController {
   }
 
   @Patch(':id')
+  @ApiOperation({
+    summary: 'Update a customer',
+    description: 'Changes the fields sent; fields not sent keep their values, an empty value clears an optional field.',
+  })
   @ApiFormBody()
   @ApiOk(CustomerSchema, 'The customer with the updated values')
   @ApiProblems(400, 404, 409, 413, 415, 422)

@@ -20,6 +20,28 @@ import {
   PushDocumentListSchema,
   PushDocumentResponseSchema,
 } from '../push/documents/push-document.serializer.js';
+import {
+  ApiKeyListSchema,
+  ApiKeyResponseSchema,
+  NewApiKeyResponseSchema,
+  RotatedApiKeyResponseSchema,
+} from '../api-keys/api-key.serializer.js';
+import {
+  ApprovedRemindersSchema,
+  DunningPolicyResponseSchema,
+  DunningProposalSchema,
+  DunningRunListSchema,
+  DunningRunResponseSchema,
+} from '../dunning/dunning.serializer.js';
+import {
+  NewOAuthApplicationResponseSchema,
+  OAuthApplicationListSchema,
+  OAuthApplicationResponseSchema,
+} from '../oauth/oauth-application.serializer.js';
+import { OAuthErrorSchema, OAuthTokenSchema } from '../oauth/oauth.schema.js';
+import { InvoiceDeliveriesSchema } from '../shipping/delivery/delivery.serializer.js';
+import { ShippingSettingsResponseSchema } from '../shipping/settings/shipping-settings.serializer.js';
+import { ShipmentAttentionListSchema } from '../shipping/shipments/shipment.serializer.js';
 import { AuthenticationCheckSchema } from './auth.schema.js';
 import { LivenessSchema, ReadinessSchema } from './health.schema.js';
 import { ProblemSchema } from './problem.schema.js';
@@ -92,6 +114,23 @@ const RESPONSE_SCHEMAS: readonly ObjectSchema[] = [
   ConnectionTestResponseSchema,
   PullRunResponseSchema,
   PullRunListSchema,
+  ApiKeyResponseSchema,
+  NewApiKeyResponseSchema,
+  RotatedApiKeyResponseSchema,
+  ApiKeyListSchema,
+  OAuthApplicationResponseSchema,
+  NewOAuthApplicationResponseSchema,
+  OAuthApplicationListSchema,
+  OAuthTokenSchema,
+  OAuthErrorSchema,
+  DunningPolicyResponseSchema,
+  DunningRunResponseSchema,
+  DunningRunListSchema,
+  DunningProposalSchema,
+  ApprovedRemindersSchema,
+  InvoiceDeliveriesSchema,
+  ShipmentAttentionListSchema,
+  ShippingSettingsResponseSchema,
   LivenessSchema,
   ReadinessSchema,
   ProblemSchema,
@@ -110,8 +149,13 @@ export function createOpenApiDocument(app: INestApplication): OpenAPIObject {
     .setTitle('Receivables Management Service')
     .setDescription(DESCRIPTION)
     .setVersion('1')
+    .addServer('{public_url}', 'This instance (its PUBLIC_URL)', {
+      public_url: { default: 'http://localhost:3000', description: 'The PUBLIC_URL the instance is configured with' },
+    })
     .addSecurityRequirements('token')
     .build();
+  // The service is not open source (package.json: private); the document says so rather than nothing.
+  config.info.license = { name: 'Proprietary' };
   config.components = {
     securitySchemes: SECURITY_SCHEMES,
     headers: HEADERS,

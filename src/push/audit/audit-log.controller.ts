@@ -1,7 +1,7 @@
 // GET /v2/audit_log: the append-only log of every step of every pushed document, filtered by
 // document_id, step, document_type, external_id, since and until; oldest first.
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { Authenticated, CurrentCompany } from '../../auth/auth.decorators.js';
 import type { CompanyContext } from '../../auth/principal.js';
 import { type PageRequest, pageMeta, Pagination } from '../../common/pagination.js';
@@ -20,6 +20,10 @@ export class AuditLogController {
   constructor(private readonly documents: PushDocumentsService) {}
 
   @Get()
+  @ApiOperation({
+    summary: 'Read the push audit log',
+    description: 'One row per processing step of every pushed document, oldest first, filtered by document, step, type and time.',
+  })
   @ApiPaged()
   @ApiOk(AuditLogSchema, 'One row per step of every pushed document, oldest first')
   @ApiProblems(400, 401, 429)

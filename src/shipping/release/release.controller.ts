@@ -40,6 +40,11 @@ export class ReleaseController {
   ) {}
 
   @Post()
+  @ApiOperation({
+    summary: 'Create an invoice',
+    description:
+      'Uploads an invoice: its fields and the PDF (and optionally an attachment) as `multipart/form-data`; answers `{"invoice": …}`.',
+  })
   @HttpCode(201)
   @operationId('InvoicesController_create')
   @ApiMultipartBody(CreateInvoiceFormSchema, { idempotent: true })
@@ -68,6 +73,10 @@ export class ReleaseController {
   }
 
   @Post(':id/release')
+  @ApiOperation({
+    summary: 'Release an invoice',
+    description: 'A draft invoice becomes due and is shipped by its shipping mode (202 while shipping runs in the background).',
+  })
   @HttpCode(200)
   @operationId('InvoicesController_release')
   @Idempotent()

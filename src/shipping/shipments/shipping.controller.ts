@@ -13,12 +13,13 @@ import { InvoicesService } from '../../invoices/invoices.service.js';
 import { InvoiceResponseSchema } from '../../invoices/invoice.serializer.js';
 import { ApiOk, ApiPdf, ApiProblems } from '../../openapi/responses.js';
 import { schemaRef } from '../../openapi/schema.js';
-import { serializeDelivery } from '../delivery/delivery.serializer.js';
+import { InvoiceDeliveriesSchema, serializeDelivery } from '../delivery/delivery.serializer.js';
 import { serializeShipment } from './shipment.serializer.js';
 import type { RenderedLetter } from '../letters/shipping-letters.js';
 import { ShippingService } from './shipping.service.js';
 
 @ApiTags('shipping')
+@ApiProblems(401, 403, 429)
 @Controller('api/v1/invoices')
 export class ShippingController {
   constructor(
@@ -29,10 +30,11 @@ export class ShippingController {
 
   @Get(':id/deliveries')
   @ApiOperation({
-    summary:
+    summary: 'List an invoice’s deliveries',
+    description:
       'Every delivery attempt (channel, recipient, time, outcome, provider id, Message-ID) and every shipment of the invoice and its reminders',
   })
-  @ApiResponse({ status: 200, description: '`{deliveries: [...], shipments: [...]}`' })
+  @ApiOk(InvoiceDeliveriesSchema, '`{deliveries: [...], shipments: [...]}`')
   @ApiProblems(404)
   async deliveries(@CurrentCompany() company: CompanyContext, @Param('id') id: string) {
     const { shipments, deliveries } = await this.shipping.deliveries(company, id);
@@ -41,6 +43,10 @@ export class ShippingController {
   }
 
   @Get(':id/letter')
+  @ApiOperation({
+    summary: 'Download the invoice’s postal letter',
+    description: 'The letter as it went (or goes) by post: cover page when configured, the invoice PDF, its attachment.',
+  })
   @ApiPdf('The postal letter of the invoice (cover page when configured, the invoice PDF, its attachment): as shipped, else rendered now')
   @ApiProblems(404)
   async invoiceLetter(@CurrentCompany() company: CompanyContext, @Param('id') id: string, @Res({ passthrough: true }) res: Response) {
@@ -48,6 +54,10 @@ export class ShippingController {
   }
 
   @Get(':id/reminders/:reminderId/letter')
+  @ApiOperation({
+    summary: 'Download a reminder letter',
+    description: 'The DIN 5008 reminder letter as shipped (stored), else rendered now from the current data.',
+  })
   @ApiPdf('The DIN 5008 reminder letter: as shipped (stored), else rendered now from the current data')
   @ApiProblems(404)
   async reminderLetter(
@@ -61,7 +71,10 @@ export class ShippingController {
 
   @Post(':id/confirm_shipping')
   @HttpCode(200)
-  @ApiOperation({ summary: 'manual_shipping: the client printed and posted the letter; the invoice becomes sent' })
+  @ApiOperation({
+    summary: 'Confirm an invoice was posted',
+    description: 'manual_shipping: the client printed and posted the letter; the invoice becomes sent.',
+  })
   @ApiOk(InvoiceResponseSchema)
   @ApiProblems(404, 409)
   async confirmInvoice(@CurrentCompany() company: CompanyContext, @CurrentActor() actor: Actor, @Param('id') id: string) {
@@ -71,7 +84,10 @@ export class ShippingController {
 
   @Post(':id/reminders/:reminderId/confirm_shipping')
   @HttpCode(200)
-  @ApiOperation({ summary: 'manual_shipping of a reminder: the client posted it; the reminder counts as sent' })
+  @ApiOperation({
+    summary: 'Confirm a reminder was posted',
+    description: 'manual_shipping of a reminder: the client posted it; the reminder counts as sent.',
+  })
   @ApiOk(InvoiceResponseSchema)
   @ApiProblems(404, 409)
   async confirmReminder(
@@ -87,7 +103,8 @@ export class ShippingController {
   @Post(':id/reminders/:reminderId/ship')
   @HttpCode(202)
   @ApiOperation({
-    summary:
+    summary: 'Ship a reminder again',
+    description:
       'Ships an issued reminder again after its shipment failed or was flagged (the cause fixed); sent once delivered (GET …/deliveries)',
   })
   @ApiResponse({ status: 202, schema: schemaRef(InvoiceResponseSchema), description: 'Shipping is under way' })
