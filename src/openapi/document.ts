@@ -162,7 +162,7 @@ export function createOpenApiDocument(app: INestApplication): OpenAPIObject {
     parameters: { 'X-Request-ID': REQUEST_ID_PARAMETER },
     schemas: openApiComponents(RESPONSE_SCHEMAS),
   };
-  return withRequestIds(withResolvedRefs(SwaggerModule.createDocument(app, config)));
+  return withRequestIds(withNullInNullableEnums(withResolvedRefs(SwaggerModule.createDocument(app, config))));
 }
 
 /** A controller's schema missing from RESPONSE_SCHEMAS would leave a dangling `$ref`: fail at once instead. */
@@ -173,6 +173,23 @@ function withResolvedRefs(document: OpenAPIObject): OpenAPIObject {
     .filter((name) => !names.has(name));
   if (dangling.length > 0)
     throw new Error(`Response schemas missing from RESPONSE_SCHEMAS (src/openapi/document.ts): ${[...new Set(dangling)].join(', ')}`);
+  return document;
+}
+
+/**
+ * A nullable enum lists null among its values (OpenAPI 3.0.3: `nullable` does not widen an `enum`), so
+ * that strict validators and generated clients accept the null the service takes and sends. The
+ * response schemas do it themselves (enumProperty); this covers the request DTOs' (@OptionalEnum).
+ */
+function withNullInNullableEnums(document: OpenAPIObject): OpenAPIObject {
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (node === null || typeof node !== 'object') return;
+    const schema = node as { nullable?: boolean; enum?: unknown[] };
+    if (schema.nullable === true && Array.isArray(schema.enum) && !schema.enum.includes(null)) schema.enum = [...schema.enum, null];
+    Object.values(node).forEach(visit);
+  };
+  visit(document);
   return document;
 }
 

@@ -25,9 +25,9 @@ const DOCUMENT_ID = 'openapi.json';
 const COMPONENT_REF = /^#\/components\/schemas\/(.+)$/;
 
 /**
- * OpenAPI 3.0 → JSON Schema: `nullable: true` lets null through (beside a `$ref` or `allOf` too, the
- * form src/openapi/schema.ts writes), the `$ref`s point into the document's components, and an object
- * that lists its properties allows no others.
+ * OpenAPI 3.0 → JSON Schema, read as strictly as 3.0.3 says: `nullable: true` widens the `type` beside
+ * it and nothing else (a nullable component is `oneOf: [$ref, {type: object, nullable, enum: [null]}]`),
+ * the `$ref`s point into the document's components, and an object that lists its properties allows no others.
  */
 export function toJsonSchema(schema: Schema): Schema {
   const { nullable, example: _example, ...rest } = schema;
@@ -41,9 +41,9 @@ export function toJsonSchema(schema: Schema): Schema {
     else out[key] = value;
   }
   if (out.properties && out.additionalProperties === undefined) out.additionalProperties = false;
-  if (nullable !== true) return out;
-  if (typeof out.type === 'string' && !out.allOf && !out.$ref) return { ...out, type: [out.type, 'null'] };
-  return { anyOf: [out, { type: 'null' }] };
+  // OpenAPI 3.0.3: `nullable` adds null to the `type` beside it, and does nothing without one.
+  if (nullable === true && typeof out.type === 'string') out.type = [out.type, 'null'];
+  return out;
 }
 
 const mapValues = <T, U>(record: Record<string, T>, f: (value: T) => U): Record<string, U> =>
@@ -125,6 +125,8 @@ export class ResponseValidator {
         : null;
     }
     const media = type === undefined ? undefined : content[type];
+    // A redirect's courtesy text ("Found. Redirecting to …") where the document states no body.
+    if (!media && Object.keys(content).length === 0 && !isJson) return null;
     if (!media) return `${label}: sent ${type ?? 'no Content-Type'}, documented ${Object.keys(content).join(', ') || 'no body'}`;
     if (!isJson) return null;
     if (!media.schema) return `${label}: ${type} is documented without a schema`;
