@@ -79,9 +79,9 @@ describe('the client generated from openapi.json', () => {
       // The file goes as a part of its own; the other fields as text parts.
       bodySerializer: (fields) => {
         const form = new FormData();
-        for (const [name, value] of Object.entries(fields)) {
-          if (name === 'invoice') form.append(name, new Blob([pdf], { type: 'application/pdf' }), String(value));
-          else if (value !== undefined && value !== null) form.append(name, String(value));
+        for (const [name, value] of Object.entries(fields as Record<string, unknown>)) {
+          if (name === 'invoice') form.append(name, new Blob([pdf], { type: 'application/pdf' }), 'invoice.pdf');
+          else if (typeof value === 'string') form.append(name, value);
         }
         return form;
       },

@@ -32,7 +32,7 @@ function driftOf(sent: Sent, res: Response): string | null {
     method: sent.method,
     url: sent.url,
     status: res.status,
-    contentType: res.headers['content-type'] as string | undefined,
+    contentType: res.headers['content-type'],
     body: res.body,
     hasBody: Boolean(text) || (Buffer.isBuffer(res.body) && res.body.length > 0),
   });

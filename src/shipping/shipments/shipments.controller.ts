@@ -1,6 +1,6 @@
 // Company-wide views of shipping: what needs attention, and the shipping settings.
 import { Body, Controller, Get, Inject, Patch, Query } from '@nestjs/common';
-import { ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { CurrentCompany } from '../../auth/auth.decorators.js';
 import type { CompanyContext } from '../../auth/principal.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app.config.js';
