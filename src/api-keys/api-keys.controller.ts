@@ -1,11 +1,11 @@
 // /api/v1/api_keys: the push credentials of the company, managed with the REST API token. Creation is
 // not idempotent-replayable on purpose: a replay would have to store the secret.
 import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { CurrentCompany } from '../auth/auth.decorators.js';
 import type { CompanyContext } from '../auth/principal.js';
 import { type PageRequest, pageMeta, Pagination } from '../common/pagination.js';
-import { ApiCreated, ApiFormBody, ApiNoContent, ApiOk, ApiPaged, ApiProblems } from '../openapi/responses.js';
+import { ApiCreated, ApiDoc, ApiFormBody, ApiNoContent, ApiOk, ApiPaged, ApiProblems } from '../openapi/responses.js';
 import {
   ApiKeyListSchema,
   ApiKeyResponseSchema,
@@ -26,10 +26,7 @@ export class ApiKeysController {
   @ApiFormBody()
   @ApiCreated(NewApiKeyResponseSchema, 'The key, with its secret `key` (shown this once)')
   @ApiProblems(400, 413, 415, 422)
-  @ApiOperation({
-    summary: 'Create an API key',
-    description: 'Creates an API key for the push API (/v2); the secret `key` is in this answer only.',
-  })
+  @ApiDoc('Create an API key', 'Creates an API key for the push API (/v2); the secret `key` is in this answer only.')
   @HttpCode(201)
   async create(@CurrentCompany() company: CompanyContext, @Body() body: CreateApiKeyDto) {
     const created = await this.keys.create(company, body.name);
@@ -40,10 +37,7 @@ export class ApiKeysController {
   @ApiPaged()
   @ApiOk(ApiKeyListSchema)
   @ApiProblems(400)
-  @ApiOperation({
-    summary: 'List API keys',
-    description: 'The company’s API keys with their status, a page at a time; never their secrets.',
-  })
+  @ApiDoc('List API keys', 'The company’s API keys with their status, a page at a time; never their secrets.')
   async list(@CurrentCompany() company: CompanyContext, @Pagination() page: PageRequest) {
     const { items, total } = await this.keys.list(company, page);
     return { api_keys: items.map((view) => wire(company, view)), meta: pageMeta(page, total) };
@@ -52,7 +46,7 @@ export class ApiKeysController {
   @Get(':id')
   @ApiOk(ApiKeyResponseSchema)
   @ApiProblems(404)
-  @ApiOperation({ summary: 'Get an API key', description: 'An API key with its status and expiry; never its secret.' })
+  @ApiDoc('Get an API key', 'An API key with its status and expiry; never its secret.')
   async get(@CurrentCompany() company: CompanyContext, @Param('id') id: string) {
     return { api_key: wire(company, await this.keys.get(company, id)) };
   }
@@ -60,7 +54,7 @@ export class ApiKeysController {
   @Delete(':id')
   @ApiNoContent('Revoked')
   @ApiProblems(404)
-  @ApiOperation({ summary: 'Revoke an API key', description: 'The key stops working at once.' })
+  @ApiDoc('Revoke an API key', 'The key stops working at once.')
   @HttpCode(204)
   async revoke(@CurrentCompany() company: CompanyContext, @Param('id') id: string) {
     await this.keys.revoke(company, id);
@@ -69,10 +63,10 @@ export class ApiKeysController {
   @Post(':id/rotate')
   @ApiCreated(RotatedApiKeyResponseSchema, 'The new key with its secret, and the previous one in its grace period')
   @ApiProblems(404, 409)
-  @ApiOperation({
-    summary: 'Rotate an API key',
-    description: 'Creates the key’s successor (its secret in this answer only); the old key keeps working for the grace period.',
-  })
+  @ApiDoc(
+    'Rotate an API key',
+    'Creates the key’s successor (its secret in this answer only); the old key keeps working for the grace period.',
+  )
   @HttpCode(201)
   async rotate(@CurrentCompany() company: CompanyContext, @Param('id') id: string) {
     const { current, previous } = await this.keys.rotate(company, id);

@@ -1,20 +1,17 @@
 // GET / — the spec's authentication check: answers with the company the token belongs to.
 import { Controller, Get } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { toPublicId } from '../common/ids.js';
 import { CurrentCompany } from './auth.decorators.js';
 import type { CompanyContext } from './principal.js';
 import { AuthenticationCheckSchema } from '../openapi/auth.schema.js';
-import { ApiOk, ApiProblems } from '../openapi/responses.js';
+import { ApiDoc, ApiOk, ApiProblems } from '../openapi/responses.js';
 
 @ApiTags('authentication')
 @Controller()
 export class RootController {
   @Get()
-  @ApiOperation({
-    summary: 'Check a credential',
-    description: 'Answers 200 with the company the credential belongs to; a quick way to test an API token or key.',
-  })
+  @ApiDoc('Check a credential', 'Answers 200 with the company the credential belongs to; a quick way to test an API token or key.')
   @ApiOk(AuthenticationCheckSchema, 'The credential is valid')
   @ApiProblems(401, 403, 429)
   check(@CurrentCompany() company: CompanyContext) {

@@ -1,6 +1,6 @@
 // Self-registration of a company; only in development (DESIGN.md), a 404 in production.
 import { Body, Controller, HttpCode, Inject, Logger, Post } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { CompaniesService } from './companies.service.js';
 import { APP_CONFIG, type AppConfig } from '../config/app.config.js';
 import { AppError, validationFailed } from '../common/errors.js';
@@ -8,7 +8,7 @@ import { Public } from '../auth/auth.decorators.js';
 import { RegistrationDto } from './dto/registration.dto.js';
 import { RegistrationSchema, serializeRegistration } from './registration.serializer.js';
 import { passwordWeaknesses } from '../auth/secrets.js';
-import { ApiCreated, ApiFormBody, ApiProblems } from '../openapi/responses.js';
+import { ApiCreated, ApiDoc, ApiFormBody, ApiProblems } from '../openapi/responses.js';
 
 @ApiTags('registrations')
 @Controller('api/v1/registrations')
@@ -22,11 +22,10 @@ export class RegistrationsController {
 
   @Public()
   @Post()
-  @ApiOperation({
-    summary: 'Register a company',
-    description:
-      'Creates a company with its first user, API token and API key. Only where registration is enabled (development); elsewhere 404.',
-  })
+  @ApiDoc(
+    'Register a company',
+    'Creates a company with its first user, API token and API key. Only where registration is enabled (development); elsewhere 404.',
+  )
   @HttpCode(201)
   @ApiFormBody()
   @ApiCreated(RegistrationSchema, 'The company and its first credentials (development only)')

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Patch, Post } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { ExternalIdPipe } from '../common/external-id.pipe.js';
 import { CurrentCompany } from '../auth/auth.decorators.js';
 import { Idempotent } from '../idempotency/idempotency.interceptor.js';
@@ -8,7 +8,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app.config.js';
 import { ContactResponseSchema, serializeContact } from './contact.serializer.js';
 import { type ContactWithCustomer, ContactsService } from './contacts.service.js';
 import { CreateContactDto, UpdateContactDto } from './dto/contact.dto.js';
-import { ApiCreated, ApiFormBody, ApiOk, ApiProblems } from '../openapi/responses.js';
+import { ApiCreated, ApiDoc, ApiFormBody, ApiOk, ApiProblems } from '../openapi/responses.js';
 
 @ApiTags('contacts')
 @ApiProblems(401, 403, 429)
@@ -20,10 +20,7 @@ export class ContactsController {
   ) {}
 
   @Post()
-  @ApiOperation({
-    summary: 'Create a contact',
-    description: 'Creates a contact person of a customer (`contact[customer_id]`); answers `{"contact": …}`.',
-  })
+  @ApiDoc('Create a contact', 'Creates a contact person of a customer (`contact[customer_id]`); answers `{"contact": …}`.')
   @HttpCode(201)
   @Idempotent()
   @ApiFormBody({ idempotent: true })
@@ -34,7 +31,7 @@ export class ContactsController {
   }
 
   @Get('find/:externalId')
-  @ApiOperation({ summary: 'Find a contact by external_id', description: 'The contact whose `external_id` matches (case-insensitive).' })
+  @ApiDoc('Find a contact by external_id', 'The contact whose `external_id` matches (case-insensitive).')
   @ApiOk(ContactResponseSchema, 'The contact with this external_id (case-insensitive)')
   @ApiProblems(404)
   async find(@CurrentCompany() company: CompanyContext, @Param('externalId', ExternalIdPipe) externalId: string) {
@@ -42,7 +39,7 @@ export class ContactsController {
   }
 
   @Get(':id')
-  @ApiOperation({ summary: 'Get a contact', description: 'A contact with its customer, reduced; answers `{"contact": …}`.' })
+  @ApiDoc('Get a contact', 'A contact with its customer, reduced; answers `{"contact": …}`.')
   @ApiOk(ContactResponseSchema)
   @ApiProblems(404)
   async get(@CurrentCompany() company: CompanyContext, @Param('id') id: string) {
@@ -50,7 +47,7 @@ export class ContactsController {
   }
 
   @Patch(':id')
-  @ApiOperation({ summary: 'Update a contact', description: 'Changes the fields sent; fields not sent keep their values.' })
+  @ApiDoc('Update a contact', 'Changes the fields sent; fields not sent keep their values.')
   @ApiFormBody()
   @ApiOk(ContactResponseSchema, 'The contact with the updated values')
   @ApiProblems(400, 404, 409, 413, 415, 422)

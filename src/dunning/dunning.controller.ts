@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
-import { ApiConsumes, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiConsumes, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { CurrentCompany } from '../auth/auth.decorators.js';
 import type { CompanyContext } from '../auth/principal.js';
 import { parseCalendarDate } from '../common/calendar-date.js';
@@ -19,7 +19,7 @@ import {
   serializeRun,
 } from './dunning.serializer.js';
 import { DunningService } from './dunning.service.js';
-import { ApiCreated, ApiFormBody, ApiOk, ApiPaged, ApiProblems } from '../openapi/responses.js';
+import { ApiCreated, ApiDoc, ApiFormBody, ApiOk, ApiPaged, ApiProblems } from '../openapi/responses.js';
 
 @ApiTags('dunning')
 @ApiProblems(401, 403, 429)
@@ -29,10 +29,10 @@ export class DunningController {
 
   @Get('dunning_policy')
   @ApiOk(DunningPolicyResponseSchema)
-  @ApiOperation({
-    summary: 'Get the dunning policy',
-    description: 'The company’s three reminder levels, waiting times, fees and BGB § 288 charges; defaults where nothing is set.',
-  })
+  @ApiDoc(
+    'Get the dunning policy',
+    'The company’s three reminder levels, waiting times, fees and BGB § 288 charges; defaults where nothing is set.',
+  )
   async policy(@CurrentCompany() company: CompanyContext) {
     return serializePolicy(await this.dunning.policy(company));
   }
@@ -41,7 +41,7 @@ export class DunningController {
   @ApiConsumes('application/json')
   @ApiOk(DunningPolicyResponseSchema, 'The stored policy')
   @ApiProblems(400, 413, 415, 422)
-  @ApiOperation({ summary: 'Replace the dunning policy', description: 'Replaces the whole policy (JSON); answers the stored policy.' })
+  @ApiDoc('Replace the dunning policy', 'Replaces the whole policy (JSON); answers the stored policy.')
   async replacePolicy(@CurrentCompany() company: CompanyContext, @Body() body: DunningPolicyDto) {
     return serializePolicy(await this.dunning.replacePolicy(company, body));
   }
@@ -50,11 +50,10 @@ export class DunningController {
   @ApiFormBody({ optional: StartRunDto })
   @ApiCreated(DunningRunResponseSchema)
   @ApiProblems(400, 413, 415, 422)
-  @ApiOperation({
-    summary: 'Start a dunning run',
-    description:
-      'Runs dunning for a business date (default: today in the company’s time zone): due invoices move on, reminders are created.',
-  })
+  @ApiDoc(
+    'Start a dunning run',
+    'Runs dunning for a business date (default: today in the company’s time zone): due invoices move on, reminders are created.',
+  )
   @HttpCode(201)
   async startRun(@CurrentCompany() company: CompanyContext, @Body() body: StartRunDto) {
     return { dunning_run: serializeRun(await this.dunning.startRun(company, body?.date), company.timeZone) };
@@ -64,7 +63,7 @@ export class DunningController {
   @ApiPaged()
   @ApiOk(DunningRunListSchema)
   @ApiProblems(400)
-  @ApiOperation({ summary: 'List dunning runs', description: 'The company’s dunning runs, newest first, a page at a time.' })
+  @ApiDoc('List dunning runs', 'The company’s dunning runs, newest first, a page at a time.')
   async runs(@CurrentCompany() company: CompanyContext, @Pagination() page: PageRequest) {
     const { runs, total } = await this.dunning.listRuns(company, page);
     return { dunning_runs: runs.map((run) => serializeRun(run, company.timeZone)), meta: pageMeta(page, total) };
@@ -73,10 +72,7 @@ export class DunningController {
   @Get('dunning_runs/:id')
   @ApiOk(DunningRunResponseSchema)
   @ApiProblems(404)
-  @ApiOperation({
-    summary: 'Get a dunning run',
-    description: 'A dunning run with its transitions, reminders created, planned fees and errors.',
-  })
+  @ApiDoc('Get a dunning run', 'A dunning run with its transitions, reminders created, planned fees and errors.')
   async run(@CurrentCompany() company: CompanyContext, @Param('id') id: string) {
     return { dunning_run: serializeRun(await this.dunning.run(company, id), company.timeZone) };
   }
@@ -89,10 +85,10 @@ export class DunningController {
   })
   @ApiOk(DunningProposalSchema)
   @ApiProblems(400)
-  @ApiOperation({
-    summary: 'Preview a dunning run',
-    description: 'What a run for the date would do, without doing it: the transitions and the reminders with their charges.',
-  })
+  @ApiDoc(
+    'Preview a dunning run',
+    'What a run for the date would do, without doing it: the transitions and the reminders with their charges.',
+  )
   async proposal(@CurrentCompany() company: CompanyContext, @Query('date') date?: string) {
     const parsed = date === undefined ? undefined : parseCalendarDate(date);
     if (date !== undefined && !parsed) {
@@ -106,10 +102,7 @@ export class DunningController {
   @ApiFormBody({ optional: ApprovalDto })
   @ApiCreated(ApprovedRemindersSchema, 'The reminders created')
   @ApiProblems(400, 413, 415, 422)
-  @ApiOperation({
-    summary: 'Approve proposed reminders',
-    description: 'Creates the reminders that wait for approval (policy auto_ship false) for the named invoices.',
-  })
+  @ApiDoc('Approve proposed reminders', 'Creates the reminders that wait for approval (policy auto_ship false) for the named invoices.')
   @HttpCode(201)
   async approve(@CurrentCompany() company: CompanyContext, @Body() body: ApprovalDto) {
     const issued = await this.dunning.approve(company, body?.invoice_ids, body?.date);

@@ -1,11 +1,11 @@
 // Liveness (the process answers) and readiness (the database answers) for orchestrators.
 import { Controller, Get } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckService, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import { SkipRateLimit } from '../http/rate-limit.guard.js';
 import { Public } from '../auth/auth.decorators.js';
 import { LivenessSchema, ReadinessSchema } from '../openapi/health.schema.js';
-import { ApiOk, ApiProblem } from '../openapi/responses.js';
+import { ApiDoc, ApiOk, ApiProblem } from '../openapi/responses.js';
 
 @ApiTags('health')
 @Public()
@@ -18,17 +18,14 @@ export class HealthController {
   ) {}
 
   @Get('live')
-  @ApiOperation({ summary: 'Liveness probe', description: 'Answers 200 while the process runs; no credential needed.' })
+  @ApiDoc('Liveness probe', 'Answers 200 while the process runs; no credential needed.')
   @ApiOk(LivenessSchema, 'The process answers')
   live() {
     return { status: 'ok' };
   }
 
   @Get('ready')
-  @ApiOperation({
-    summary: 'Readiness probe',
-    description: 'Answers 200 when the database answers within 2 seconds, else 503; no credential needed.',
-  })
+  @ApiDoc('Readiness probe', 'Answers 200 when the database answers within 2 seconds, else 503; no credential needed.')
   // Described below rather than by terminus: its 503 body becomes a problem document (problem filter).
   @HealthCheck({ noCache: true, swaggerDocumentation: false })
   @ApiOk(ReadinessSchema, 'The database answers')

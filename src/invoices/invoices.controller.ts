@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Query, Res, StreamableFile } from '@nestjs/common';
 import { setStoredDocumentHeaders, wantsInline } from '../common/stored-document.js';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { ExternalIdPipe } from '../common/external-id.pipe.js';
 import { CurrentActor, CurrentCompany } from '../auth/auth.decorators.js';
@@ -12,13 +12,14 @@ import { Idempotent } from '../idempotency/idempotency.interceptor.js';
 import { InvoiceActionDto } from './dto/action.dto.js';
 import { CreatePaymentDto } from './dto/payment.dto.js';
 import { UpdateInvoiceDto } from './dto/update-invoice.dto.js';
+import { InvoiceAction } from './invoice-action.openapi.js';
 import { ApiInvoiceFilters, parseInvoiceFilters } from './invoice-filters.js';
 import { InvoiceEventListSchema, serializeEvent } from './invoice-event.serializer.js';
 import { InvoiceListSchema, InvoiceResponseSchema, serializeInvoice, type InvoiceView } from './invoice.serializer.js';
 import { type AnswerInTransaction, InvoicesService, type ManualAction } from './invoices.service.js';
 import type { Actor } from './invoices.repository.js';
 import { PaymentsService } from './payments.service.js';
-import { ApiCreated, ApiFormBody, ApiNoContent, ApiOk, ApiPaged, ApiPdf, ApiProblems } from '../openapi/responses.js';
+import { ApiCreated, ApiDoc, ApiFormBody, ApiNoContent, ApiOk, ApiPaged, ApiPdf, ApiProblems } from '../openapi/responses.js';
 
 /** The create (POST) and release of an invoice ship it: shipping's ReleaseController serves them. */
 @ApiTags('invoices')
@@ -32,10 +33,7 @@ export class InvoicesController {
   ) {}
 
   @Get()
-  @ApiOperation({
-    summary: 'List invoices',
-    description: 'The company’s invoices, a page at a time, filtered by status, customer and dates.',
-  })
+  @ApiDoc('List invoices', 'The company’s invoices, a page at a time, filtered by status, customer and dates.')
   @ApiPaged()
   @ApiInvoiceFilters()
   @ApiOk(InvoiceListSchema)
@@ -46,10 +44,7 @@ export class InvoicesController {
   }
 
   @Get('find/:externalId')
-  @ApiOperation({
-    summary: 'Find an invoice by external_id',
-    description: 'The invoice whose `external_id` matches (case-insensitive); answers `{"invoice": …}`.',
-  })
+  @ApiDoc('Find an invoice by external_id', 'The invoice whose `external_id` matches (case-insensitive); answers `{"invoice": …}`.')
   @ApiOk(InvoiceResponseSchema, 'The invoice with this external_id (case-insensitive)')
   @ApiProblems(404)
   async find(@CurrentCompany() company: CompanyContext, @Param('externalId', ExternalIdPipe) externalId: string) {
@@ -57,10 +52,7 @@ export class InvoicesController {
   }
 
   @Get(':id')
-  @ApiOperation({
-    summary: 'Get an invoice',
-    description: 'An invoice with its customer, payments and reminders; answers `{"invoice": …}`.',
-  })
+  @ApiDoc('Get an invoice', 'An invoice with its customer, payments and reminders; answers `{"invoice": …}`.')
   @ApiOk(InvoiceResponseSchema)
   @ApiProblems(404)
   async get(@CurrentCompany() company: CompanyContext, @Param('id') id: string) {
@@ -68,10 +60,7 @@ export class InvoicesController {
   }
 
   @Patch(':id')
-  @ApiOperation({
-    summary: 'Update an invoice',
-    description: 'Changes the fields sent while the invoice’s status allows it (409 names the fields that may still change).',
-  })
+  @ApiDoc('Update an invoice', 'Changes the fields sent while the invoice’s status allows it (409 names the fields that may still change).')
   @ApiFormBody()
   @ApiOk(InvoiceResponseSchema, 'The invoice with the updated values')
   @ApiProblems(400, 404, 409, 413, 415, 422)
@@ -85,7 +74,7 @@ export class InvoicesController {
   }
 
   @Get(':id/pdf')
-  @ApiOperation({ summary: 'Download the invoice PDF', description: 'The PDF uploaded with the invoice, as it was uploaded.' })
+  @ApiDoc('Download the invoice PDF', 'The PDF uploaded with the invoice, as it was uploaded.')
   @ApiPdf('The invoice PDF')
   @ApiProblems(404)
   pdf(@CurrentCompany() company: CompanyContext, @Param('id') id: string, @Res({ passthrough: true }) res: Response) {
@@ -93,7 +82,7 @@ export class InvoicesController {
   }
 
   @Get(':id/attachment')
-  @ApiOperation({ summary: 'Download the attachment PDF', description: 'The attachment uploaded with the invoice; 404 when it has none.' })
+  @ApiDoc('Download the attachment PDF', 'The attachment uploaded with the invoice; 404 when it has none.')
   @ApiPdf('The attachment PDF; 404 when the invoice has none')
   @ApiProblems(404)
   attachment(@CurrentCompany() company: CompanyContext, @Param('id') id: string, @Res({ passthrough: true }) res: Response) {
@@ -101,10 +90,7 @@ export class InvoicesController {
   }
 
   @Get(':id/events')
-  @ApiOperation({
-    summary: 'List the invoice’s history',
-    description: 'Every status change, payment and reminder of the invoice, oldest first.',
-  })
+  @ApiDoc('List the invoice’s history', 'Every status change, payment and reminder of the invoice, oldest first.')
   @ApiOk(InvoiceEventListSchema, 'The invoice’s history, oldest first')
   @ApiProblems(404)
   async events(@CurrentCompany() company: CompanyContext, @Param('id') id: string) {
@@ -113,10 +99,7 @@ export class InvoicesController {
   }
 
   @Post(':id/payments')
-  @ApiOperation({
-    summary: 'Record a payment',
-    description: 'Records a payment on the invoice and recomputes its open amount; a payment that settles it marks it paid.',
-  })
+  @ApiDoc('Record a payment', 'Records a payment on the invoice and recomputes its open amount; a payment that settles it marks it paid.')
   @HttpCode(201)
   @Idempotent()
   @ApiFormBody({ idempotent: true })
@@ -142,10 +125,7 @@ export class InvoicesController {
   }
 
   @Delete(':id/payments/:paymentId')
-  @ApiOperation({
-    summary: 'Delete a payment',
-    description: 'Removes a payment and recomputes the open amount (and the status it implies).',
-  })
+  @ApiDoc('Delete a payment', 'Removes a payment and recomputes the open amount (and the status it implies).')
   @HttpCode(204)
   @ApiNoContent('The payment is deleted and the open amount recomputed')
   @ApiProblems(404, 409)
@@ -159,15 +139,7 @@ export class InvoicesController {
   }
 
   @Post(':id/archive')
-  @ApiOperation({
-    summary: 'Archive an invoice',
-    description: 'Moves the invoice to archived; 409 (with `allowed_from`) where its status does not allow it.',
-  })
-  @HttpCode(200)
-  @Idempotent()
-  @ApiFormBody({ optional: InvoiceActionDto, idempotent: true })
-  @ApiOk(InvoiceResponseSchema)
-  @ApiProblems(400, 404, 409, 413, 415, 422)
+  @InvoiceAction('Archive an invoice', 'Moves the invoice to archived; 409 (with `allowed_from`) where its status does not allow it.')
   archive(
     @CurrentCompany() c: CompanyContext,
     @CurrentActor() a: Actor,
@@ -179,15 +151,7 @@ export class InvoicesController {
   }
 
   @Post(':id/mark_duplicate')
-  @ApiOperation({
-    summary: 'Mark an invoice as a duplicate',
-    description: 'The invoice is a duplicate of another and is not pursued; 409 where its status does not allow it.',
-  })
-  @HttpCode(200)
-  @Idempotent()
-  @ApiFormBody({ optional: InvoiceActionDto, idempotent: true })
-  @ApiOk(InvoiceResponseSchema)
-  @ApiProblems(400, 404, 409, 413, 415, 422)
+  @InvoiceAction('Mark an invoice as a duplicate', 'A duplicate of another invoice, not pursued; 409 where its status does not allow it.')
   markDuplicate(
     @CurrentCompany() c: CompanyContext,
     @CurrentActor() a: Actor,
@@ -199,15 +163,7 @@ export class InvoicesController {
   }
 
   @Post(':id/write_off')
-  @ApiOperation({
-    summary: 'Write off an invoice',
-    description: 'The open amount is given up; 409 where the invoice’s status does not allow it.',
-  })
-  @HttpCode(200)
-  @Idempotent()
-  @ApiFormBody({ optional: InvoiceActionDto, idempotent: true })
-  @ApiOk(InvoiceResponseSchema)
-  @ApiProblems(400, 404, 409, 413, 415, 422)
+  @InvoiceAction('Write off an invoice', 'The open amount is given up; 409 where the invoice’s status does not allow it.')
   writeOff(
     @CurrentCompany() c: CompanyContext,
     @CurrentActor() a: Actor,
@@ -219,15 +175,7 @@ export class InvoicesController {
   }
 
   @Post(':id/hand_to_collection')
-  @ApiOperation({
-    summary: 'Hand an invoice to debt collection',
-    description: 'For an invoice ready for debt collection; 409 (with `allowed_from`) from any other status.',
-  })
-  @HttpCode(200)
-  @Idempotent()
-  @ApiFormBody({ optional: InvoiceActionDto, idempotent: true })
-  @ApiOk(InvoiceResponseSchema)
-  @ApiProblems(400, 404, 409, 413, 415, 422)
+  @InvoiceAction('Hand an invoice to debt collection', 'For an invoice ready for debt collection; 409 (`allowed_from`) otherwise.')
   handToCollection(
     @CurrentCompany() c: CompanyContext,
     @CurrentActor() a: Actor,

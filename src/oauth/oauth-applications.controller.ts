@@ -1,12 +1,12 @@
 // /api/v1/oauth_applications: OAuth clients of the company, managed with the REST API token.
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { CurrentCompany } from '../auth/auth.decorators.js';
 import type { CompanyContext } from '../auth/principal.js';
 import { APP_CONFIG, type AppConfig } from '../config/app.config.js';
 import { type PageRequest, pageMeta, Pagination } from '../common/pagination.js';
 import { CreateOAuthApplicationDto } from './dto/oauth-application.dto.js';
-import { ApiCreated, ApiFormBody, ApiNoContent, ApiOk, ApiPaged, ApiProblems } from '../openapi/responses.js';
+import { ApiCreated, ApiDoc, ApiFormBody, ApiNoContent, ApiOk, ApiPaged, ApiProblems } from '../openapi/responses.js';
 import {
   NewOAuthApplicationResponseSchema,
   OAuthApplicationListSchema,
@@ -29,10 +29,10 @@ export class OAuthApplicationsController {
   @ApiFormBody()
   @ApiCreated(NewOAuthApplicationResponseSchema, 'The application, with its `client_secret` (shown this once)')
   @ApiProblems(400, 413, 415, 422)
-  @ApiOperation({
-    summary: 'Register an OAuth application',
-    description: 'Registers an OAuth 2.0 client (authorization code flow) for the push API; `client_secret` is in this answer only.',
-  })
+  @ApiDoc(
+    'Register an OAuth application',
+    'Registers an OAuth 2.0 client (authorization code flow) for the push API; `client_secret` is in this answer only.',
+  )
   @HttpCode(201)
   async create(@CurrentCompany() company: CompanyContext, @Body() body: CreateOAuthApplicationDto) {
     const { application, clientSecret } = await this.applications.create(company, body);
@@ -43,10 +43,7 @@ export class OAuthApplicationsController {
   @ApiPaged()
   @ApiOk(OAuthApplicationListSchema)
   @ApiProblems(400)
-  @ApiOperation({
-    summary: 'List OAuth applications',
-    description: 'The company’s OAuth applications, a page at a time; never their secrets.',
-  })
+  @ApiDoc('List OAuth applications', 'The company’s OAuth applications, a page at a time; never their secrets.')
   async list(@CurrentCompany() company: CompanyContext, @Pagination() page: PageRequest) {
     const { applications, total } = await this.applications.list(company, page);
     return { oauth_applications: applications.map((a) => this.wire(company, a)), meta: pageMeta(page, total) };
@@ -55,10 +52,7 @@ export class OAuthApplicationsController {
   @Get(':id')
   @ApiOk(OAuthApplicationResponseSchema)
   @ApiProblems(404)
-  @ApiOperation({
-    summary: 'Get an OAuth application',
-    description: 'An OAuth application with its redirect URIs and the authorization and token URLs.',
-  })
+  @ApiDoc('Get an OAuth application', 'An OAuth application with its redirect URIs and the authorization and token URLs.')
   async get(@CurrentCompany() company: CompanyContext, @Param('id') id: string) {
     return { oauth_application: this.wire(company, await this.applications.get(company, id)) };
   }
@@ -66,10 +60,7 @@ export class OAuthApplicationsController {
   @Delete(':id')
   @ApiNoContent('Revoked')
   @ApiProblems(404)
-  @ApiOperation({
-    summary: 'Revoke an OAuth application',
-    description: 'The application and every token issued to it stop working at once.',
-  })
+  @ApiDoc('Revoke an OAuth application', 'The application and every token issued to it stop working at once.')
   @HttpCode(204)
   async revoke(@CurrentCompany() company: CompanyContext, @Param('id') id: string) {
     await this.applications.revoke(company, id);

@@ -51,6 +51,22 @@ describe('OpenAPI document (openapi.json)', () => {
     expect(res.body).toEqual(doc);
   });
 
+  it('describes every operation, with a schema for each answer that has a body, and the OAuth endpoints', () => {
+    const gaps: string[] = [];
+    for (const [path, item] of Object.entries(doc.paths)) {
+      for (const [method, operation] of Object.entries(item) as Array<[string, Operation & { summary?: string; description?: string }]>) {
+        if (!operation.summary || !operation.description) gaps.push(`${method} ${path}: summary and description`);
+        for (const [status, answer] of Object.entries(operation.responses)) {
+          if (/^2\d\d$/.test(status) && status !== '204' && !answer.content) gaps.push(`${method} ${path} ${status}: no body described`);
+          for (const [type, media] of Object.entries(answer.content ?? {}))
+            if (!media.schema) gaps.push(`${method} ${path} ${status} ${type}: no schema`);
+        }
+      }
+    }
+    expect(gaps).toEqual([]);
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/oauth/authorize', '/oauth/token']));
+  });
+
   it('states the formats of DESIGN.md', () => {
     expect(schema('Customer').properties?.address).toMatchObject({ type: 'string' });
     expect(schema('Customer').properties?.id.pattern).toMatch(/^\^cus-/);

@@ -1,12 +1,12 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { CurrentCompany } from '../../auth/auth.decorators.js';
 import type { CompanyContext } from '../../auth/principal.js';
 import { type PageRequest, pageMeta, Pagination } from '../../common/pagination.js';
 import { Idempotent } from '../../idempotency/idempotency.interceptor.js';
 import { ConnectionTestResponseSchema, ErpConnectionListSchema, ErpConnectionResponseSchema } from './erp-connection.serializer.js';
 import { PullRunListSchema, PullRunResponseSchema } from '../run/pull-run.serializer.js';
-import { ApiCreated, ApiNoContent, ApiOk, ApiPaged, ApiProblems } from '../../openapi/responses.js';
+import { ApiCreated, ApiDoc, ApiNoContent, ApiOk, ApiPaged, ApiProblems } from '../../openapi/responses.js';
 import { schemaRef } from '../../openapi/schema.js';
 import { CreateErpConnectionDto, StartPullDto, UpdateErpConnectionDto } from './dto/erp-connection.dto.js';
 import { serializeErpConnection } from './erp-connection.serializer.js';
@@ -24,10 +24,10 @@ export class ErpConnectionsController {
   ) {}
 
   @Post()
-  @ApiOperation({
-    summary: 'Create an ERP connection',
-    description: 'Registers an SAP OData connection the service pulls customers and invoices from; `name` is required.',
-  })
+  @ApiDoc(
+    'Create an ERP connection',
+    'Registers an SAP OData connection the service pulls customers and invoices from; `name` is required.',
+  )
   @HttpCode(201)
   @Idempotent()
   @ApiConsumes('application/json')
@@ -39,10 +39,7 @@ export class ErpConnectionsController {
   }
 
   @Get()
-  @ApiOperation({
-    summary: 'List ERP connections',
-    description: 'The company’s ERP connections, a page at a time; secrets are never shown.',
-  })
+  @ApiDoc('List ERP connections', 'The company’s ERP connections, a page at a time; secrets are never shown.')
   @ApiPaged()
   @ApiOk(ErpConnectionListSchema)
   @ApiProblems(400)
@@ -52,10 +49,7 @@ export class ErpConnectionsController {
   }
 
   @Get(':id')
-  @ApiOperation({
-    summary: 'Get an ERP connection',
-    description: 'An ERP connection with its schedule and last pull; secrets are never shown.',
-  })
+  @ApiDoc('Get an ERP connection', 'An ERP connection with its schedule and last pull; secrets are never shown.')
   @ApiOk(ErpConnectionResponseSchema)
   @ApiProblems(404)
   async get(@CurrentCompany() company: CompanyContext, @Param('id') id: string) {
@@ -63,7 +57,7 @@ export class ErpConnectionsController {
   }
 
   @Patch(':id')
-  @ApiOperation({ summary: 'Update an ERP connection', description: 'Changes the settings sent; the others keep their values.' })
+  @ApiDoc('Update an ERP connection', 'Changes the settings sent; the others keep their values.')
   @ApiConsumes('application/json')
   @ApiBody({ type: UpdateErpConnectionDto })
   @ApiOk(ErpConnectionResponseSchema, 'The connection with the new settings')
@@ -73,10 +67,7 @@ export class ErpConnectionsController {
   }
 
   @Delete(':id')
-  @ApiOperation({
-    summary: 'Delete an ERP connection',
-    description: 'Deletes the connection and its pull runs; pulled customers and invoices stay.',
-  })
+  @ApiDoc('Delete an ERP connection', 'Deletes the connection and its pull runs; pulled customers and invoices stay.')
   @HttpCode(204)
   @ApiNoContent('The connection and its pull runs are deleted; pulled customers and invoices stay')
   @ApiProblems(404)
@@ -86,10 +77,10 @@ export class ErpConnectionsController {
 
   /** Checks DNS, address, token, and each service; 200 with the outcome of every check. */
   @Post(':id/test')
-  @ApiOperation({
-    summary: 'Test an ERP connection',
-    description: 'Runs the connection checks (address, authentication, the OData services) and reports each one’s outcome.',
-  })
+  @ApiDoc(
+    'Test an ERP connection',
+    'Runs the connection checks (address, authentication, the OData services) and reports each one’s outcome.',
+  )
   @HttpCode(200)
   @ApiOk(ConnectionTestResponseSchema, 'Every check with its outcome; failed_check names the first that failed')
   @ApiProblems(404)
@@ -98,10 +89,7 @@ export class ErpConnectionsController {
   }
 
   @Post(':id/pulls')
-  @ApiOperation({
-    summary: 'Start a pull',
-    description: 'Queues a pull of customers and invoices from the ERP; its progress is at GET …/pulls/<id>.',
-  })
+  @ApiDoc('Start a pull', 'Queues a pull of customers and invoices from the ERP; its progress is at GET …/pulls/<id>.')
   @HttpCode(202)
   @Idempotent()
   @ApiConsumes('application/json')
@@ -117,7 +105,7 @@ export class ErpConnectionsController {
   }
 
   @Get(':id/pulls')
-  @ApiOperation({ summary: 'List a connection’s pulls', description: 'The pull runs of the connection, newest first, a page at a time.' })
+  @ApiDoc('List a connection’s pulls', 'The pull runs of the connection, newest first, a page at a time.')
   @ApiPaged()
   @ApiOk(PullRunListSchema)
   @ApiProblems(400, 404)
@@ -127,7 +115,7 @@ export class ErpConnectionsController {
   }
 
   @Get(':id/pulls/:runId')
-  @ApiOperation({ summary: 'Get a pull', description: 'A pull run with its status, counts and errors.' })
+  @ApiDoc('Get a pull', 'A pull run with its status, counts and errors.')
   @ApiOk(PullRunResponseSchema)
   @ApiProblems(404)
   async getPull(@CurrentCompany() company: CompanyContext, @Param('id') id: string, @Param('runId') runId: string) {

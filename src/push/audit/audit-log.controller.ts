@@ -1,7 +1,7 @@
 // GET /v2/audit_log: the append-only log of every step of every pushed document, filtered by
 // document_id, step, document_type, external_id, since and until; oldest first.
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiQuery, ApiTags } from '@nestjs/swagger';
 import { Authenticated, CurrentCompany } from '../../auth/auth.decorators.js';
 import type { CompanyContext } from '../../auth/principal.js';
 import { type PageRequest, pageMeta, Pagination } from '../../common/pagination.js';
@@ -10,7 +10,7 @@ import { AUDIT_STEPS } from '../push-document.js';
 import { serializeAuditEntry } from '../documents/push-document.serializer.js';
 import { PushDocumentsService } from '../intake/push-documents.service.js';
 import { AuditLogSchema } from '../documents/push-document.serializer.js';
-import { ApiOk, ApiPaged, ApiProblems } from '../../openapi/responses.js';
+import { ApiDoc, ApiOk, ApiPaged, ApiProblems } from '../../openapi/responses.js';
 import { parseAuditFilters } from '../documents/push-filters.js';
 
 @ApiTags('push')
@@ -20,10 +20,10 @@ export class AuditLogController {
   constructor(private readonly documents: PushDocumentsService) {}
 
   @Get()
-  @ApiOperation({
-    summary: 'Read the push audit log',
-    description: 'One row per processing step of every pushed document, oldest first, filtered by document, step, type and time.',
-  })
+  @ApiDoc(
+    'Read the push audit log',
+    'One row per processing step of every pushed document, oldest first, filtered by document, step, type and time.',
+  )
   @ApiPaged()
   @ApiOk(AuditLogSchema, 'One row per step of every pushed document, oldest first')
   @ApiProblems(400, 401, 429)

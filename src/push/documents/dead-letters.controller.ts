@@ -1,9 +1,9 @@
 // /v2/dead_letters: documents whose every attempt failed. Replay queues one again; DELETE discards it
 // with a reason. Push credentials and the REST API token are accepted.
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
-import { ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { DeadLetterListSchema, PushDocumentResponseSchema } from './push-document.serializer.js';
-import { ApiNoContent, ApiOk, ApiPaged, ApiProblems } from '../../openapi/responses.js';
+import { ApiDoc, ApiNoContent, ApiOk, ApiPaged, ApiProblems } from '../../openapi/responses.js';
 import { schemaRef } from '../../openapi/schema.js';
 import type { Request } from 'express';
 import { Authenticated, CurrentCompany, CurrentPrincipal } from '../../auth/auth.decorators.js';
@@ -23,10 +23,7 @@ export class DeadLettersController {
   constructor(private readonly documents: PushDocumentsService) {}
 
   @Get()
-  @ApiOperation({
-    summary: 'List dead letters',
-    description: 'Pushed documents whose processing failed for good and wait for a decision: replay or discard.',
-  })
+  @ApiDoc('List dead letters', 'Pushed documents whose processing failed for good and wait for a decision: replay or discard.')
   @ApiPaged()
   @ApiOk(DeadLetterListSchema)
   @ApiProblems(400, 401, 429)
@@ -36,10 +33,7 @@ export class DeadLettersController {
   }
 
   @Post(':id/replay')
-  @ApiOperation({
-    summary: 'Replay a dead letter',
-    description: 'Queues the document again with fresh attempts; an audit row names who replayed it.',
-  })
+  @ApiDoc('Replay a dead letter', 'Queues the document again with fresh attempts; an audit row names who replayed it.')
   @HttpCode(202)
   @ApiResponse({
     status: 202,
@@ -59,7 +53,7 @@ export class DeadLettersController {
 
   /** The reason comes as JSON/form field `reason` or as the query parameter `reason`. */
   @Delete(':id')
-  @ApiOperation({ summary: 'Discard a dead letter', description: 'Gives up the document; `reason` is required and kept in the audit log.' })
+  @ApiDoc('Discard a dead letter', 'Gives up the document; `reason` is required and kept in the audit log.')
   @HttpCode(204)
   @ApiQuery({ name: 'reason', required: false, description: 'Why the document is given up (or `reason` in a JSON or form body); required' })
   @ApiNoContent('Discarded (a `discarded` audit row keeps the reason)')

@@ -1,7 +1,7 @@
 // POST /v2/documents (push a business document) and GET /v2/documents[/<id>], with an API key or an
 // OAuth access token. 202 only after the document and its processing job are committed.
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiBody, ApiExtraModels, ApiOperation, ApiQuery, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
+import { ApiBody, ApiExtraModels, ApiQuery, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Authenticated, CurrentCompany, CurrentPrincipal } from '../../auth/auth.decorators.js';
 import type { CompanyContext, Principal } from '../../auth/principal.js';
@@ -16,7 +16,7 @@ import { credentialOf, PushDocumentsService } from './push-documents.service.js'
 import { parseDocumentFilters } from '../documents/push-filters.js';
 import { readPushDocument } from './push-input.js';
 import { PushDocumentListSchema, PushDocumentResponseSchema } from '../documents/push-document.serializer.js';
-import { ApiOk, ApiPaged, ApiProblems } from '../../openapi/responses.js';
+import { ApiDoc, ApiOk, ApiPaged, ApiProblems } from '../../openapi/responses.js';
 import { schemaRef } from '../../openapi/schema.js';
 import { DOCUMENT_STATUSES } from '../push-document.js';
 import { DOCUMENT_TYPES } from '../dto/push-document.dto.js';
@@ -44,11 +44,10 @@ export class DocumentsController {
   ) {}
 
   @Post()
-  @ApiOperation({
-    summary: 'Push a business document',
-    description:
-      'Queues a customer, contact, invoice or payment pushed by an ERP (API key or OAuth bearer token); processed in the background.',
-  })
+  @ApiDoc(
+    'Push a business document',
+    'Queues a customer, contact, invoice or payment pushed by an ERP (API key or OAuth bearer token); processed in the background.',
+  )
   @HttpCode(202)
   @ApiBody({
     description: 'One business document, `Content-Type: application/json`; the fields depend on document_type',
@@ -96,10 +95,7 @@ export class DocumentsController {
   }
 
   @Get()
-  @ApiOperation({
-    summary: 'List pushed documents',
-    description: 'The company’s pushed documents, oldest first, filtered by status, type and external_id.',
-  })
+  @ApiDoc('List pushed documents', 'The company’s pushed documents, oldest first, filtered by status, type and external_id.')
   @ApiPaged()
   @ApiQuery({ name: 'status', required: false, enum: DOCUMENT_STATUSES })
   @ApiQuery({ name: 'document_type', required: false, enum: DOCUMENT_TYPES })
@@ -112,10 +108,7 @@ export class DocumentsController {
   }
 
   @Get(':id')
-  @ApiOperation({
-    summary: 'Get a pushed document',
-    description: 'A pushed document with its status, attempts, last error and the record it produced.',
-  })
+  @ApiDoc('Get a pushed document', 'A pushed document with its status, attempts, last error and the record it produced.')
   @ApiOk(PushDocumentResponseSchema, 'Status, attempts, the last error and the record it produced')
   @ApiProblems(401, 404, 429)
   async get(@CurrentCompany() company: CompanyContext, @Param('id') id: string) {
