@@ -3,6 +3,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOperation, ApiProduces, ApiQuery, ApiResponse } from '@nestjs/swagger';
 import { enumProperty, integerProperty, textProperty } from '../openapi/properties.js';
+import { ProblemSchema } from '../openapi/problem.schema.js';
 import { component, schemaRef } from '../openapi/schema.js';
 
 export const OAuthTokenSchema = component('OAuthToken', {
@@ -24,6 +25,9 @@ export const OAuthErrorSchema = component(
 
 const HTML = { 'text/html': { schema: { type: 'string' } } };
 const OAUTH_ERROR = { 'application/json': { schema: schemaRef(OAuthErrorSchema) } };
+/** What the service refuses before these endpoints see the request (a malformed body or query, a control character). */
+const PROBLEM = { 'application/problem+json': { schema: schemaRef(ProblemSchema) } };
+const REFUSED = 'Before the endpoint: a malformed body or query (a problem document)';
 const REDIRECT = {
   status: 302,
   description: 'To the redirect_uri with `code` and `state`, or with `error` (RFC 6749 § 4.1.2)',
@@ -51,7 +55,11 @@ export const ApiAuthorizePage = () =>
     ApiProduces('text/html'),
     ApiResponse({ status: 200, description: 'The login-and-consent page', content: HTML }),
     ApiResponse(REDIRECT),
-    ApiResponse({ status: 400, description: 'An unknown client or an unregistered redirect_uri: an error page', content: HTML }),
+    ApiResponse({
+      status: 400,
+      description: `An unknown client or an unregistered redirect_uri: an error page. ${REFUSED}`,
+      content: { ...HTML, ...PROBLEM },
+    }),
   );
 
 export const ApiAuthorizeDecision = () =>
@@ -75,7 +83,11 @@ export const ApiAuthorizeDecision = () =>
       },
     }),
     ApiResponse(REDIRECT),
-    ApiResponse({ status: 400, description: 'An unknown client or an unregistered redirect_uri: an error page', content: HTML }),
+    ApiResponse({
+      status: 400,
+      description: `An unknown client or an unregistered redirect_uri: an error page. ${REFUSED}`,
+      content: { ...HTML, ...PROBLEM },
+    }),
     ApiResponse({ status: 401, description: 'Wrong e-mail or password: the page again with the message', content: HTML }),
     ApiResponse({ status: 429, description: 'Too many failed logins: the page with the message', content: HTML }),
   );
@@ -106,8 +118,8 @@ export const ApiTokenEndpoint = () =>
     ApiResponse({ status: 200, description: 'The tokens (`Cache-Control: no-store`)', schema: schemaRef(OAuthTokenSchema) }),
     ApiResponse({
       status: 400,
-      description: 'invalid_request, invalid_grant, unsupported_grant_type, invalid_scope',
-      content: OAUTH_ERROR,
+      description: `invalid_request, invalid_grant, unsupported_grant_type, invalid_scope. ${REFUSED}`,
+      content: { ...OAUTH_ERROR, ...PROBLEM },
     }),
     ApiResponse({ status: 401, description: 'invalid_client: the client authentication failed', content: OAUTH_ERROR }),
     ApiResponse({
