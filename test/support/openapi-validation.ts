@@ -114,8 +114,8 @@ export class ResponseValidator {
     const type = answer.contentType?.split(';')[0].trim().toLowerCase();
     const isJson = type !== undefined && JSON_TYPE.test(type);
     const where = `${answer.method.toUpperCase()} ${path} → ${answer.status}`;
-    // A path the document does not have (a 404 for an unknown route, the document itself): an error is still a problem document.
-    if (!route) return type === 'application/problem+json' ? this.validate(this.problem, answer.body, where) : null;
+    // Not an operation of the document: an unknown route, the document itself, a unit test's own small app.
+    if (!route) return null;
     const operation = route.operations[method];
     const label = `${where} (${operation.operationId ?? route.template})`;
     const response = operation.responses[String(answer.status)];
