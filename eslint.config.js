@@ -5,7 +5,7 @@ import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 
 export default defineConfig(
-  { ignores: ['dist/', 'coverage/', 'data/', 'bench/results/', '.prof/'] },
+  { ignores: ['dist/', 'coverage/', 'data/', 'bench/results/', '.prof/', 'test/support/generated/'] },
   {
     files: ['**/*.ts', '**/*.tsx'],
     extends: [eslint.configs.recommended, tseslint.configs.recommendedTypeChecked],

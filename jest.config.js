@@ -32,5 +32,7 @@ export default {
   },
   globalSetup: '<rootDir>/test/setup/global-setup.mjs',
   globalTeardown: '<rootDir>/test/setup/global-teardown.mjs',
+  // Every supertest answer is checked against openapi.json.
+  setupFilesAfterEnv: ['<rootDir>/test/setup/validate-responses.ts'],
   testTimeout: 30000,
 };

@@ -5,12 +5,13 @@ import { toPublicId } from '../common/ids.js';
 import { CurrentCompany } from './auth.decorators.js';
 import type { CompanyContext } from './principal.js';
 import { AuthenticationCheckSchema } from '../openapi/auth.schema.js';
-import { ApiOk, ApiProblems } from '../openapi/responses.js';
+import { ApiDoc, ApiOk, ApiProblems } from '../openapi/responses.js';
 
 @ApiTags('authentication')
 @Controller()
 export class RootController {
   @Get()
+  @ApiDoc('Check a credential', 'Answers 200 with the company the credential belongs to; a quick way to test an API token or key.')
   @ApiOk(AuthenticationCheckSchema, 'The credential is valid')
   @ApiProblems(401, 403, 429)
   check(@CurrentCompany() company: CompanyContext) {

@@ -8,7 +8,7 @@ import { Public } from '../auth/auth.decorators.js';
 import { RegistrationDto } from './dto/registration.dto.js';
 import { RegistrationSchema, serializeRegistration } from './registration.serializer.js';
 import { passwordWeaknesses } from '../auth/secrets.js';
-import { ApiCreated, ApiFormBody, ApiProblems } from '../openapi/responses.js';
+import { ApiCreated, ApiDoc, ApiFormBody, ApiProblems } from '../openapi/responses.js';
 
 @ApiTags('registrations')
 @Controller('api/v1/registrations')
@@ -22,6 +22,10 @@ export class RegistrationsController {
 
   @Public()
   @Post()
+  @ApiDoc(
+    'Register a company',
+    'Creates a company with its first user, API token and API key. Only where registration is enabled (development); elsewhere 404.',
+  )
   @HttpCode(201)
   @ApiFormBody()
   @ApiCreated(RegistrationSchema, 'The company and its first credentials (development only)')

@@ -8,7 +8,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app.config.js';
 import { ContactResponseSchema, serializeContact } from './contact.serializer.js';
 import { type ContactWithCustomer, ContactsService } from './contacts.service.js';
 import { CreateContactDto, UpdateContactDto } from './dto/contact.dto.js';
-import { ApiCreated, ApiFormBody, ApiOk, ApiProblems } from '../openapi/responses.js';
+import { ApiCreated, ApiDoc, ApiFormBody, ApiOk, ApiProblems } from '../openapi/responses.js';
 
 @ApiTags('contacts')
 @ApiProblems(401, 403, 429)
@@ -20,6 +20,7 @@ export class ContactsController {
   ) {}
 
   @Post()
+  @ApiDoc('Create a contact', 'Creates a contact person of a customer (`contact[customer_id]`); answers `{"contact": …}`.')
   @HttpCode(201)
   @Idempotent()
   @ApiFormBody({ idempotent: true })
@@ -30,6 +31,7 @@ export class ContactsController {
   }
 
   @Get('find/:externalId')
+  @ApiDoc('Find a contact by external_id', 'The contact whose `external_id` matches (case-insensitive).')
   @ApiOk(ContactResponseSchema, 'The contact with this external_id (case-insensitive)')
   @ApiProblems(404)
   async find(@CurrentCompany() company: CompanyContext, @Param('externalId', ExternalIdPipe) externalId: string) {
@@ -37,6 +39,7 @@ export class ContactsController {
   }
 
   @Get(':id')
+  @ApiDoc('Get a contact', 'A contact with its customer, reduced; answers `{"contact": …}`.')
   @ApiOk(ContactResponseSchema)
   @ApiProblems(404)
   async get(@CurrentCompany() company: CompanyContext, @Param('id') id: string) {
@@ -44,6 +47,7 @@ export class ContactsController {
   }
 
   @Patch(':id')
+  @ApiDoc('Update a contact', 'Changes the fields sent; fields not sent keep their values.')
   @ApiFormBody()
   @ApiOk(ContactResponseSchema, 'The contact with the updated values')
   @ApiProblems(400, 404, 409, 413, 415, 422)

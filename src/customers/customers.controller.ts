@@ -9,7 +9,7 @@ import { type PageRequest, pageMeta, Pagination } from '../common/pagination.js'
 import { CustomerListSchema, CustomerSchema, serializeCustomer } from './customer.serializer.js';
 import { type CustomerWithContacts, CustomersService } from './customers.service.js';
 import { CreateCustomerDto, UpdateCustomerDto } from './dto/customer.dto.js';
-import { ApiCreated, ApiFormBody, ApiOk, ApiPaged, ApiProblems } from '../openapi/responses.js';
+import { ApiCreated, ApiDoc, ApiFormBody, ApiOk, ApiPaged, ApiProblems } from '../openapi/responses.js';
 
 @ApiTags('customers')
 @ApiProblems(401, 403, 429)
@@ -21,6 +21,7 @@ export class CustomersController {
   ) {}
 
   @Post()
+  @ApiDoc('Create a customer', 'Creates a customer of the company; `external_id` must be unique within the company (case-insensitive).')
   @HttpCode(201)
   @Idempotent()
   @ApiFormBody({ idempotent: true })
@@ -31,6 +32,7 @@ export class CustomersController {
   }
 
   @Get()
+  @ApiDoc('List customers', 'The company’s customers with their contacts, a page at a time.')
   @ApiPaged()
   @ApiOk(CustomerListSchema)
   @ApiProblems(400)
@@ -40,6 +42,7 @@ export class CustomersController {
   }
 
   @Get('find/:externalId')
+  @ApiDoc('Find a customer by external_id', 'The customer whose `external_id` matches (case-insensitive).')
   @ApiOk(CustomerSchema, 'The customer with this external_id (case-insensitive)')
   @ApiProblems(404)
   async find(@CurrentCompany() company: CompanyContext, @Param('externalId', ExternalIdPipe) externalId: string) {
@@ -47,6 +50,7 @@ export class CustomersController {
   }
 
   @Get(':id')
+  @ApiDoc('Get a customer', 'A customer with all its contacts.')
   @ApiOk(CustomerSchema)
   @ApiProblems(404)
   async get(@CurrentCompany() company: CompanyContext, @Param('id') id: string) {
@@ -54,6 +58,7 @@ export class CustomersController {
   }
 
   @Patch(':id')
+  @ApiDoc('Update a customer', 'Changes the fields sent; fields not sent keep their values, an empty value clears an optional field.')
   @ApiFormBody()
   @ApiOk(CustomerSchema, 'The customer with the updated values')
   @ApiProblems(400, 404, 409, 413, 415, 422)

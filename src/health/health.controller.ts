@@ -5,7 +5,7 @@ import { HealthCheck, HealthCheckService, TypeOrmHealthIndicator } from '@nestjs
 import { SkipRateLimit } from '../http/rate-limit.guard.js';
 import { Public } from '../auth/auth.decorators.js';
 import { LivenessSchema, ReadinessSchema } from '../openapi/health.schema.js';
-import { ApiOk, ApiProblem } from '../openapi/responses.js';
+import { ApiDoc, ApiOk, ApiProblem } from '../openapi/responses.js';
 
 @ApiTags('health')
 @Public()
@@ -18,12 +18,14 @@ export class HealthController {
   ) {}
 
   @Get('live')
+  @ApiDoc('Liveness probe', 'Answers 200 while the process runs; no credential needed.')
   @ApiOk(LivenessSchema, 'The process answers')
   live() {
     return { status: 'ok' };
   }
 
   @Get('ready')
+  @ApiDoc('Readiness probe', 'Answers 200 when the database answers within 2 seconds, else 503; no credential needed.')
   // Described below rather than by terminus: its 503 body becomes a problem document (problem filter).
   @HealthCheck({ noCache: true, swaggerDocumentation: false })
   @ApiOk(ReadinessSchema, 'The database answers')

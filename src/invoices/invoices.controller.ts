@@ -12,13 +12,14 @@ import { Idempotent } from '../idempotency/idempotency.interceptor.js';
 import { InvoiceActionDto } from './dto/action.dto.js';
 import { CreatePaymentDto } from './dto/payment.dto.js';
 import { UpdateInvoiceDto } from './dto/update-invoice.dto.js';
+import { InvoiceAction } from './invoice-action.openapi.js';
 import { ApiInvoiceFilters, parseInvoiceFilters } from './invoice-filters.js';
 import { InvoiceEventListSchema, serializeEvent } from './invoice-event.serializer.js';
 import { InvoiceListSchema, InvoiceResponseSchema, serializeInvoice, type InvoiceView } from './invoice.serializer.js';
 import { type AnswerInTransaction, InvoicesService, type ManualAction } from './invoices.service.js';
 import type { Actor } from './invoices.repository.js';
 import { PaymentsService } from './payments.service.js';
-import { ApiCreated, ApiFormBody, ApiNoContent, ApiOk, ApiPaged, ApiPdf, ApiProblems } from '../openapi/responses.js';
+import { ApiCreated, ApiDoc, ApiFormBody, ApiNoContent, ApiOk, ApiPaged, ApiPdf, ApiProblems } from '../openapi/responses.js';
 
 /** The create (POST) and release of an invoice ship it: shipping's ReleaseController serves them. */
 @ApiTags('invoices')
@@ -32,6 +33,7 @@ export class InvoicesController {
   ) {}
 
   @Get()
+  @ApiDoc('List invoices', 'The company’s invoices, a page at a time, filtered by status, customer and dates.')
   @ApiPaged()
   @ApiInvoiceFilters()
   @ApiOk(InvoiceListSchema)
@@ -42,6 +44,7 @@ export class InvoicesController {
   }
 
   @Get('find/:externalId')
+  @ApiDoc('Find an invoice by external_id', 'The invoice whose `external_id` matches (case-insensitive); answers `{"invoice": …}`.')
   @ApiOk(InvoiceResponseSchema, 'The invoice with this external_id (case-insensitive)')
   @ApiProblems(404)
   async find(@CurrentCompany() company: CompanyContext, @Param('externalId', ExternalIdPipe) externalId: string) {
@@ -49,6 +52,7 @@ export class InvoicesController {
   }
 
   @Get(':id')
+  @ApiDoc('Get an invoice', 'An invoice with its customer, payments and reminders; answers `{"invoice": …}`.')
   @ApiOk(InvoiceResponseSchema)
   @ApiProblems(404)
   async get(@CurrentCompany() company: CompanyContext, @Param('id') id: string) {
@@ -56,6 +60,7 @@ export class InvoicesController {
   }
 
   @Patch(':id')
+  @ApiDoc('Update an invoice', 'Changes the fields sent while the invoice’s status allows it (409 names the fields that may still change).')
   @ApiFormBody()
   @ApiOk(InvoiceResponseSchema, 'The invoice with the updated values')
   @ApiProblems(400, 404, 409, 413, 415, 422)
@@ -69,6 +74,7 @@ export class InvoicesController {
   }
 
   @Get(':id/pdf')
+  @ApiDoc('Download the invoice PDF', 'The PDF uploaded with the invoice, as it was uploaded.')
   @ApiPdf('The invoice PDF')
   @ApiProblems(404)
   pdf(@CurrentCompany() company: CompanyContext, @Param('id') id: string, @Res({ passthrough: true }) res: Response) {
@@ -76,6 +82,7 @@ export class InvoicesController {
   }
 
   @Get(':id/attachment')
+  @ApiDoc('Download the attachment PDF', 'The attachment uploaded with the invoice; 404 when it has none.')
   @ApiPdf('The attachment PDF; 404 when the invoice has none')
   @ApiProblems(404)
   attachment(@CurrentCompany() company: CompanyContext, @Param('id') id: string, @Res({ passthrough: true }) res: Response) {
@@ -83,6 +90,7 @@ export class InvoicesController {
   }
 
   @Get(':id/events')
+  @ApiDoc('List the invoice’s history', 'Every status change, payment and reminder of the invoice, oldest first.')
   @ApiOk(InvoiceEventListSchema, 'The invoice’s history, oldest first')
   @ApiProblems(404)
   async events(@CurrentCompany() company: CompanyContext, @Param('id') id: string) {
@@ -91,6 +99,7 @@ export class InvoicesController {
   }
 
   @Post(':id/payments')
+  @ApiDoc('Record a payment', 'Records a payment on the invoice and recomputes its open amount; a payment that settles it marks it paid.')
   @HttpCode(201)
   @Idempotent()
   @ApiFormBody({ idempotent: true })
@@ -116,6 +125,7 @@ export class InvoicesController {
   }
 
   @Delete(':id/payments/:paymentId')
+  @ApiDoc('Delete a payment', 'Removes a payment and recomputes the open amount (and the status it implies).')
   @HttpCode(204)
   @ApiNoContent('The payment is deleted and the open amount recomputed')
   @ApiProblems(404, 409)
@@ -129,11 +139,7 @@ export class InvoicesController {
   }
 
   @Post(':id/archive')
-  @HttpCode(200)
-  @Idempotent()
-  @ApiFormBody({ optional: InvoiceActionDto, idempotent: true })
-  @ApiOk(InvoiceResponseSchema)
-  @ApiProblems(400, 404, 409, 413, 415, 422)
+  @InvoiceAction('Archive an invoice', 'Moves the invoice to archived; 409 (with `allowed_from`) where its status does not allow it.')
   archive(
     @CurrentCompany() c: CompanyContext,
     @CurrentActor() a: Actor,
@@ -145,11 +151,7 @@ export class InvoicesController {
   }
 
   @Post(':id/mark_duplicate')
-  @HttpCode(200)
-  @Idempotent()
-  @ApiFormBody({ optional: InvoiceActionDto, idempotent: true })
-  @ApiOk(InvoiceResponseSchema)
-  @ApiProblems(400, 404, 409, 413, 415, 422)
+  @InvoiceAction('Mark an invoice as a duplicate', 'A duplicate of another invoice, not pursued; 409 where its status does not allow it.')
   markDuplicate(
     @CurrentCompany() c: CompanyContext,
     @CurrentActor() a: Actor,
@@ -161,11 +163,7 @@ export class InvoicesController {
   }
 
   @Post(':id/write_off')
-  @HttpCode(200)
-  @Idempotent()
-  @ApiFormBody({ optional: InvoiceActionDto, idempotent: true })
-  @ApiOk(InvoiceResponseSchema)
-  @ApiProblems(400, 404, 409, 413, 415, 422)
+  @InvoiceAction('Write off an invoice', 'The open amount is given up; 409 where the invoice’s status does not allow it.')
   writeOff(
     @CurrentCompany() c: CompanyContext,
     @CurrentActor() a: Actor,
@@ -177,11 +175,7 @@ export class InvoicesController {
   }
 
   @Post(':id/hand_to_collection')
-  @HttpCode(200)
-  @Idempotent()
-  @ApiFormBody({ optional: InvoiceActionDto, idempotent: true })
-  @ApiOk(InvoiceResponseSchema)
-  @ApiProblems(400, 404, 409, 413, 415, 422)
+  @InvoiceAction('Hand an invoice to debt collection', 'For an invoice ready for debt collection; 409 (`allowed_from`) otherwise.')
   handToCollection(
     @CurrentCompany() c: CompanyContext,
     @CurrentActor() a: Actor,

@@ -2,12 +2,13 @@
 // /oauth/authorize (the user's decision), POST /oauth/token (authorization_code and refresh_token
 // grants, form-encoded, client authentication by form fields or HTTP Basic, RFC 6749 error bodies).
 import { Body, Controller, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiExcludeEndpoint, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Public } from '../auth/auth.decorators.js';
 import { credentialIdentifier, FailedAuthLimiter, RateLimited } from '../auth/failed-auth.limiter.js';
 import { renderConsentPage, renderErrorPage } from './consent-page.js';
 import { type AuthorizeCheck, OAuthService } from './oauth.service.js';
+import { ApiAuthorizeDecision, ApiAuthorizePage, ApiTokenEndpoint } from './oauth.schema.js';
 
 @ApiTags('oauth')
 @Public()
@@ -19,7 +20,7 @@ export class OAuthController {
   ) {}
 
   @Get('authorize')
-  @ApiExcludeEndpoint()
+  @ApiAuthorizePage()
   async authorize(@Query() query: Record<string, unknown>, @Res() res: Response) {
     const check = await this.oauth.checkAuthorization(query);
     if (!check.ok) return this.refuse(check, res);
@@ -31,7 +32,7 @@ export class OAuthController {
   }
 
   @Post('authorize')
-  @ApiExcludeEndpoint()
+  @ApiAuthorizeDecision()
   async decide(@Body() sent: Record<string, unknown> | undefined, @Req() req: Request, @Res() res: Response) {
     // A POST without a body is a request without parameters: RFC 6749 § 4.1.2.1 answers it with the error
     // page (no client to redirect to), not a crash.
@@ -73,7 +74,7 @@ export class OAuthController {
 
   @Post('token')
   @HttpCode(200)
-  @ApiExcludeEndpoint()
+  @ApiTokenEndpoint()
   async token(@Req() req: Request, @Res() res: Response) {
     // Client secrets count against the failed-authentication limit like every other credential.
     const address = req.ip ?? 'unknown';

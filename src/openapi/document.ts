@@ -26,6 +26,27 @@ import {
   PushDocumentListSchema,
   PushDocumentResponseSchema,
 } from '../push/documents/push-document.serializer.js';
+import {
+  ApiKeyListSchema,
+  ApiKeyResponseSchema,
+  NewApiKeyResponseSchema,
+  RotatedApiKeyResponseSchema,
+} from '../api-keys/api-key.serializer.js';
+import {
+  DunningPolicyResponseSchema,
+  DunningProposalSchema,
+  DunningRunListSchema,
+  DunningRunResponseSchema,
+} from '../dunning/dunning.serializer.js';
+import {
+  NewOAuthApplicationResponseSchema,
+  OAuthApplicationListSchema,
+  OAuthApplicationResponseSchema,
+} from '../oauth/oauth-application.serializer.js';
+import { OAuthErrorSchema, OAuthTokenSchema } from '../oauth/oauth.schema.js';
+import { InvoiceDeliveriesSchema } from '../shipping/delivery/delivery.serializer.js';
+import { ShippingSettingsResponseSchema } from '../shipping/settings/shipping-settings.serializer.js';
+import { ShipmentAttentionListSchema } from '../shipping/shipments/shipment.serializer.js';
 import { AuthenticationCheckSchema } from './auth.schema.js';
 import { LivenessSchema, ReadinessSchema } from './health.schema.js';
 import { ProblemSchema } from './problem.schema.js';
@@ -102,6 +123,22 @@ const RESPONSE_SCHEMAS: readonly ObjectSchema[] = [
   ApprovalResultSchema,
   RejectionResultSchema,
   StartedRunSchema,
+  ApiKeyResponseSchema,
+  NewApiKeyResponseSchema,
+  RotatedApiKeyResponseSchema,
+  ApiKeyListSchema,
+  OAuthApplicationResponseSchema,
+  NewOAuthApplicationResponseSchema,
+  OAuthApplicationListSchema,
+  OAuthTokenSchema,
+  OAuthErrorSchema,
+  DunningPolicyResponseSchema,
+  DunningRunResponseSchema,
+  DunningRunListSchema,
+  DunningProposalSchema,
+  InvoiceDeliveriesSchema,
+  ShipmentAttentionListSchema,
+  ShippingSettingsResponseSchema,
   LivenessSchema,
   ReadinessSchema,
   ProblemSchema,
@@ -120,15 +157,20 @@ export function createOpenApiDocument(app: INestApplication): OpenAPIObject {
     .setTitle('Receivables Management Service')
     .setDescription(DESCRIPTION)
     .setVersion('1')
+    .addServer('{public_url}', 'This instance (its PUBLIC_URL)', {
+      public_url: { default: 'http://localhost:3000', description: 'The PUBLIC_URL the instance is configured with' },
+    })
     .addSecurityRequirements('token')
     .build();
+  // The service is not open source (package.json: private); the document says so rather than nothing.
+  config.info.license = { name: 'Proprietary' };
   config.components = {
     securitySchemes: SECURITY_SCHEMES,
     headers: HEADERS,
     parameters: { 'X-Request-ID': REQUEST_ID_PARAMETER },
     schemas: openApiComponents(RESPONSE_SCHEMAS),
   };
-  return withRequestIds(withResolvedRefs(SwaggerModule.createDocument(app, config)));
+  return withRequestIds(withNullInNullableEnums(withResolvedRefs(SwaggerModule.createDocument(app, config))));
 }
 
 /** A controller's schema missing from RESPONSE_SCHEMAS would leave a dangling `$ref`: fail at once instead. */
@@ -139,6 +181,23 @@ function withResolvedRefs(document: OpenAPIObject): OpenAPIObject {
     .filter((name) => !names.has(name));
   if (dangling.length > 0)
     throw new Error(`Response schemas missing from RESPONSE_SCHEMAS (src/openapi/document.ts): ${[...new Set(dangling)].join(', ')}`);
+  return document;
+}
+
+/**
+ * A nullable enum lists null among its values (OpenAPI 3.0.3: `nullable` does not widen an `enum`), so
+ * that strict validators and generated clients accept the null the service takes and sends. The
+ * response schemas do it themselves (enumProperty); this covers the request DTOs' (@OptionalEnum).
+ */
+function withNullInNullableEnums(document: OpenAPIObject): OpenAPIObject {
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (node === null || typeof node !== 'object') return;
+    const schema = node as { nullable?: boolean; enum?: unknown[] };
+    if (schema.nullable === true && Array.isArray(schema.enum) && !schema.enum.includes(null)) schema.enum = [...schema.enum, null];
+    Object.values(node).forEach(visit);
+  };
+  visit(document);
   return document;
 }
 

@@ -1,11 +1,14 @@
 // Response schemas of the health probes (src/health/health.controller.ts): liveness answers while
 // the process runs; readiness is the @nestjs/terminus result of the database ping.
-import { enumProperty } from './properties.js';
+import { enumProperty, integerProperty } from './properties.js';
 import { component } from './schema.js';
 
 export const LivenessSchema = component('Liveness', { status: enumProperty(['ok']) });
 
-export const HealthIndicatorSchema = component('HealthIndicator', { status: enumProperty(['up']) });
+export const HealthIndicatorSchema = component('HealthIndicator', {
+  status: enumProperty(['up']),
+  responseTime: integerProperty({ minimum: 0, description: 'Milliseconds the ping took (terminus’ name)' }),
+});
 
 export const HealthIndicatorsSchema = component('HealthIndicators', { database: HealthIndicatorSchema });
 

@@ -1,7 +1,7 @@
 // The RFC 9457 problem document every error response has (src/common/problem.ts), served as
 // `application/problem+json`, with the stable error code and the request id as extension members.
 import type { ErrorCode } from '../common/errors.js';
-import { enumProperty, integerProperty, textProperty } from './properties.js';
+import { enumProperty, idProperty, integerProperty, textProperty } from './properties.js';
 import { arrayOf, component } from './schema.js';
 
 /** Every error code; the compiler checks that the list is complete. */
@@ -93,14 +93,30 @@ export const ProblemSchema = component(
       example: 'cus-3f2b8c1e-6a4d-4e0b-9c57-2d8e1f0a7b64',
       description: '409 for a taken external_id: the id of the record that has it',
     }),
-    current_status: textProperty({ example: 'draft', description: '409 for an invoice action or edit: the invoice’s status' }),
+    current_status: textProperty({
+      example: 'draft',
+      description: '409 for an invoice action or edit: the invoice’s status; for an API key rotation: the key’s',
+    }),
     allowed_from: arrayOf({ type: 'string' }, { description: '409 for an invoice action: the statuses it is allowed from' }),
     editable_fields: arrayOf({ type: 'string' }, { description: '409 for an invoice edit: the fields that may still change' }),
     invoice_id: textProperty({ description: '409 for a taken payment external_id: the invoice of that payment' }),
+    shipment_id: idProperty('shp', '409 for a shipping action: the shipment under way or already done'),
+    shipment_status: textProperty({ nullable: true, example: 'pending', description: '409 for a shipping action: that shipment’s status' }),
+    pull_run_id: idProperty('pul', '409 erp_pull.already_running: the pull run under way'),
     waiting_count: integerProperty({ minimum: 0, description: '409 for an approval of all: how many reminders wait now' }),
   },
   {
     description: 'RFC 9457 problem document (Content-Type: application/problem+json)',
-    optional: ['existing_id', 'current_status', 'allowed_from', 'editable_fields', 'invoice_id', 'waiting_count'],
+    optional: [
+      'existing_id',
+      'current_status',
+      'allowed_from',
+      'editable_fields',
+      'invoice_id',
+      'shipment_id',
+      'shipment_status',
+      'pull_run_id',
+      'waiting_count',
+    ],
   },
 );

@@ -1,7 +1,7 @@
 // Composed OpenAPI decorators for the controllers: success answers, problem answers, request content
 // types, pagination and filters, and the Idempotency-Key header; a few lines per handler.
 import { applyDecorators, type Type } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiHeader, ApiQuery, ApiResponse, type HeadersObject } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiHeader, ApiOperation, ApiQuery, ApiResponse, type HeadersObject } from '@nestjs/swagger';
 import { ProblemSchema } from './problem.schema.js';
 import { type ObjectSchema, schemaRef } from './schema.js';
 
@@ -90,3 +90,6 @@ export const ApiPaged = () =>
       schema: { type: 'integer', minimum: 1, maximum: 100, default: 30 },
     }),
   );
+
+/** What the operation does: a short summary (the client's method name reads like it) and a sentence or two more. */
+export const ApiDoc = (summary: string, description: string) => ApiOperation({ summary, description });

@@ -71,7 +71,8 @@ describe('openApiComponents', () => {
         kind: { type: 'string', enum: ['a', 'b'] },
         note: { type: 'string' },
         lines: { type: 'array', items: { $ref: '#/components/schemas/SpecLine' }, description: 'In order' },
-        first: { type: 'object', allOf: [{ $ref: '#/components/schemas/SpecLine' }], nullable: true },
+        // OpenAPI 3.0.3: `nullable` widens only the `type` beside it, so a nullable component is the component or null.
+        first: { oneOf: [{ $ref: '#/components/schemas/SpecLine' }, { type: 'object', nullable: true, enum: [null] }] },
       },
       required: ['title', 'pages', 'kind', 'lines', 'first'],
     });

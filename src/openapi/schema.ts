@@ -114,6 +114,13 @@ export function schemaRef(schema: ObjectSchema): { $ref: string } {
 
 type OpenApiSchema = { [key: string]: unknown };
 
+/**
+ * A nullable component is written `oneOf: [$ref, NULL_ONLY]`: in OpenAPI 3.0.3 `nullable` widens only
+ * the `type` beside it, so `allOf: [$ref]` with `nullable: true` would still refuse null in a strict
+ * validator; this schema is null and nothing else.
+ */
+const NULL_ONLY = { type: 'object', nullable: true, enum: [null] };
+
 /** The components the schemas are and nest, by name, each with its nested components as `$ref`s. */
 export function openApiComponents(roots: readonly ObjectSchema[]): Record<string, OpenApiSchema> {
   const components: Record<string, OpenApiSchema> = {};
@@ -128,6 +135,10 @@ export function openApiComponents(roots: readonly ObjectSchema[]): Record<string
         throw new Error(`Two schemas are named ${name}`);
       }
       return schemaRef(schema as ObjectSchema);
+    }
+    if ('allOf' in schema && schema.nullable) {
+      const { allOf, nullable: _nullable, type: _type, ...described } = schema;
+      return { ...described, oneOf: [...allOf.map((inner) => visit(inner)), NULL_ONLY] };
     }
     const out: OpenApiSchema = { ...schema };
     if ('items' in schema) out.items = visit(schema.items);

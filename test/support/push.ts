@@ -1,7 +1,6 @@
 // Helpers of the push suites: an app whose retries are quick, pushing JSON documents, and waiting for
 // the worker to bring a document to a status.
 import type { INestApplication } from '@nestjs/common';
-import { readFileSync } from 'node:fs';
 import request from 'supertest';
 import type { AppConfig } from '../../src/config/app.config.js';
 import type { IntegrationConfig } from '../../src/config/integration.config.js';
@@ -102,77 +101,4 @@ export function invoiceDocument(externalId: string, customerExternalId: string, 
     due_date: '16.11.2026',
     ...overrides,
   };
-}
-
-interface Schema {
-  type?: string;
-  pattern?: string;
-  enum?: unknown[];
-  nullable?: boolean;
-  properties?: Record<string, Schema>;
-  required?: string[];
-  items?: Schema;
-  allOf?: Schema[];
-  $ref?: string;
-}
-
-type OpenApi = {
-  paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: Schema }> }> }>>;
-  components: { schemas: Record<string, Schema> };
-};
-
-let committed: OpenApi | undefined;
-
-/** The answer is documented in the committed openapi.json for its status, and matches that schema key for key. */
-export function expectDocumented(
-  res: { status: number; body: unknown; headers: Record<string, string> },
-  path: string,
-  method: string,
-): void {
-  committed ??= JSON.parse(readFileSync('openapi.json', 'utf8')) as OpenApi;
-  const doc = committed;
-  const resolve = (s: Schema): Schema => {
-    const ref = s.$ref ?? s.allOf?.[0]?.$ref;
-    return ref ? { ...doc.components.schemas[ref.split('/').pop() as string], nullable: s.nullable } : s;
-  };
-  const conforms = (value: unknown, s: Schema, at: string): void => {
-    const target = resolve(s);
-    if (value === null) return expect({ at, nullable: target.nullable ?? false }).toEqual({ at, nullable: true });
-    if (target.enum) expect({ at, value, allowed: target.enum.includes(value) }).toEqual({ at, value, allowed: true });
-    if (target.pattern) expect({ at, value }).toEqual({ at, value: expect.stringMatching(new RegExp(target.pattern)) });
-    if (target.type === 'array') {
-      expect(Array.isArray(value)).toBe(true);
-      return (value as unknown[]).forEach((item, i) => conforms(item, target.items as Schema, `${at}[${i}]`));
-    }
-    if (target.type === 'object' && target.properties) {
-      const record = value as Record<string, unknown>;
-      const optional = Object.keys(target.properties).filter((key) => !target.required?.includes(key));
-      expect({
-        at,
-        keys: Object.keys(record)
-          .filter((key) => !optional.includes(key))
-          .sort(),
-      }).toEqual({ at, keys: [...(target.required ?? [])].sort() });
-      return Object.entries(record).forEach(([key, item]) =>
-        conforms(item, (target.properties as Record<string, Schema>)[key], `${at}.${key}`),
-      );
-    }
-    expect({ at, type: typeof value }).toEqual({ at, type: target.type === 'integer' ? 'number' : target.type });
-  };
-  const answer = doc.paths[path]?.[method]?.responses[String(res.status)];
-  expect({ path, method, status: res.status, documented: answer !== undefined }).toEqual({
-    path,
-    method,
-    status: res.status,
-    documented: true,
-  });
-  const type = (res.headers['content-type'] ?? '').split(';')[0];
-  const content = answer.content?.[type];
-  expect({ path, status: res.status, type, documented: content !== undefined }).toEqual({
-    path,
-    status: res.status,
-    type,
-    documented: true,
-  });
-  conforms(res.body, content!.schema, `${method} ${path} ${res.status}`);
 }

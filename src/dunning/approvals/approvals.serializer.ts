@@ -1,19 +1,10 @@
 // The wire JSON of the dunning approvals (the reminders waiting, what an approval created and stepped
 // back, what a rejection stepped back) and of a started dunning run, with their schemas.
+import { DunningRunSchema } from '../dunning.serializer.js';
 import { toPublicId } from '../../common/ids.js';
 import { formatDecimal } from '../../common/money.js';
 import { PageMetaSchema } from '../../openapi/pagination.schema.js';
-import {
-  booleanProperty,
-  dateProperty,
-  dateTimeProperty,
-  decimalProperty,
-  enumProperty,
-  freeObjectProperty,
-  idProperty,
-  integerProperty,
-  textProperty,
-} from '../../openapi/properties.js';
+import { booleanProperty, dateProperty, decimalProperty, enumProperty, idProperty, textProperty } from '../../openapi/properties.js';
 import { arrayOf, component, type Wire } from '../../openapi/schema.js';
 import type { RunResult } from '../dunning-run.service.js';
 import type { PageMeta } from '../../common/pagination.js';
@@ -90,24 +81,6 @@ export const ApprovalResultSchema = component('ApprovalResult', {
 export const RejectionResultSchema = component('RejectionResult', {
   rejected: arrayOf(SteppedBackSchema, { description: 'The rejected reminders; their invoices stepped back' }),
 });
-
-export const DunningRunSchema = component(
-  'DunningRun',
-  {
-    id: idProperty('run', 'The run'),
-    business_date: dateProperty(),
-    trigger: enumProperty(['api', 'schedule']),
-    status: enumProperty(['running', 'succeeded', 'failed']),
-    started_at: dateTimeProperty(),
-    finished_at: dateTimeProperty({ nullable: true }),
-    duration_ms: integerProperty({ nullable: true, minimum: 0 }),
-    transitions: freeObjectProperty({ description: 'Invoices moved, by action, e.g. {"become_due": 2}' }),
-    reminders_created: integerProperty({ minimum: 0 }),
-    fees_planned: decimalProperty({ description: 'Fees, flat fees and interest of the reminders created' }),
-    errors: arrayOf({ type: 'string' } as const, { description: 'Why it failed, and warnings of a run that succeeded' }),
-  },
-  { description: 'A recorded dunning run' },
-);
 
 export const StartedRunSchema = component('StartedDunningRun', {
   dunning_run: DunningRunSchema,

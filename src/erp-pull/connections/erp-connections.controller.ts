@@ -6,7 +6,7 @@ import { type PageRequest, pageMeta, Pagination } from '../../common/pagination.
 import { Idempotent } from '../../idempotency/idempotency.interceptor.js';
 import { ConnectionTestResponseSchema, ErpConnectionListSchema, ErpConnectionResponseSchema } from './erp-connection.serializer.js';
 import { PullRunListSchema, PullRunResponseSchema } from '../run/pull-run.serializer.js';
-import { ApiCreated, ApiNoContent, ApiOk, ApiPaged, ApiProblems } from '../../openapi/responses.js';
+import { ApiCreated, ApiDoc, ApiNoContent, ApiOk, ApiPaged, ApiProblems } from '../../openapi/responses.js';
 import { schemaRef } from '../../openapi/schema.js';
 import { CreateErpConnectionDto, StartPullDto, UpdateErpConnectionDto } from './dto/erp-connection.dto.js';
 import { serializeErpConnection } from './erp-connection.serializer.js';
@@ -24,6 +24,10 @@ export class ErpConnectionsController {
   ) {}
 
   @Post()
+  @ApiDoc(
+    'Create an ERP connection',
+    'Registers an SAP OData connection the service pulls customers and invoices from; `name` is required.',
+  )
   @HttpCode(201)
   @Idempotent()
   @ApiConsumes('application/json')
@@ -35,6 +39,7 @@ export class ErpConnectionsController {
   }
 
   @Get()
+  @ApiDoc('List ERP connections', 'The company’s ERP connections, a page at a time; secrets are never shown.')
   @ApiPaged()
   @ApiOk(ErpConnectionListSchema)
   @ApiProblems(400)
@@ -44,6 +49,7 @@ export class ErpConnectionsController {
   }
 
   @Get(':id')
+  @ApiDoc('Get an ERP connection', 'An ERP connection with its schedule and last pull; secrets are never shown.')
   @ApiOk(ErpConnectionResponseSchema)
   @ApiProblems(404)
   async get(@CurrentCompany() company: CompanyContext, @Param('id') id: string) {
@@ -51,6 +57,7 @@ export class ErpConnectionsController {
   }
 
   @Patch(':id')
+  @ApiDoc('Update an ERP connection', 'Changes the settings sent; the others keep their values.')
   @ApiConsumes('application/json')
   @ApiBody({ type: UpdateErpConnectionDto })
   @ApiOk(ErpConnectionResponseSchema, 'The connection with the new settings')
@@ -60,6 +67,7 @@ export class ErpConnectionsController {
   }
 
   @Delete(':id')
+  @ApiDoc('Delete an ERP connection', 'Deletes the connection and its pull runs; pulled customers and invoices stay.')
   @HttpCode(204)
   @ApiNoContent('The connection and its pull runs are deleted; pulled customers and invoices stay')
   @ApiProblems(404)
@@ -69,6 +77,10 @@ export class ErpConnectionsController {
 
   /** Checks DNS, address, token, and each service; 200 with the outcome of every check. */
   @Post(':id/test')
+  @ApiDoc(
+    'Test an ERP connection',
+    'Runs the connection checks (address, authentication, the OData services) and reports each one’s outcome.',
+  )
   @HttpCode(200)
   @ApiOk(ConnectionTestResponseSchema, 'Every check with its outcome; failed_check names the first that failed')
   @ApiProblems(404)
@@ -77,6 +89,7 @@ export class ErpConnectionsController {
   }
 
   @Post(':id/pulls')
+  @ApiDoc('Start a pull', 'Queues a pull of customers and invoices from the ERP; its progress is at GET …/pulls/<id>.')
   @HttpCode(202)
   @Idempotent()
   @ApiConsumes('application/json')
@@ -92,6 +105,7 @@ export class ErpConnectionsController {
   }
 
   @Get(':id/pulls')
+  @ApiDoc('List a connection’s pulls', 'The pull runs of the connection, newest first, a page at a time.')
   @ApiPaged()
   @ApiOk(PullRunListSchema)
   @ApiProblems(400, 404)
@@ -101,6 +115,7 @@ export class ErpConnectionsController {
   }
 
   @Get(':id/pulls/:runId')
+  @ApiDoc('Get a pull', 'A pull run with its status, counts and errors.')
   @ApiOk(PullRunResponseSchema)
   @ApiProblems(404)
   async getPull(@CurrentCompany() company: CompanyContext, @Param('id') id: string, @Param('runId') runId: string) {

@@ -10,7 +10,7 @@ import { AUDIT_STEPS } from '../push-document.js';
 import { serializeAuditEntry } from '../documents/push-document.serializer.js';
 import { PushDocumentsService } from '../intake/push-documents.service.js';
 import { AuditLogSchema } from '../documents/push-document.serializer.js';
-import { ApiOk, ApiPaged, ApiProblems } from '../../openapi/responses.js';
+import { ApiDoc, ApiOk, ApiPaged, ApiProblems } from '../../openapi/responses.js';
 import { parseAuditFilters } from '../documents/push-filters.js';
 
 @ApiTags('push')
@@ -20,6 +20,10 @@ export class AuditLogController {
   constructor(private readonly documents: PushDocumentsService) {}
 
   @Get()
+  @ApiDoc(
+    'Read the push audit log',
+    'One row per processing step of every pushed document, oldest first, filtered by document, step, type and time.',
+  )
   @ApiPaged()
   @ApiOk(AuditLogSchema, 'One row per step of every pushed document, oldest first')
   @ApiProblems(400, 401, 429)

@@ -3,7 +3,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
 import { ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { DeadLetterListSchema, PushDocumentResponseSchema } from './push-document.serializer.js';
-import { ApiNoContent, ApiOk, ApiPaged, ApiProblems } from '../../openapi/responses.js';
+import { ApiDoc, ApiNoContent, ApiOk, ApiPaged, ApiProblems } from '../../openapi/responses.js';
 import { schemaRef } from '../../openapi/schema.js';
 import type { Request } from 'express';
 import { Authenticated, CurrentCompany, CurrentPrincipal } from '../../auth/auth.decorators.js';
@@ -23,6 +23,7 @@ export class DeadLettersController {
   constructor(private readonly documents: PushDocumentsService) {}
 
   @Get()
+  @ApiDoc('List dead letters', 'Pushed documents whose processing failed for good and wait for a decision: replay or discard.')
   @ApiPaged()
   @ApiOk(DeadLetterListSchema)
   @ApiProblems(400, 401, 429)
@@ -32,6 +33,7 @@ export class DeadLettersController {
   }
 
   @Post(':id/replay')
+  @ApiDoc('Replay a dead letter', 'Queues the document again with fresh attempts; an audit row names who replayed it.')
   @HttpCode(202)
   @ApiResponse({
     status: 202,
@@ -51,6 +53,7 @@ export class DeadLettersController {
 
   /** The reason comes as JSON/form field `reason` or as the query parameter `reason`. */
   @Delete(':id')
+  @ApiDoc('Discard a dead letter', 'Gives up the document; `reason` is required and kept in the audit log.')
   @HttpCode(204)
   @ApiQuery({ name: 'reason', required: false, description: 'Why the document is given up (or `reason` in a JSON or form body); required' })
   @ApiNoContent('Discarded (a `discarded` audit row keeps the reason)')

@@ -4,7 +4,7 @@ import type { AuthScheme } from '../../auth/principal.js';
 import { formatDateTime } from '../../common/dates.js';
 import { type IdPrefix, toPublicId } from '../../common/ids.js';
 import { PageMetaSchema } from '../../openapi/pagination.schema.js';
-import { dateTimeProperty, freeObjectProperty, idProperty, integerProperty, textProperty } from '../../openapi/properties.js';
+import { dateTimeProperty, enumProperty, freeObjectProperty, idProperty, integerProperty, textProperty } from '../../openapi/properties.js';
 import { arrayOf, component, type Wire, wrapped } from '../../openapi/schema.js';
 import { DOCUMENT_TYPES } from '../dto/push-document.dto.js';
 import { AUDIT_STEPS, type AuditEntry, DOCUMENT_STATUSES, type PushDocument, type ResultType } from '../push-document.js';
@@ -42,12 +42,10 @@ export const PushDocumentSchema = component(
       example: 'invoice.not_found: No invoice with external_id "RE-1" (yet): push the invoice first',
       description: 'The error of the last failed attempt',
     }),
-    outcome: {
-      type: 'string',
-      enum: ['applied', 'unchanged', 'superseded'],
+    outcome: enumProperty(['applied', 'unchanged', 'superseded'], {
       nullable: true,
       description: '`unchanged`: the record was in that state already; `superseded`: a later version had been applied',
-    },
+    }),
     result: wrapped(PushDocumentResultSchema, { nullable: true }),
     payload: freeObjectProperty({ description: 'The document as received (normalized); a PDF is shown as `{"bytes": <size>}`' }),
     discard_reason: textProperty({ nullable: true, description: 'Why the dead letter was discarded' }),

@@ -16,7 +16,7 @@ import { credentialOf, PushDocumentsService } from './push-documents.service.js'
 import { parseDocumentFilters } from '../documents/push-filters.js';
 import { readPushDocument } from './push-input.js';
 import { PushDocumentListSchema, PushDocumentResponseSchema } from '../documents/push-document.serializer.js';
-import { ApiOk, ApiPaged, ApiProblems } from '../../openapi/responses.js';
+import { ApiDoc, ApiOk, ApiPaged, ApiProblems } from '../../openapi/responses.js';
 import { schemaRef } from '../../openapi/schema.js';
 import { DOCUMENT_STATUSES } from '../push-document.js';
 import { DOCUMENT_TYPES } from '../dto/push-document.dto.js';
@@ -44,6 +44,10 @@ export class DocumentsController {
   ) {}
 
   @Post()
+  @ApiDoc(
+    'Push a business document',
+    'Queues a customer, contact, invoice or payment pushed by an ERP (API key or OAuth bearer token); processed in the background.',
+  )
   @HttpCode(202)
   @ApiBody({
     description: 'One business document, `Content-Type: application/json`; the fields depend on document_type',
@@ -91,6 +95,7 @@ export class DocumentsController {
   }
 
   @Get()
+  @ApiDoc('List pushed documents', 'The company’s pushed documents, oldest first, filtered by status, type and external_id.')
   @ApiPaged()
   @ApiQuery({ name: 'status', required: false, enum: DOCUMENT_STATUSES })
   @ApiQuery({ name: 'document_type', required: false, enum: DOCUMENT_TYPES })
@@ -103,6 +108,7 @@ export class DocumentsController {
   }
 
   @Get(':id')
+  @ApiDoc('Get a pushed document', 'A pushed document with its status, attempts, last error and the record it produced.')
   @ApiOk(PushDocumentResponseSchema, 'Status, attempts, the last error and the record it produced')
   @ApiProblems(401, 404, 429)
   async get(@CurrentCompany() company: CompanyContext, @Param('id') id: string) {

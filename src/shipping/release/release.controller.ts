@@ -18,7 +18,7 @@ import type { Actor } from '../../invoices/invoices.repository.js';
 import type { AnswerInTransaction } from '../../invoices/invoices.service.js';
 import { CreateInvoiceFormSchema } from '../../invoices/dto/create-invoice-form.schema.js';
 import { InvoiceResponseSchema } from '../../invoices/invoice.serializer.js';
-import { ApiCreated, ApiFormBody, ApiMultipartBody, ApiOk, ApiProblems } from '../../openapi/responses.js';
+import { ApiCreated, ApiDoc, ApiFormBody, ApiMultipartBody, ApiOk, ApiProblems } from '../../openapi/responses.js';
 import { schemaRef } from '../../openapi/schema.js';
 import { ReleaseService } from './release.service.js';
 
@@ -40,6 +40,10 @@ export class ReleaseController {
   ) {}
 
   @Post()
+  @ApiDoc(
+    'Create an invoice',
+    'Uploads an invoice: its fields and the PDF (and optionally an attachment) as `multipart/form-data`; answers `{"invoice": …}`.',
+  )
   @HttpCode(201)
   @operationId('InvoicesController_create')
   @ApiMultipartBody(CreateInvoiceFormSchema, { idempotent: true })
@@ -68,6 +72,10 @@ export class ReleaseController {
   }
 
   @Post(':id/release')
+  @ApiDoc(
+    'Release an invoice',
+    'A draft invoice becomes due and is shipped by its shipping mode (202 while shipping runs in the background).',
+  )
   @HttpCode(200)
   @operationId('InvoicesController_release')
   @Idempotent()

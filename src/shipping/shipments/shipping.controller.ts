@@ -2,7 +2,7 @@
 // client shipped itself (manual_shipping).
 import { setStoredDocumentHeaders, wantsInline } from '../../common/stored-document.js';
 import { Controller, Get, HttpCode, Inject, Param, Post, Res, StreamableFile } from '@nestjs/common';
-import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { CurrentActor, CurrentCompany } from '../../auth/auth.decorators.js';
 import type { CompanyContext } from '../../auth/principal.js';
@@ -11,15 +11,16 @@ import { serializeInvoice } from '../../invoices/invoice.serializer.js';
 import type { Actor } from '../../invoices/invoices.repository.js';
 import { InvoicesService } from '../../invoices/invoices.service.js';
 import { InvoiceResponseSchema } from '../../invoices/invoice.serializer.js';
-import { ApiOk, ApiPdf, ApiProblems } from '../../openapi/responses.js';
+import { ApiDoc, ApiOk, ApiPdf, ApiProblems } from '../../openapi/responses.js';
 import { schemaRef } from '../../openapi/schema.js';
-import { serializeDelivery } from '../delivery/delivery.serializer.js';
+import { InvoiceDeliveriesSchema, serializeDelivery } from '../delivery/delivery.serializer.js';
 import { serializeShipment } from './shipment.serializer.js';
 import type { RenderedLetter } from '../letters/shipping-letters.js';
 import { ShippingService } from './shipping.service.js';
 import { StatementsOfClaim } from '../letters/statements-of-claim.service.js';
 
 @ApiTags('shipping')
+@ApiProblems(401, 403, 429)
 @Controller('api/v1/invoices')
 export class ShippingController {
   constructor(
@@ -30,11 +31,11 @@ export class ShippingController {
   ) {}
 
   @Get(':id/deliveries')
-  @ApiOperation({
-    summary:
-      'Every delivery attempt (channel, recipient, time, outcome, provider id, Message-ID) and every shipment of the invoice and its reminders',
-  })
-  @ApiResponse({ status: 200, description: '`{deliveries: [...], shipments: [...]}`' })
+  @ApiDoc(
+    'List an invoice’s deliveries',
+    'Every delivery attempt (channel, recipient, time, outcome, provider id, Message-ID) and every shipment of the invoice and its reminders',
+  )
+  @ApiOk(InvoiceDeliveriesSchema, '`{deliveries: [...], shipments: [...]}`')
   @ApiProblems(404)
   async deliveries(@CurrentCompany() company: CompanyContext, @Param('id') id: string) {
     const { shipments, deliveries } = await this.shipping.deliveries(company, id);
@@ -43,6 +44,10 @@ export class ShippingController {
   }
 
   @Get(':id/letter')
+  @ApiDoc(
+    'Download the invoice’s postal letter',
+    'The letter as it went (or goes) by post: cover page when configured, the invoice PDF, its attachment.',
+  )
   @ApiPdf('The postal letter of the invoice (cover page when configured, the invoice PDF, its attachment): as shipped, else rendered now')
   @ApiProblems(404)
   async invoiceLetter(@CurrentCompany() company: CompanyContext, @Param('id') id: string, @Res({ passthrough: true }) res: Response) {
@@ -56,11 +61,16 @@ export class ShippingController {
       'available once the invoice was handed to debt collection (409 invoice.not_handed_over before)',
   )
   @ApiProblems(404, 409)
+  @ApiDoc(
+    'Statement of claim',
+    'The Forderungsaufstellung of an invoice handed to debt collection, as PDF (the form a Mahnbescheid application needs).',
+  )
   async statementOfClaim(@CurrentCompany() company: CompanyContext, @Param('id') id: string, @Res({ passthrough: true }) res: Response) {
     return this.download(await this.statements.pdf(company, id), res);
   }
 
   @Get(':id/reminders/:reminderId/letter')
+  @ApiDoc('Download a reminder letter', 'The DIN 5008 reminder letter as shipped (stored), else rendered now from the current data.')
   @ApiPdf('The DIN 5008 reminder letter: as shipped (stored), else rendered now from the current data')
   @ApiProblems(404)
   async reminderLetter(
@@ -74,7 +84,7 @@ export class ShippingController {
 
   @Post(':id/confirm_shipping')
   @HttpCode(200)
-  @ApiOperation({ summary: 'manual_shipping: the client printed and posted the letter; the invoice becomes sent' })
+  @ApiDoc('Confirm an invoice was posted', 'manual_shipping: the client printed and posted the letter; the invoice becomes sent.')
   @ApiOk(InvoiceResponseSchema)
   @ApiProblems(404, 409)
   async confirmInvoice(@CurrentCompany() company: CompanyContext, @CurrentActor() actor: Actor, @Param('id') id: string) {
@@ -84,7 +94,7 @@ export class ShippingController {
 
   @Post(':id/reminders/:reminderId/confirm_shipping')
   @HttpCode(200)
-  @ApiOperation({ summary: 'manual_shipping of a reminder: the client posted it; the reminder counts as sent' })
+  @ApiDoc('Confirm a reminder was posted', 'manual_shipping of a reminder: the client posted it; the reminder counts as sent.')
   @ApiOk(InvoiceResponseSchema)
   @ApiProblems(404, 409)
   async confirmReminder(
@@ -99,10 +109,10 @@ export class ShippingController {
 
   @Post(':id/reminders/:reminderId/ship')
   @HttpCode(202)
-  @ApiOperation({
-    summary:
-      'Ships an issued reminder again after its shipment failed or was flagged (the cause fixed); sent once delivered (GET …/deliveries)',
-  })
+  @ApiDoc(
+    'Ship a reminder again',
+    'Ships an issued reminder again after its shipment failed or was flagged (the cause fixed); sent once delivered (GET …/deliveries)',
+  )
   @ApiResponse({ status: 202, schema: schemaRef(InvoiceResponseSchema), description: 'Shipping is under way' })
   @ApiProblems(404, 409, 422)
   async shipReminder(
