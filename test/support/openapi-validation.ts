@@ -117,10 +117,15 @@ export class ResponseValidator {
     // Not an operation of the document: an unknown route, the document itself, a unit test's own small app.
     if (!route) return null;
     const operation = route.operations[method];
+    // A suite that reads a download as bytes (a PDF) gets a refusal's problem document as bytes too.
+    const body =
+      isJson && Buffer.isBuffer(answer.body) && answer.body.length > 0
+        ? (JSON.parse(answer.body.toString('utf8')) as unknown)
+        : answer.body;
     const label = `${where} (${operation.operationId ?? route.template})`;
     const response = operation.responses[String(answer.status)];
     if (!response) {
-      if (EVERYWHERE(answer.status) && type === 'application/problem+json') return this.validate(this.problem, answer.body, label);
+      if (EVERYWHERE(answer.status) && type === 'application/problem+json') return this.validate(this.problem, body, label);
       return `${label}: status ${answer.status} is not documented (documented: ${Object.keys(operation.responses).join(', ')})`;
     }
     const content = response.content ?? {};
@@ -135,7 +140,7 @@ export class ResponseValidator {
     if (!media) return `${label}: sent ${type ?? 'no Content-Type'}, documented ${Object.keys(content).join(', ') || 'no body'}`;
     if (!isJson) return null;
     if (!media.schema) return `${label}: ${type} is documented without a schema`;
-    return this.validate(media.schema, answer.body, label);
+    return this.validate(media.schema, body, label);
   }
 
   private validate(schema: Schema, body: unknown, label: string): string | null {
