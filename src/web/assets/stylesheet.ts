@@ -11,13 +11,13 @@ a:focus-visible,button:focus-visible,input:focus-visible,select:focus-visible{ou
 .skip:focus{left:1rem;top:1rem;background:var(--card);padding:.5rem;z-index:1}
 header.top{display:flex;flex-wrap:wrap;gap:1rem;align-items:center;justify-content:space-between;padding:.75rem 1.5rem;background:#14263d;color:#fff}
 header.top a,header.top .company{color:#fff}
-header.top nav ul{display:flex;gap:1.25rem;list-style:none;margin:0;padding:0;align-items:center}
+header.top nav ul{display:flex;flex-wrap:wrap;gap:.75rem 1.25rem;list-style:none;margin:0;padding:0;align-items:center}
 header.top form{display:inline;margin:0}
 header.top button{background:none;border:1px solid #9fb3c8;color:#fff;border-radius:4px;padding:.2rem .7rem;cursor:pointer;font:inherit}
 main{max-width:72rem;margin:0 auto;padding:1.5rem}
 h1{font-size:1.6rem;margin:0 0 1rem}
 h2{font-size:1.2rem;margin:0 0 .75rem}
-section.card{background:var(--card);border:1px solid var(--line);border-radius:6px;padding:1rem 1.25rem;margin-bottom:1.25rem}
+section.card{background:var(--card);border:1px solid var(--line);border-radius:6px;padding:1rem 1.25rem;margin-bottom:1.25rem;overflow-x:auto}
 .grid{display:grid;grid-template-columns:repeat(auto-fit,minmax(16rem,1fr));gap:1.25rem}
 .figure{font-size:1.8rem;font-weight:600}
 .figure.overdue{color:var(--bad)}

@@ -4,7 +4,8 @@ import type { PageContext } from './layout.js';
 
 const WIDTH = 600;
 const HEIGHT = 180;
-const LABELS = 24;
+/** Room below the bars for the month labels, set at an angle so twelve of them never run into each other. */
+const LABELS = 56;
 
 export function CollectedChart({ page, months }: { page: PageContext; months: Array<{ month: string; amount: string }> }) {
   const { t, money, month } = page.lang;
@@ -26,7 +27,15 @@ export function CollectedChart({ page, months }: { page: PageContext; months: Ar
               <rect x={String(i * slot + 6)} y={String(HEIGHT - height)} width={String(slot - 12)} height={String(height)} fill="#0b5cad">
                 <title safe>{`${month(m.month)}: ${money(m.amount)}`}</title>
               </rect>
-              <text x={String(i * slot + slot / 2)} y={String(HEIGHT + 16)} text-anchor="middle" font-size="11" fill="#1b1f24" safe>
+              <text
+                x={String(i * slot + slot / 2)}
+                y={String(HEIGHT + 14)}
+                text-anchor="end"
+                transform={`rotate(-40 ${i * slot + slot / 2} ${HEIGHT + 14})`}
+                font-size="11"
+                fill="#1b1f24"
+                safe
+              >
                 {month(m.month)}
               </text>
             </g>

@@ -11,7 +11,17 @@ export interface InvoicePageProps {
   events: InvoiceEvent[];
 }
 
-const EVENT_KINDS = new Set(['created', 'updated', 'status_changed', 'payment_recorded', 'payment_deleted', 'shipped', 'reminder_issued']);
+const EVENT_KINDS = new Set([
+  'created',
+  'updated',
+  'status_changed',
+  'payment_recorded',
+  'payment_deleted',
+  'shipped',
+  'reminder_issued',
+  ...['shipping_started', 'shipping_cancelled', 'shipping_attention', 'reminder_cancelled', 'reminder_skipped'],
+  ...['interest_recorded', 'interest_corrected', 'rest_waived', 'waiver_revoked', 'recovery_recorded'],
+]);
 
 export function InvoicePage({ page, props }: { page: PageContext; props: InvoicePageProps }) {
   const { t, money, date, dateTime } = page.lang;
