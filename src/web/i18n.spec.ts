@@ -1,6 +1,7 @@
 import { lang } from './i18n.js';
-import { de } from './messages.de.js';
-import { en } from './messages.en.js';
+import { CATALOGUE } from './catalogue.js';
+
+const { de, en } = CATALOGUE;
 
 describe('the web app language', () => {
   it('writes amounts, dates and counts the German way by default', () => {

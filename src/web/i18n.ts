@@ -1,8 +1,7 @@
-// The user's language: i18next over the catalogue in messages.ts, and amounts and dates in the
+// The user's language: i18next over the catalogue (catalogue.ts), and amounts and dates in the
 // user's locale (de: 1.190,00 €, 24.11.2026; en: €1,190.00, 11/24/2026).
 import i18next, { type TFunction } from 'i18next';
-import { de } from './messages.de.js';
-import { en } from './messages.en.js';
+import { CATALOGUE } from './catalogue.js';
 
 export const LOCALES = ['de', 'en'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -13,7 +12,7 @@ export function isLocale(value: unknown): value is Locale {
 
 const i18n = i18next.createInstance();
 void i18n.init({
-  resources: { de: { translation: de }, en: { translation: en } },
+  resources: { de: { translation: CATALOGUE.de }, en: { translation: CATALOGUE.en } },
   lng: 'de',
   fallbackLng: 'de',
   initAsync: false,

@@ -1,7 +1,14 @@
 // The web app's message catalogue in German (the default language): every visible string.
 export const de = {
   app: { name: 'Forderungen', skip: 'Zum Inhalt springen', nav: 'Hauptnavigation' },
-  nav: { dashboard: 'Übersicht', signOut: 'Abmelden', language: 'Sprache', switchTo: 'English' },
+  nav: {
+    dashboard: 'Übersicht',
+    invoices: 'Rechnungen',
+    customers: 'Kunden',
+    signOut: 'Abmelden',
+    language: 'Sprache',
+    switchTo: 'English',
+  },
   signIn: {
     title: 'Anmelden',
     email: 'E-Mail-Adresse',

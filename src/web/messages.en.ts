@@ -3,7 +3,14 @@ import type { Messages } from './messages.de.js';
 
 export const en: Messages = {
   app: { name: 'Receivables', skip: 'Skip to content', nav: 'Main navigation' },
-  nav: { dashboard: 'Dashboard', signOut: 'Sign out', language: 'Language', switchTo: 'Deutsch' },
+  nav: {
+    dashboard: 'Dashboard',
+    invoices: 'Invoices',
+    customers: 'Customers',
+    signOut: 'Sign out',
+    language: 'Language',
+    switchTo: 'Deutsch',
+  },
   signIn: {
     title: 'Sign in',
     email: 'E-mail address',

@@ -10,8 +10,11 @@ import type { PageContext } from './views/layout.js';
 import { csrfProtection, SESSION_COOKIE } from './web-security.js';
 import { type SignedInUser, WebUsersRepository } from './web-users.repository.js';
 
-/** The pages a `next` parameter may lead back to after sign-in: the app's own, never another site. */
-const RETURN_PATH = /^\/(dashboard|invoices\/[A-Za-z0-9-]{1,64}|customers\/[A-Za-z0-9-]{1,64})$/;
+/**
+ * The pages a `next` parameter may lead back to after sign-in: a path of the app's own (with its query),
+ * never another site (`//host`, `/\\host`) and never the sign-in pages themselves.
+ */
+const RETURN_PATH = /^\/(?![/\\])(?!sign-)[A-Za-z0-9\-._~/]{0,200}(\?[A-Za-z0-9\-._~=&%+]{0,500})?$/;
 
 export function safeReturnPath(value: unknown): string | undefined {
   return typeof value === 'string' && RETURN_PATH.test(value) ? value : undefined;
@@ -41,7 +44,7 @@ export class WebPages {
   signInRedirect(req: Request, res: Response): void {
     const cookieSent = (req as { cookies?: Record<string, string> }).cookies?.[SESSION_COOKIE] !== undefined;
     const expired = cookieSent && !req.session?.visitor;
-    const next = safeReturnPath(req.path);
+    const next = safeReturnPath(req.originalUrl);
     const query = new URLSearchParams({ ...(next ? { next } : {}), ...(expired ? { reason: 'expired' } : {}) }).toString();
     res.redirect(303, `/sign-in${query ? `?${query}` : ''}`);
   }

@@ -16,6 +16,19 @@ export interface PageContext {
   path: string;
 }
 
+/** The main navigation of a signed-in user. */
+const NAV = [
+  { href: '/dashboard', key: 'nav.dashboard' },
+  { href: '/invoices', key: 'nav.invoices' },
+  { href: '/customers', key: 'nav.customers' },
+] as const;
+
+/** A navigation entry is current on its page and on the pages below it (/invoices/inv-…). */
+function isCurrent(path: string, href: string): boolean {
+  const bare = path.split('?')[0];
+  return bare === href || bare.startsWith(`${href}/`);
+}
+
 export function Layout({ page, title, children }: { page: PageContext; title: string; children: Children }) {
   const { t, locale } = page.lang;
   return (
@@ -43,11 +56,13 @@ export function Layout({ page, title, children }: { page: PageContext; title: st
               <ul>
                 {page.user ? (
                   <>
-                    <li>
-                      <a href="/dashboard" safe>
-                        {t('nav.dashboard')}
-                      </a>
-                    </li>
+                    {NAV.map(({ href, key }) => (
+                      <li>
+                        <a href={href} aria-current={isCurrent(page.path, href) ? 'page' : undefined} safe>
+                          {t(key)}
+                        </a>
+                      </li>
+                    ))}
                     <li class="company" safe>
                       {page.user.companyName}
                     </li>

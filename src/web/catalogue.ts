@@ -1,0 +1,25 @@
+// The whole message catalogue of the web app: the common messages (messages.de.ts / messages.en.ts)
+// and each area's own catalogue, merged under the area's top-level key. An area adds one line here.
+import { de } from './messages.de.js';
+import { en } from './messages.en.js';
+
+/** An area's messages: the same keys in German and English. */
+export interface AreaMessages<T extends object = object> {
+  de: T;
+  en: T;
+}
+
+const AREAS: Record<string, AreaMessages> = {
+  // e.g. invoiceList: invoiceListMessages,
+};
+
+function merge(locale: 'de' | 'en', common: object): Record<string, unknown> {
+  const merged: Record<string, unknown> = { ...common };
+  for (const [key, area] of Object.entries(AREAS)) {
+    if (key in merged) throw new Error(`web catalogue: area "${key}" clashes with a common key`);
+    merged[key] = area[locale];
+  }
+  return merged;
+}
+
+export const CATALOGUE = { de: merge('de', de), en: merge('en', en) };
