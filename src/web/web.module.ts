@@ -3,6 +3,8 @@ import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module.js';
 import { CustomersModule } from '../customers/customers.module.js';
 import { InvoicesModule } from '../invoices/invoices.module.js';
+import { CustomerListRepository } from './customers/customer-list.repository.js';
+import { CustomersWebController } from './customers/customers-web.controller.js';
 import { DashboardRepository } from './dashboard.repository.js';
 import { WebAuthController } from './web-auth.controller.js';
 import { WebAuthService } from './web-auth.service.js';
@@ -13,8 +15,8 @@ import { WebUsersRepository } from './web-users.repository.js';
 
 @Module({
   imports: [AuthModule, CustomersModule, InvoicesModule],
-  controllers: [WebAuthController, WebPagesController],
-  providers: [WebPages, WebAuthService, WebUsersRepository, WebSessionsRepository, DashboardRepository],
+  controllers: [WebAuthController, WebPagesController, CustomersWebController],
+  providers: [WebPages, WebAuthService, WebUsersRepository, WebSessionsRepository, DashboardRepository, CustomerListRepository],
   exports: [WebPages, WebSessionsRepository],
 })
 export class WebModule {}

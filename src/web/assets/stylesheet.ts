@@ -37,4 +37,21 @@ form.sign-in{max-width:24rem;background:var(--card);border:1px solid var(--line)
 form.sign-in label{display:block;margin:.8rem 0 .25rem;font-weight:600}
 form.sign-in input{width:100%;padding:.5rem;border:1px solid #7a8594;border-radius:4px;font:inherit}
 form.sign-in button{margin-top:1.2rem;padding:.5rem 1.2rem;background:var(--accent);color:#fff;border:0;border-radius:4px;font:inherit;cursor:pointer}
+form.list-search{display:flex;flex-wrap:wrap;gap:.5rem .75rem;align-items:center;margin-bottom:1rem}
+form.list-search label,form.settings label{font-weight:600}
+form.list-search input[type=search]{flex:1 1 16rem;max-width:28rem;padding:.45rem .6rem;border:1px solid #7a8594;border-radius:4px;font:inherit}
+form.list-search button,form.settings button{padding:.45rem 1.1rem;background:var(--accent);color:#fff;border:0;border-radius:4px;font:inherit;cursor:pointer}
+form.list-search .sub{flex-basis:100%}
+table.list thead th{position:sticky;top:0;background:var(--card)}
+a.sort{color:inherit;text-decoration:none}
+a.sort:hover,a.sort:focus-visible{text-decoration:underline}
+td.overdue{color:var(--bad);font-weight:600}
+nav.pager{display:flex;flex-wrap:wrap;gap:1rem;align-items:center;justify-content:center;margin:1rem 0}
+form.settings .field{margin-bottom:1rem}
+form.settings .field.check{display:grid;grid-template-columns:auto 1fr;gap:.1rem .6rem;align-items:center}
+form.settings .field.check .sub,form.settings .field.check .field-error{grid-column:2}
+form.settings select{display:block;margin-top:.25rem;padding:.4rem;border:1px solid #7a8594;border-radius:4px;font:inherit}
+form.settings .sub{margin:.2rem 0 0}
+.field-error{color:var(--bad);font-weight:600;margin:.25rem 0 0}
+[aria-invalid=true]{border-color:var(--bad);outline:2px solid var(--bad)}
 `;
