@@ -43,7 +43,8 @@ const STAGE = `right(i.status, 1)::int`;
 const COLUMNS = `i.id AS invoice_id, i.customer_id, i.invoice_number, i.open_amount::text AS open_amount, ${STAGE} AS stage,
        run.id AS run_id, to_char(run.business_date, 'YYYY-MM-DD') AS business_date`;
 
-const WAITING = `FROM invoices i
+/** The waiting reminders' FROM and WHERE ($1 company, invoices as `i`); the dashboard counts by it too. */
+export const WAITING = `FROM invoices i
   LEFT JOIN LATERAL (
     SELECT e.created_at FROM invoice_events e
      WHERE e.company_id = i.company_id AND e.invoice_id = i.id AND e.kind = 'status_changed' AND e.to_status = i.status
