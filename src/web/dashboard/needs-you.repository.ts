@@ -3,7 +3,7 @@
 import { Injectable } from '@nestjs/common';
 import { Sql } from '../../database/sql/sql.js';
 import { statement } from '../../database/sql/statement.js';
-import { WAITING } from '../../dunning/approvals/approvals.repository.js';
+import { WAITING_CONDITION } from '../../dunning/approvals/approvals.repository.js';
 import { OPEN_STATUSES } from '../../invoices/invoice-status.js';
 import { NEEDING_ATTENTION } from '../../shipping/shipments/shipments.statements.js';
 
@@ -19,7 +19,7 @@ const COUNTS = statement<NeedsYou>(
   'web.dashboard_needs_you',
   `SELECT
      (SELECT count(*)::int FROM shipments s WHERE ${NEEDING_ATTENTION}) AS "shipments",
-     (SELECT count(*)::int ${WAITING}) AS "approvals",
+     (SELECT count(*)::int FROM invoices i WHERE ${WAITING_CONDITION}) AS "approvals",
      (SELECT count(*)::int FROM push_documents d WHERE d.company_id = $1 AND d.status = 'dead_lettered') AS "deadLetters",
      (SELECT count(*)::int FROM erp_connections c
        WHERE c.company_id = $1
