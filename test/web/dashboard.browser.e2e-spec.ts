@@ -36,6 +36,9 @@ if (!found) {
   );
 }
 
+// Chromium and axe on a shared, busy machine: a test takes up to half a minute, well within this.
+jest.setTimeout(120_000);
+
 (found ? describe : describe.skip)('dashboard and error pages in Chromium', () => {
   const t = useTestApp(() => invoiceSuiteConfig('web-dashboard-browser'));
   let browser: Browser;
