@@ -132,6 +132,13 @@ jest.setTimeout(120_000);
     await expect(heading().textContent()).resolves.toBe('Seite nicht gefunden');
     await expect(page.getByRole('button', { name: 'Abmelden' }).count()).resolves.toBe(0);
     await accessible();
+    // Its language switch works for a visitor too, and leads back to the same page.
+    await page.getByRole('button', { name: 'English' }).click();
+    await page.waitForLoadState();
+    expect(new URL(page.url()).pathname).toBe('/gibt-es-nicht');
+    await expect(heading().textContent()).resolves.toBe('Page not found');
+    await page.getByRole('button', { name: 'Deutsch' }).click();
+    await page.waitForLoadState();
 
     const user = await registerUser(t.app, 'Tastatur GmbH');
     await page.goto(`${base}/dashboard`);

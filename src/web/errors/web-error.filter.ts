@@ -44,6 +44,8 @@ export class WebErrorFilter extends ProblemFilter {
     if (!(req as { cookies?: unknown }).cookies) readCookies(req, res, () => undefined);
     // The database may be the very failure: then the page shows no user rather than failing too.
     const user = await this.pages.user(req).catch(() => undefined);
+    // A visitor's session keeps the CSRF binding of the page's language switch (as on the sign-in page).
+    if (!user && req.session) req.session.visitor = true;
     const page = this.pages.context(req, res, user);
     const { status } = problem;
     const view =
