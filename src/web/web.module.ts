@@ -3,7 +3,9 @@ import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module.js';
 import { CustomersModule } from '../customers/customers.module.js';
 import { InvoicesModule } from '../invoices/invoices.module.js';
-import { DashboardRepository } from './dashboard.repository.js';
+import { DashboardController } from './dashboard/dashboard.controller.js';
+import { DashboardRepository } from './dashboard/dashboard.repository.js';
+import { NeedsYouRepository } from './dashboard/needs-you.repository.js';
 import { WebAuthController } from './web-auth.controller.js';
 import { WebAuthService } from './web-auth.service.js';
 import { WebPages } from './web-pages.js';
@@ -13,8 +15,8 @@ import { WebUsersRepository } from './web-users.repository.js';
 
 @Module({
   imports: [AuthModule, CustomersModule, InvoicesModule],
-  controllers: [WebAuthController, WebPagesController],
-  providers: [WebPages, WebAuthService, WebUsersRepository, WebSessionsRepository, DashboardRepository],
+  controllers: [WebAuthController, WebPagesController, DashboardController],
+  providers: [WebPages, WebAuthService, WebUsersRepository, WebSessionsRepository, DashboardRepository, NeedsYouRepository],
   exports: [WebPages, WebSessionsRepository],
 })
 export class WebModule {}
