@@ -1,17 +1,14 @@
-// The pages of a signed-in user: the dashboard and the records behind the API's service_url. They call
+// The pages of a signed-in user: the records behind the API's service_url. They call
 // the same services as the API, scoped by the user's company; an unknown id and another company's id
 // both answer the same 404 page.
 import { Controller, Get, Inject, Param, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Public } from '../auth/auth.decorators.js';
-import { todayIn } from '../common/calendar-date.js';
 import { AppError } from '../common/errors.js';
 import { serializeInvoice } from '../invoices/invoice.serializer.js';
 import { InvoicesService } from '../invoices/invoices.service.js';
 import { APP_CONFIG, type AppConfig } from '../config/app.config.js';
-import { DashboardRepository } from './dashboard.repository.js';
-import { DashboardPage } from './views/dashboard.js';
 import { InvoicePage } from './views/invoice-page.js';
 import type { PageContext } from './views/layout.js';
 import { MessagePage } from './views/simple-pages.js';
@@ -24,18 +21,9 @@ import type { SignedInUser } from './web-users.repository.js';
 export class WebPagesController {
   constructor(
     private readonly pages: WebPages,
-    private readonly dashboard: DashboardRepository,
     private readonly invoices: InvoicesService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
-
-  @Get('dashboard')
-  async dashboardPage(@Req() req: Request, @Res() res: Response) {
-    await this.signedIn(req, res, async (user, page) => {
-      const figures = await this.dashboard.figures(user.companyId, todayIn(user.timeZone));
-      return DashboardPage({ page, figures });
-    });
-  }
 
   @Get('invoices/:id')
   async invoicePage(@Param('id') id: string, @Req() req: Request, @Res() res: Response) {

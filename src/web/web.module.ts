@@ -5,7 +5,9 @@ import { CustomersModule } from '../customers/customers.module.js';
 import { InvoicesModule } from '../invoices/invoices.module.js';
 import { CustomerListRepository } from './customers/customer-list.repository.js';
 import { CustomersWebController } from './customers/customers-web.controller.js';
-import { DashboardRepository } from './dashboard.repository.js';
+import { DashboardController } from './dashboard/dashboard.controller.js';
+import { DashboardRepository } from './dashboard/dashboard.repository.js';
+import { NeedsYouRepository } from './dashboard/needs-you.repository.js';
 import { WebAuthController } from './web-auth.controller.js';
 import { WebAuthService } from './web-auth.service.js';
 import { WebPages } from './web-pages.js';
@@ -15,8 +17,16 @@ import { WebUsersRepository } from './web-users.repository.js';
 
 @Module({
   imports: [AuthModule, CustomersModule, InvoicesModule],
-  controllers: [WebAuthController, WebPagesController, CustomersWebController],
-  providers: [WebPages, WebAuthService, WebUsersRepository, WebSessionsRepository, DashboardRepository, CustomerListRepository],
+  controllers: [WebAuthController, WebPagesController, DashboardController, CustomersWebController],
+  providers: [
+    WebPages,
+    WebAuthService,
+    WebUsersRepository,
+    WebSessionsRepository,
+    DashboardRepository,
+    NeedsYouRepository,
+    CustomerListRepository,
+  ],
   exports: [WebPages, WebSessionsRepository],
 })
 export class WebModule {}

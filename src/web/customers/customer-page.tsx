@@ -2,7 +2,7 @@
 // customer's newest invoices with the way to all of them.
 import { toPublicId } from '../../common/ids.js';
 import type { CustomerWithContacts } from '../../customers/customers.service.js';
-import type { Figure } from '../dashboard.repository.js';
+import type { Figure } from '../dashboard/dashboard.repository.js';
 import { Layout, type PageContext } from '../views/layout.js';
 import type { CustomerInvoiceRow } from './customer-list.repository.js';
 import { CustomerSettingsForm } from './customer-settings.form.js';

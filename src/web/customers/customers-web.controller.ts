@@ -8,7 +8,7 @@ import { Public } from '../../auth/auth.decorators.js';
 import { todayIn } from '../../common/calendar-date.js';
 import { AppError } from '../../common/errors.js';
 import { CustomersService } from '../../customers/customers.service.js';
-import { DashboardRepository } from '../dashboard.repository.js';
+import { DashboardRepository } from '../dashboard/dashboard.repository.js';
 import type { PageContext } from '../views/layout.js';
 import { MessagePage } from '../views/simple-pages.js';
 import { companyOf, WebPages } from '../web-pages.js';
