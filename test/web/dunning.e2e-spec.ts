@@ -10,6 +10,9 @@ import { makePdf } from '../support/pdf.js';
 import { useTestApp } from '../support/use-test-app.js';
 import { csrfOf, registerUser, signIn, type WebUser } from './web-support.js';
 
+/** The daily run's time in the tests' policies: the scheduler (real clock) does not run today meanwhile. */
+const LATE = '23:59';
+
 describe('dunning pages (HTTP)', () => {
   const t = useTestApp(() => invoiceSuiteConfig('web-dunning'));
   let d: DunningHarness;
@@ -44,7 +47,7 @@ describe('dunning pages (HTTP)', () => {
   });
 
   it('shows the proposal of a date grouped by customer with each reminder’s charges, and changes nothing', async () => {
-    await d.policy({ levels: [{ fee: '5.00' }, {}, {}] });
+    await d.policy({ run_at: LATE, levels: [{ fee: '5.00' }, {}, {}] });
     const other = await d.newCustomer();
     const a = await d.sentInvoice('2026-01-02', '100.00', { invoice_number: 'RE-A' });
     const b = await d.sentInvoice('2026-01-03', '200.00', { invoice_number: 'RE-B' }, other);
@@ -65,7 +68,7 @@ describe('dunning pages (HTTP)', () => {
   });
 
   it('approves only the selected reminders, rejects others back to where they were, and previews without creating', async () => {
-    await d.policy({ auto_ship: false, levels: [{ fee: '5.00' }, {}, {}] });
+    await d.policy({ auto_ship: false, run_at: LATE, levels: [{ fee: '5.00' }, {}, {}] });
     const ids = [
       await d.sentInvoice('2026-01-08', '100.00', { invoice_number: 'RE-1' }),
       await d.sentInvoice('2026-01-09', '100.00', { invoice_number: 'RE-2' }),
@@ -114,7 +117,7 @@ describe('dunning pages (HTTP)', () => {
   });
 
   it('answers another company’s invoice and run with the 404 page', async () => {
-    await d.policy({ auto_ship: false });
+    await d.policy({ auto_ship: false, run_at: LATE });
     const id = await d.sentInvoice('2026-01-08');
     const run = await d.run('2026-01-17');
     const stranger = await registerUser(t.app, 'Fremd GmbH');

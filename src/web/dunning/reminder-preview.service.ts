@@ -5,7 +5,7 @@ import { Injectable } from '@nestjs/common';
 import type { CompanyContext } from '../../auth/principal.js';
 import { todayIn } from '../../common/calendar-date.js';
 import { AppError } from '../../common/errors.js';
-import { parsePublicId } from '../../common/ids.js';
+import { newUuid, parsePublicId } from '../../common/ids.js';
 import { Invoice } from '../../invoices/invoice.entity.js';
 import { InterestCharges } from '../../invoices/interest/interest-charges.js';
 import { InvoiceLedger } from '../../invoices/ledger/invoice-ledger.js';
@@ -18,7 +18,6 @@ import { type RenderedLetter, ShippingLetters } from '../../shipping/letters/shi
 import { emailRecipients } from '../../shipping/routing/recipients.js';
 import { ShippingContexts } from '../../shipping/shipments/shipping-context.js';
 import type { MailAddress } from '../../mail/mail-sender.js';
-import { newUuid } from '../../common/ids.js';
 
 export interface ReminderPreview {
   invoiceNumber: string;
