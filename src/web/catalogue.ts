@@ -4,6 +4,7 @@ import { de } from './messages.de.js';
 import { en } from './messages.en.js';
 import { needsYouMessages } from './dashboard/dashboard.messages.js';
 import { errorPageMessages } from './errors/errors.messages.js';
+import { dunningMessages } from './dunning/dunning.messages.js';
 
 /** An area's messages: the same keys in German and English. */
 export interface AreaMessages<T extends object = object> {
@@ -15,6 +16,7 @@ const AREAS: Record<string, AreaMessages> = {
   // e.g. invoiceList: invoiceListMessages,
   needsYou: needsYouMessages,
   errorPage: errorPageMessages,
+  dunning: dunningMessages,
 };
 
 function merge(locale: 'de' | 'en', common: object): Record<string, unknown> {

@@ -37,4 +37,16 @@ form.sign-in{max-width:24rem;background:var(--card);border:1px solid var(--line)
 form.sign-in label{display:block;margin:.8rem 0 .25rem;font-weight:600}
 form.sign-in input{width:100%;padding:.5rem;border:1px solid #7a8594;border-radius:4px;font:inherit}
 form.sign-in button{margin-top:1.2rem;padding:.5rem 1.2rem;background:var(--accent);color:#fff;border:0;border-radius:4px;font:inherit;cursor:pointer}
+nav.tabs ul{display:flex;flex-wrap:wrap;gap:.5rem 1.25rem;list-style:none;margin:0 0 1rem;padding:0}
+form.dunning label{display:block;font-weight:600;margin:.6rem 0 .2rem}
+form.dunning input,form.dunning select,form.dunning textarea{padding:.4rem;border:1px solid #7a8594;border-radius:4px;font:inherit;max-width:100%}
+form.dunning textarea{width:100%;min-height:5rem}
+form.dunning button{margin:.6rem .6rem 0 0;padding:.45rem 1.1rem;background:var(--accent);color:#fff;border:0;border-radius:4px;font:inherit;cursor:pointer}
+form.dunning button.secondary{background:#fff;color:var(--accent);border:1px solid var(--accent)}
+form.dunning fieldset{border:1px solid var(--line);border-radius:6px;margin:0 0 1rem;padding:.5rem 1rem 1rem}
+form.dunning .inline{display:flex;flex-wrap:wrap;gap:.5rem 1.25rem;align-items:flex-end}
+.help{color:var(--muted);font-size:.9rem;margin:.15rem 0 0}
+.field-error{color:var(--bad);font-weight:600;margin:.15rem 0 0}
+pre.mail{white-space:pre-wrap;background:var(--bg);border:1px solid var(--line);padding:.75rem;border-radius:4px}
+tr.group th{background:#eef1f5}
 `;
