@@ -26,6 +26,7 @@ import { ApiKeysModule } from './api-keys/api-keys.module.js';
 import { OAuthModule } from './oauth/oauth.module.js';
 import { PushModule } from './push/push.module.js';
 import { WebModule } from './web/web.module.js';
+import { ExceptionsWebModule } from './web/exceptions/exceptions-web.module.js';
 
 export interface AppModuleOptions {
   /** Wire every module but never connect to the database: for building the OpenAPI document. */
@@ -58,6 +59,7 @@ export class AppModule {
         PushModule,
         ErpPullModule,
         WebModule,
+        ExceptionsWebModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: ProblemFilter },

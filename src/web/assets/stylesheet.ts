@@ -37,4 +37,15 @@ form.sign-in{max-width:24rem;background:var(--card);border:1px solid var(--line)
 form.sign-in label{display:block;margin:.8rem 0 .25rem;font-weight:600}
 form.sign-in input{width:100%;padding:.5rem;border:1px solid #7a8594;border-radius:4px;font:inherit}
 form.sign-in button{margin-top:1.2rem;padding:.5rem 1.2rem;background:var(--accent);color:#fff;border:0;border-radius:4px;font:inherit;cursor:pointer}
+nav.subnav ul{display:flex;flex-wrap:wrap;gap:.5rem 1.25rem;list-style:none;margin:0 0 1rem;padding:0}
+nav.subnav a[aria-current=page]{font-weight:600;text-decoration:none}
+nav.pager{display:flex;flex-wrap:wrap;gap:1rem;align-items:center;margin-top:.75rem}
+form.filters{display:flex;flex-wrap:wrap;gap:.75rem 1rem;align-items:flex-end;margin-bottom:1rem}
+.field{display:flex;flex-direction:column;gap:.2rem;margin-bottom:.5rem}
+.field input,.field select{padding:.35rem .5rem;border:1px solid #7a8594;border-radius:4px;font:inherit}
+.field-error{color:var(--bad);margin:0;font-size:.9rem}
+form.inline{display:inline-block;margin:0 .5rem .5rem 0}
+form.fix{margin:.5rem 0}
+details summary{cursor:pointer;color:var(--accent)}
+button.danger{color:var(--bad)}
 `;
