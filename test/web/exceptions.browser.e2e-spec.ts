@@ -20,12 +20,27 @@ interface Violation {
 }
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 const found = existsSync(CHROMIUM);
-if (!found) process.stdout.write(`\nSKIPPED the exceptions browser suite: no Chromium at ${CHROMIUM}; install one with: apt-get install -y chromium\n`);
+if (!found)
+  process.stdout.write(
+    `\nSKIPPED the exceptions browser suite: no Chromium at ${CHROMIUM}; install one with: apt-get install -y chromium\n`,
+  );
 
 (found ? describe : describe.skip)('exception pages in Chromium', () => {
-  const t = useTestApp(() => ({ ...invoiceSuiteConfig('web-exceptions-browser'), ...quickPush({ retryLimit: 0 }), ...shippingTestConfig() }));
+  const t = useTestApp(() => ({
+    ...invoiceSuiteConfig('web-exceptions-browser'),
+    ...quickPush({ retryLimit: 0 }),
+    ...shippingTestConfig(),
+  }));
   let browser: Browser;
   let base: string;
   let context: BrowserContext;
@@ -67,11 +82,24 @@ if (!found) process.stdout.write(`\nSKIPPED the exceptions browser suite: no Chr
 
   it('replays a dead letter from the page, and it is processed', async () => {
     const user = await registerUser(t.app);
-    const auth = apiKeyAuth(user.company.apiKey as string);
-    const id = await pushAccepted(t.app, auth, { document_type: 'payment', external_id: 'Z-9', amount: '50.00', invoice_external_id: 'RE-9', payment_date: '2026-11-20' });
+    const auth = apiKeyAuth(user.company.apiKey);
+    const id = await pushAccepted(t.app, auth, {
+      document_type: 'payment',
+      external_id: 'Z-9',
+      amount: '50.00',
+      invoice_external_id: 'RE-9',
+      payment_date: '2026-11-20',
+    });
     await waitForStatus(t.app, auth, id, ['dead_lettered']);
     const customer = await createCustomer(t.app, user.company);
-    await invoiceApi(t.app, user.company).createOk({ customer_id: customer.id as string, external_id: 'RE-9', total: '119', invoice_date: '2026-11-02', due_date: '2026-11-16', 'options[autoskip_shipping]': 'true' });
+    await invoiceApi(t.app, user.company).createOk({
+      customer_id: customer.id as string,
+      external_id: 'RE-9',
+      total: '119',
+      invoice_date: '2026-11-02',
+      due_date: '2026-11-16',
+      'options[autoskip_shipping]': 'true',
+    });
 
     await signInAt(user, '/push/dead-letters');
     await expect(heading().textContent()).resolves.toBe('Dead Letters');
@@ -101,7 +129,13 @@ if (!found) process.stdout.write(`\nSKIPPED the exceptions browser suite: no Chr
   it('fixes an e-mail address in place and ships again; the blocked invoices page', async () => {
     const user = await registerUser(t.app);
     await restApi(t.app, user.company)
-      .patchForm('/api/v1/shipping_settings', { sender_street: 'Hauptstraße 5', sender_zip: '10115', sender_city: 'Berlin', bank_iban: 'DE89 3704 0044 0532 0130 00', bank_name: 'Commerzbank' })
+      .patchForm('/api/v1/shipping_settings', {
+        sender_street: 'Hauptstraße 5',
+        sender_zip: '10115',
+        sender_city: 'Berlin',
+        bank_iban: 'DE89 3704 0044 0532 0130 00',
+        bank_name: 'Commerzbank',
+      })
       .expect(200);
     const customer = await createCustomer(t.app, user.company, { name: 'Kunde ohne Mail AG', shipping_mode: 'email' });
     const contact = await createContact(t.app, user.company, customer.id as string, { name: 'Erika Muster' });

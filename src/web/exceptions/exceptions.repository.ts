@@ -85,13 +85,12 @@ export class ExceptionsRepository {
   }
 
   /** The parties of each document (invoice, or reminder of it), keyed `invoiceId/reminderId`. */
-  async parties(companyId: string, documents: Array<{ invoiceId: string; reminderId: string | null }>): Promise<Map<string, ShipmentParties>> {
+  async parties(
+    companyId: string,
+    documents: Array<{ invoiceId: string; reminderId: string | null }>,
+  ): Promise<Map<string, ShipmentParties>> {
     if (documents.length === 0) return new Map();
-    const rows = await this.sql.rows(SHIPMENT_PARTIES, [
-      companyId,
-      documents.map((d) => d.invoiceId),
-      documents.map((d) => d.reminderId),
-    ]);
+    const rows = await this.sql.rows(SHIPMENT_PARTIES, [companyId, documents.map((d) => d.invoiceId), documents.map((d) => d.reminderId)]);
     return new Map(rows.map((row) => [documentKey(row.invoiceId, row.reminderId), row]));
   }
 }

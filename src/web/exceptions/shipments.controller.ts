@@ -50,11 +50,18 @@ export class ShipmentsPagesController {
     await this.frame.run(req, res, async (user, page) => {
       const values = formList(body, 'document');
       const documents = values.map(parseDocument);
-      if (values.length === 0) return this.page(user, page, pageOf({}, []), [this.error('exceptions.shipments.nothingSelected')], undefined, 422);
-      if (documents.some((d) => !d)) return this.page(user, page, pageOf({}, []), [this.error('exceptions.shipments.badDocument')], undefined, 400);
+      if (values.length === 0)
+        return this.page(user, page, pageOf({}, []), [this.error('exceptions.shipments.nothingSelected')], undefined, 422);
+      if (documents.some((d) => !d))
+        return this.page(user, page, pageOf({}, []), [this.error('exceptions.shipments.badDocument')], undefined, 400);
       const valid = documents as Array<{ invoice: string; reminder: string | null }>;
       const labels = await this.labels(user, page, valid);
-      const notices = await this.retries.retry(companyOf(user), actorOf(user), valid.map((d, i) => ({ ...d, label: labels[i] })), page.lang.t);
+      const notices = await this.retries.retry(
+        companyOf(user),
+        actorOf(user),
+        valid.map((d, i) => ({ ...d, label: labels[i] })),
+        page.lang.t,
+      );
       return this.frame.redirect(req, res, PATH, notices);
     });
   }
@@ -65,7 +72,8 @@ export class ShipmentsPagesController {
     await this.frame.run(req, res, async (user, page) => {
       const document = parseDocument(body?.document);
       const kind = body?.kind === 'email' || body?.kind === 'address' ? body.kind : undefined;
-      if (!document || !kind) return this.page(user, page, pageOf({}, []), [this.error('exceptions.shipments.badDocument')], undefined, 400);
+      if (!document || !kind)
+        return this.page(user, page, pageOf({}, []), [this.error('exceptions.shipments.badDocument')], undefined, 400);
       const names = kind === 'email' ? ['name', 'email'] : [...ADDRESS_FIELDS];
       const values = Object.fromEntries(names.filter((n) => body?.[n] !== undefined).map((n) => [n, text(body?.[n]).trim()]));
       const company = companyOf(user);
@@ -73,7 +81,12 @@ export class ShipmentsPagesController {
       try {
         saved =
           kind === 'email'
-            ? await this.retries.fixEmail(company, { contact: text(body?.contact) || undefined, customer: text(body?.customer), name: values.name, email: values.email ?? '' })
+            ? await this.retries.fixEmail(company, {
+                contact: text(body?.contact) || undefined,
+                customer: text(body?.customer),
+                name: values.name,
+                email: values.email ?? '',
+              })
             : await this.retries.fixAddress(company, text(body?.customer), values);
       } catch (error) {
         if (!(error instanceof AppError) || error.code !== 'validation.failed') throw error;
@@ -86,7 +99,14 @@ export class ShipmentsPagesController {
     });
   }
 
-  private async page(user: SignedInUser, page: PageContext, request: ReturnType<typeof pageOf>, notices: Notice[], fix: FixState | undefined, status: number): Promise<Answer> {
+  private async page(
+    user: SignedInUser,
+    page: PageContext,
+    request: ReturnType<typeof pageOf>,
+    notices: Notice[],
+    fix: FixState | undefined,
+    status: number,
+  ): Promise<Answer> {
     const { shipments, total } = await this.shipping.needingAttention(companyOf(user), {}, request);
     const parties = await this.repository.parties(user.companyId, shipments);
     const rows = attentionRows(shipments, parties);
@@ -94,8 +114,15 @@ export class ShipmentsPagesController {
   }
 
   /** How the notices name each document: its invoice number (and reminder stage), as the list shows it. */
-  private async labels(user: SignedInUser, page: PageContext, documents: Array<{ invoice: string; reminder: string | null }>): Promise<string[]> {
-    const ids = documents.map((d) => ({ invoiceId: parsePublicId('inv', d.invoice) as string, reminderId: d.reminder && (parsePublicId('rem', d.reminder) as string) }));
+  private async labels(
+    user: SignedInUser,
+    page: PageContext,
+    documents: Array<{ invoice: string; reminder: string | null }>,
+  ): Promise<string[]> {
+    const ids = documents.map((d) => ({
+      invoiceId: parsePublicId('inv', d.invoice) as string,
+      reminderId: d.reminder && (parsePublicId('rem', d.reminder) as string),
+    }));
     const parties = await this.repository.parties(user.companyId, ids);
     return ids.map((id, i) => {
       const row = { shipment: { reminderId: id.reminderId }, parties: parties.get(`${id.invoiceId}/${id.reminderId ?? ''}`) };

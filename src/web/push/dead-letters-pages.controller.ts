@@ -86,7 +86,14 @@ export class DeadLettersPagesController {
     });
   }
 
-  private async page(user: SignedInUser, page: PageContext, request: PageRequest, notices: Notice[], discard: DiscardState | undefined, status: number) {
+  private async page(
+    user: SignedInUser,
+    page: PageContext,
+    request: PageRequest,
+    notices: Notice[],
+    discard: DiscardState | undefined,
+    status: number,
+  ) {
     const { documents, total } = await this.documents.list(companyOf(user), { status: 'dead_lettered' }, request);
     return { status, html: DeadLettersPage({ page, props: { documents, meta: pageMeta(request, total), notices, discard } }) };
   }

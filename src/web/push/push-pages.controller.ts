@@ -33,7 +33,10 @@ export class PushPagesController {
       const { filters, form } = documentFilters(query, bad);
       const { documents, total } = await this.documents.list(companyOf(user), filters, request);
       const notices = badFilterNotices(bad, 'push.badFilter');
-      return { status: bad.length ? 400 : 200, html: DocumentsPage({ page, props: { documents, meta: pageMeta(request, total), form, notices } }) };
+      return {
+        status: bad.length ? 400 : 200,
+        html: DocumentsPage({ page, props: { documents, meta: pageMeta(request, total), form, notices } }),
+      };
     });
   }
 
@@ -42,7 +45,11 @@ export class PushPagesController {
     await this.frame.run(req, res, async (user, page) => {
       const company = companyOf(user);
       const document = await this.documents.get(company, id);
-      const { entries } = await this.documents.auditLog(company, { documentId: document.id }, { page: 1, perPage: DOCUMENT_STEPS, offset: 0 });
+      const { entries } = await this.documents.auditLog(
+        company,
+        { documentId: document.id },
+        { page: 1, perPage: DOCUMENT_STEPS, offset: 0 },
+      );
       return { status: 200, html: DocumentPage({ page, document, entries, notices: this.frame.takeNotices(req) }) };
     });
   }
@@ -55,7 +62,10 @@ export class PushPagesController {
       const { filters, form } = auditFilters(query, user.timeZone, bad);
       const { entries, total } = await this.documents.auditLog(companyOf(user), filters, request);
       const notices = badFilterNotices(bad, 'push.badFilter');
-      return { status: bad.length ? 400 : 200, html: AuditLogPage({ page, props: { entries, meta: pageMeta(request, total), form, notices } }) };
+      return {
+        status: bad.length ? 400 : 200,
+        html: AuditLogPage({ page, props: { entries, meta: pageMeta(request, total), form, notices } }),
+      };
     });
   }
 }

@@ -1,5 +1,5 @@
 // The catalogue of the push pages: documents, one document's attempts, the dead-letter queue, the audit log.
-import type { AreaMessages } from '../catalogue.js';
+// Not typed with catalogue.ts's AreaMessages: catalogue.ts imports this file (no import cycle); `en` has the keys of `de`.
 
 const de = {
   documents: {
@@ -35,7 +35,8 @@ const de = {
   },
   deadLetters: {
     title: 'Dead Letters',
-    intro: 'Dokumente, deren Verarbeitung endgültig fehlschlug. Spielen Sie sie erneut ein, sobald die Ursache behoben ist, oder verwerfen Sie sie mit Begründung.',
+    intro:
+      'Dokumente, deren Verarbeitung endgültig fehlschlug. Spielen Sie sie erneut ein, sobald die Ursache behoben ist, oder verwerfen Sie sie mit Begründung.',
     none: 'Keine Dead Letters.',
     select: 'Auswahl',
     selectOne: 'Auswählen: {{externalId}}',
@@ -173,4 +174,4 @@ const en: PushMessages = {
   badFilter: 'A filter is not valid: {{fields}}.',
 };
 
-export const pushMessages: AreaMessages<PushMessages> = { de, en };
+export const pushMessages = { de, en };

@@ -6,7 +6,17 @@ import type { BlockedInvoice } from '../exceptions.repository.js';
 import { Notices, Pager, SectionNav } from './exception-parts.js';
 import type { Notice } from '../exception-pages.js';
 
-export function BlockedPage({ page, invoices, meta, notices }: { page: PageContext; invoices: BlockedInvoice[]; meta: PageMeta; notices: Notice[] }) {
+export function BlockedPage({
+  page,
+  invoices,
+  meta,
+  notices,
+}: {
+  page: PageContext;
+  invoices: BlockedInvoice[];
+  meta: PageMeta;
+  notices: Notice[];
+}) {
   const { t, money, date } = page.lang;
   return (
     <Layout page={page} title={t('exceptions.blocked.title')}>

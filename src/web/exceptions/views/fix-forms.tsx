@@ -28,7 +28,12 @@ export function FixForms({ page, row, label, fix }: { page: PageContext; row: At
   if (!parties) return <></>;
   // A form sent back with errors is shown whatever the row's reason (the user chose to correct that).
   const fixes = fix && !FIXES[row.group].includes(fix.kind) ? [...FIXES[row.group], fix.kind] : FIXES[row.group];
-  if (fixes.length === 0) return <p class="sub" safe>{t('exceptions.shipments.fixMode')}</p>;
+  if (fixes.length === 0)
+    return (
+      <p class="sub" safe>
+        {t('exceptions.shipments.fixMode')}
+      </p>
+    );
   const id = toPublicId('shp', row.shipment.id);
   const valueOf = (name: string, stored: string | null) => (fix ? (fix.values[name] ?? '') : (stored ?? ''));
   return (
@@ -45,7 +50,15 @@ export function FixForms({ page, row, label, fix }: { page: PageContext; row: At
             ) : (
               <>
                 <input type="hidden" name="customer" value={toPublicId('cus', parties.customerId)} />
-                <Field page={page} id={`${id}-name`} name="name" label={t('exceptions.shipments.contactName')} value={valueOf('name', null)} fix={fix} required />
+                <Field
+                  page={page}
+                  id={`${id}-name`}
+                  name="name"
+                  label={t('exceptions.shipments.contactName')}
+                  value={valueOf('name', null)}
+                  fix={fix}
+                  required
+                />
               </>
             )}
             <Field
@@ -69,7 +82,12 @@ export function FixForms({ page, row, label, fix }: { page: PageContext; row: At
       {fixes.includes('address') ? (
         <details open={fix?.kind === 'address'}>
           <summary safe>{t('exceptions.shipments.fixAddress')}</summary>
-          <form method="post" action="/exceptions/shipments/fix" class="fix" aria-label={`${t('exceptions.shipments.fixAddress')}: ${label}`}>
+          <form
+            method="post"
+            action="/exceptions/shipments/fix"
+            class="fix"
+            aria-label={`${t('exceptions.shipments.fixAddress')}: ${label}`}
+          >
             <input type="hidden" name="_csrf" value={page.csrf} />
             <input type="hidden" name="document" value={row.document} />
             <input type="hidden" name="kind" value="address" />
@@ -97,7 +115,16 @@ export function FixForms({ page, row, label, fix }: { page: PageContext; row: At
   );
 }
 
-function Field(props: { page: PageContext; id: string; name: string; label: string; value: string; fix?: FixState; required?: boolean; type?: string }) {
+function Field(props: {
+  page: PageContext;
+  id: string;
+  name: string;
+  label: string;
+  value: string;
+  fix?: FixState;
+  required?: boolean;
+  type?: string;
+}) {
   const { t } = props.page.lang;
   const invalid = props.fix?.errors.includes(props.name) ?? false;
   return (

@@ -93,7 +93,14 @@ function ShipmentRow({ page, row, fix }: { page: PageContext; row: AttentionRow;
   return (
     <tr data-shipment={shipmentId}>
       <td>
-        <input type="checkbox" form="retry-form" name="document" value={row.document} id={`pick-${shipmentId}`} aria-label={t('exceptions.shipments.selectOne', { document: label })} />
+        <input
+          type="checkbox"
+          form="retry-form"
+          name="document"
+          value={row.document}
+          id={`pick-${shipmentId}`}
+          aria-label={t('exceptions.shipments.selectOne', { document: label })}
+        />
       </td>
       <td>
         <a href={`/invoices/${toPublicId('inv', row.shipment.invoiceId)}`} safe>

@@ -9,15 +9,39 @@ import type { AuditForm } from '../push-page-filters.js';
 import { AuditTable } from './audit-table.js';
 import { htmxFilter, Select } from './documents-page.js';
 
-export function AuditLogPage({ page, props }: { page: PageContext; props: { entries: AuditEntry[]; meta: PageMeta; form: AuditForm; notices: Notice[] } }) {
+export function AuditLogPage({
+  page,
+  props,
+}: {
+  page: PageContext;
+  props: { entries: AuditEntry[]; meta: PageMeta; form: AuditForm; notices: Notice[] };
+}) {
   const { t, count } = page.lang;
   const { form } = props;
   return (
     <Layout page={page} title={t('push.audit.title')}>
       <SectionNav page={page} />
       <form method="get" action="/push/audit-log" class="filters" {...htmxFilter('/push/audit-log')}>
-        <Select page={page} id="step" name="step" label={t('push.audit.step')} any={t('push.audit.anyStep')} values={AUDIT_STEPS} labelOf={(v) => t(`push.step.${v}`)} selected={form.step} />
-        <Select page={page} id="document_type" name="document_type" label={t('push.documents.type')} any={t('push.documents.anyType')} values={DOCUMENT_TYPES} labelOf={(v) => t(`push.type.${v}`)} selected={form.document_type} />
+        <Select
+          page={page}
+          id="step"
+          name="step"
+          label={t('push.audit.step')}
+          any={t('push.audit.anyStep')}
+          values={AUDIT_STEPS}
+          labelOf={(v) => t(`push.step.${v}`)}
+          selected={form.step}
+        />
+        <Select
+          page={page}
+          id="document_type"
+          name="document_type"
+          label={t('push.documents.type')}
+          any={t('push.documents.anyType')}
+          values={DOCUMENT_TYPES}
+          labelOf={(v) => t(`push.type.${v}`)}
+          selected={form.document_type}
+        />
         <div class="field">
           <label for="external_id" safe>
             {t('push.documents.externalId')}
@@ -44,9 +68,17 @@ export function AuditLogPage({ page, props }: { page: PageContext; props: { entr
         <Notices page={page} notices={props.notices} />
         <section class="card" aria-labelledby="audit-h">
           <h2 id="audit-h" safe>
-            {t('exceptions.pager.position', { page: count(props.meta.current_page), pages: count(Math.max(props.meta.total_pages, 1)), total: count(props.meta.total_count) })}
+            {t('exceptions.pager.position', {
+              page: count(props.meta.current_page),
+              pages: count(Math.max(props.meta.total_pages, 1)),
+              total: count(props.meta.total_count),
+            })}
           </h2>
-          {props.entries.length === 0 ? <p safe>{t('push.audit.none')}</p> : <AuditTable page={page} entries={props.entries} withDocument={true} />}
+          {props.entries.length === 0 ? (
+            <p safe>{t('push.audit.none')}</p>
+          ) : (
+            <AuditTable page={page} entries={props.entries} withDocument={true} />
+          )}
           <Pager page={page} meta={props.meta} path="/push/audit-log" query={setQuery({ ...form })} />
         </section>
       </div>

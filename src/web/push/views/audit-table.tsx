@@ -53,7 +53,9 @@ export function AuditTable({ page, entries, withDocument }: { page: PageContext;
               {entry.attempt === null ? '' : String(entry.attempt)}
             </td>
             <td safe>{entry.error ?? (typeof entry.details?.reason === 'string' ? entry.details.reason : '')}</td>
-            <td safe>{t(`push.credential.${entry.credentialType && CREDENTIALS.has(entry.credentialType) ? entry.credentialType : 'none'}`)}</td>
+            <td safe>
+              {t(`push.credential.${entry.credentialType && CREDENTIALS.has(entry.credentialType) ? entry.credentialType : 'none'}`)}
+            </td>
           </tr>
         ))}
       </tbody>

@@ -13,7 +13,17 @@ export interface DiscardState {
   reason: string;
 }
 
-export function DeadLetterActions({ page, document, back, discard }: { page: PageContext; document: PushDocument; back: string; discard?: DiscardState }) {
+export function DeadLetterActions({
+  page,
+  document,
+  back,
+  discard,
+}: {
+  page: PageContext;
+  document: PushDocument;
+  back: string;
+  discard?: DiscardState;
+}) {
   const { t } = page.lang;
   const id = toPublicId('doc', document.id);
   const invalid = discard?.id === id;
@@ -59,7 +69,13 @@ export function DeadLetterActions({ page, document, back, discard }: { page: Pag
   );
 }
 
-export function DeadLettersPage({ page, props }: { page: PageContext; props: { documents: PushDocument[]; meta: PageMeta; notices: Notice[]; discard?: DiscardState } }) {
+export function DeadLettersPage({
+  page,
+  props,
+}: {
+  page: PageContext;
+  props: { documents: PushDocument[]; meta: PageMeta; notices: Notice[]; discard?: DiscardState };
+}) {
   const { t, dateTime } = page.lang;
   return (
     <Layout page={page} title={t('push.deadLetters.title')}>

@@ -8,9 +8,24 @@ import { Layout, type PageContext } from '../../views/layout.js';
 import { AuditTable } from './audit-table.js';
 import { DeadLetterActions } from './dead-letters-page.js';
 
-const RESULT_PATHS = { invoice: ['inv', 'invoices'], payment: ['pay', null], credit: ['pay', null], customer: ['cus', 'customers'] } as const;
+const RESULT_PATHS = {
+  invoice: ['inv', 'invoices'],
+  payment: ['pay', null],
+  credit: ['pay', null],
+  customer: ['cus', 'customers'],
+} as const;
 
-export function DocumentPage({ page, document, entries, notices }: { page: PageContext; document: PushDocument; entries: AuditEntry[]; notices: Notice[] }) {
+export function DocumentPage({
+  page,
+  document,
+  entries,
+  notices,
+}: {
+  page: PageContext;
+  document: PushDocument;
+  entries: AuditEntry[];
+  notices: Notice[];
+}) {
   const { t, dateTime } = page.lang;
   const result = document.resultType && document.resultId ? RESULT_PATHS[document.resultType] : null;
   return (
@@ -71,7 +86,11 @@ export function DocumentPage({ page, document, entries, notices }: { page: PageC
             ''
           )}
         </dl>
-        {document.status === 'dead_lettered' ? <DeadLetterActions page={page} document={document} back={`/push/documents/${toPublicId('doc', document.id)}`} /> : ''}
+        {document.status === 'dead_lettered' ? (
+          <DeadLetterActions page={page} document={document} back={`/push/documents/${toPublicId('doc', document.id)}`} />
+        ) : (
+          ''
+        )}
       </section>
       <section class="card" aria-labelledby="steps-h">
         <h2 id="steps-h" safe>

@@ -25,7 +25,16 @@ export const htmxFilter = (action: string) => ({
   'hx-push-url': 'true',
 });
 
-export function Select(props: { page: PageContext; id: string; name: string; label: string; any: string; values: readonly string[]; labelOf: (value: string) => string; selected?: string }) {
+export function Select(props: {
+  page: PageContext;
+  id: string;
+  name: string;
+  label: string;
+  any: string;
+  values: readonly string[];
+  labelOf: (value: string) => string;
+  selected?: string;
+}) {
   return (
     <div class="field">
       <label for={props.id} safe>
@@ -52,8 +61,26 @@ export function DocumentsPage({ page, props }: { page: PageContext; props: Docum
     <Layout page={page} title={t('push.documents.title')}>
       <SectionNav page={page} />
       <form method="get" action="/push/documents" class="filters" {...htmxFilter('/push/documents')}>
-        <Select page={page} id="status" name="status" label={t('push.documents.status')} any={t('push.documents.anyStatus')} values={DOCUMENT_STATUSES} labelOf={(v) => t(`push.status.${v}`)} selected={form.status} />
-        <Select page={page} id="document_type" name="document_type" label={t('push.documents.type')} any={t('push.documents.anyType')} values={DOCUMENT_TYPES} labelOf={(v) => t(`push.type.${v}`)} selected={form.document_type} />
+        <Select
+          page={page}
+          id="status"
+          name="status"
+          label={t('push.documents.status')}
+          any={t('push.documents.anyStatus')}
+          values={DOCUMENT_STATUSES}
+          labelOf={(v) => t(`push.status.${v}`)}
+          selected={form.status}
+        />
+        <Select
+          page={page}
+          id="document_type"
+          name="document_type"
+          label={t('push.documents.type')}
+          any={t('push.documents.anyType')}
+          values={DOCUMENT_TYPES}
+          labelOf={(v) => t(`push.type.${v}`)}
+          selected={form.document_type}
+        />
         <div class="field">
           <label for="external_id" safe>
             {t('push.documents.externalId')}
@@ -68,7 +95,11 @@ export function DocumentsPage({ page, props }: { page: PageContext; props: Docum
         <Notices page={page} notices={props.notices} />
         <section class="card" aria-labelledby="documents-h">
           <h2 id="documents-h" safe>
-            {t('exceptions.pager.position', { page: count(props.meta.current_page), pages: count(Math.max(props.meta.total_pages, 1)), total: count(props.meta.total_count) })}
+            {t('exceptions.pager.position', {
+              page: count(props.meta.current_page),
+              pages: count(Math.max(props.meta.total_pages, 1)),
+              total: count(props.meta.total_count),
+            })}
           </h2>
           {props.documents.length === 0 ? (
             <p safe>{t('push.documents.none')}</p>
