@@ -1,62 +1,15 @@
-// The exception pages over HTTP: shipments needing attention (retry, fix and retry), the push
-// documents, dead letters (replay, discard with a reason) and audit log, invoices blocked for dunning.
-// Each list is the API's list; bad input is a 4xx page that changed nothing; another company's id is the 404 page.
-import request from 'supertest';
-import { api as restApi, createContact, createCustomer } from '../support/factories.js';
-import { invoiceApi, invoiceSuiteConfig } from '../support/invoice-factories.js';
-import { apiKeyAuth, pushAccepted, quickPush, waitForStatus } from '../support/push.js';
-import { shippingTestConfig } from '../support/shipping.js';
-import type { TestCompany } from '../support/test-app.js';
+// The exception pages over HTTP: shipments needing attention (retry, fix and retry) and invoices blocked
+// for dunning (the push pages: exceptions-push.e2e-spec.ts). Each list is the API's list; bad input is a
+// 4xx page that changed nothing; another company's id is the 404 page.
+import type { api as restApi } from '../support/factories.js';
+import { createCustomer } from '../support/factories.js';
+import { invoiceApi } from '../support/invoice-factories.js';
 import { useTestApp } from '../support/use-test-app.js';
-import { csrfOf, registerUser, signIn, type WebUser } from './web-support.js';
-
-const ids = (html: string, attribute: string) => [...html.matchAll(new RegExp(`${attribute}="([^"]+)"`, 'g'))].map((m) => m[1]);
+import { exceptionsConfig, flagged, ids, signedIn } from './exceptions-support.js';
+import { csrfOf } from './web-support.js';
 
 describe('web app: exceptions (HTTP)', () => {
-  const t = useTestApp(() => ({ ...invoiceSuiteConfig('web-exceptions'), ...quickPush({ retryLimit: 0 }), ...shippingTestConfig() }));
-
-  async function signedIn(user?: WebUser) {
-    const who = user ?? (await registerUser(t.app));
-    const agent = request.agent(t.app.getHttpServer());
-    expect((await signIn(agent, who.email)).status).toBe(303);
-    const rest = restApi(t.app, who.company);
-    /** The push API (/v2) with the company's API key. */
-    const v2 = (path: string) => request(t.app.getHttpServer()).get(path).set('Authorization', apiKeyAuth(who.company.apiKey));
-    return { user: who, agent, rest, v2 };
-  }
-
-  /** Two invoices sent automatically to a customer whose only contact has no e-mail address: both flagged. */
-  async function flagged(company: TestCompany) {
-    await restApi(t.app, company)
-      .patchForm('/api/v1/shipping_settings', {
-        sender_street: 'Hauptstraße 5',
-        sender_zip: '10115',
-        sender_city: 'Berlin',
-        sender_email: 'buchhaltung@muster-handel.de',
-        bank_iban: 'DE89 3704 0044 0532 0130 00',
-        bank_bic: 'COBADEFFXXX',
-        bank_name: 'Commerzbank',
-      })
-      .expect(200);
-    const customer = await createCustomer(t.app, company, { name: 'Kunde ohne Mail AG', shipping_mode: 'email' });
-    const contact = await createContact(t.app, company, customer.id as string, { name: 'Erika Muster' });
-    const invoices = invoiceApi(t.app, company);
-    const made = [];
-    for (const number of ['RE-1', 'RE-2']) {
-      made.push(
-        await invoices.createOk({
-          customer_id: customer.id as string,
-          contact_id: contact.id as string,
-          invoice_number: number,
-          total: '119',
-          invoice_date: '2026-11-02',
-          due_date: '2026-11-16',
-          'options[autosend]': 'true',
-        }),
-      );
-    }
-    return { customer, contact, invoices: made };
-  }
+  const t = useTestApp(() => exceptionsConfig('web-exceptions'));
 
   const attention = async (rest: ReturnType<typeof restApi>) =>
     (await rest.get('/api/v1/shipments/attention').expect(200)).body.shipments as Array<{ id: string; invoice_id: string }>;
@@ -69,8 +22,8 @@ describe('web app: exceptions (HTTP)', () => {
   });
 
   it('lists the shipments needing attention as the API does, grouped by reason; a retry that cannot succeed changes nothing', async () => {
-    const { user, agent, rest } = await signedIn();
-    await flagged(user.company);
+    const { user, agent, rest } = await signedIn(t.app);
+    await flagged(t.app, user.company);
     const api = await attention(rest);
     expect(api).toHaveLength(2);
     const page = await agent.get('/exceptions/shipments').expect(200);
@@ -91,8 +44,8 @@ describe('web app: exceptions (HTTP)', () => {
   });
 
   it('fixes the e-mail address in place (the API’s validation) and ships again; then retries the rest', async () => {
-    const { user, agent, rest } = await signedIn();
-    const { contact, invoices } = await flagged(user.company);
+    const { user, agent, rest } = await signedIn(t.app);
+    const { contact, invoices } = await flagged(t.app, user.company);
     const page = await agent.get('/exceptions/shipments').expect(200);
     const form = { _csrf: csrfOf(page.text), document: invoices[0].id, kind: 'email', contact: contact.id };
 
@@ -133,8 +86,8 @@ describe('web app: exceptions (HTTP)', () => {
   });
 
   it('fixes the postal address with the customer API’s rules', async () => {
-    const { user, agent, rest } = await signedIn();
-    const { customer, invoices } = await flagged(user.company);
+    const { user, agent, rest } = await signedIn(t.app);
+    const { customer, invoices } = await flagged(t.app, user.company);
     const page = await agent.get('/exceptions/shipments').expect(200);
     const form = {
       _csrf: csrfOf(page.text),
@@ -167,8 +120,8 @@ describe('web app: exceptions (HTTP)', () => {
   });
 
   it('refuses bad input with a message and keeps companies apart', async () => {
-    const owner = await signedIn();
-    const { invoices, contact } = await flagged(owner.user.company);
+    const owner = await signedIn(t.app);
+    const { invoices, contact } = await flagged(t.app, owner.user.company);
     const page = await owner.agent.get('/exceptions/shipments').expect(200);
     const csrf = csrfOf(page.text);
     expect((await owner.agent.post('/exceptions/shipments/retry').type('form').send({ _csrf: csrf }).expect(422)).text).toContain(
@@ -180,7 +133,7 @@ describe('web app: exceptions (HTTP)', () => {
     await owner.agent.post('/exceptions/shipments/retry').type('form').send({ document: invoices[0].id }).expect(403);
     expect((await owner.agent.get('/push/documents?status=kaputt').expect(400)).text).toContain('Ein Filter ist ungültig: status.');
 
-    const stranger = await signedIn();
+    const stranger = await signedIn(t.app);
     const theirs = await stranger.agent.get('/exceptions/shipments').expect(200);
     expect(ids(theirs.text, 'data-shipment')).toEqual([]);
     const strangerCsrf = csrfOf(theirs.text);
@@ -199,114 +152,8 @@ describe('web app: exceptions (HTTP)', () => {
     expect(await attention(owner.rest)).toHaveLength(2);
   });
 
-  describe('push', () => {
-    /** A payment for an invoice that does not exist yet: dead-lettered after its one attempt (no retries here). */
-    async function deadLetter(user: WebUser, externalId: string, invoice = 'RE-P1') {
-      const auth = apiKeyAuth(user.company.apiKey);
-      const id = await pushAccepted(t.app, auth, {
-        document_type: 'payment',
-        external_id: externalId,
-        amount: '50.00',
-        invoice_external_id: invoice,
-        payment_date: '2026-11-20',
-      });
-      await waitForStatus(t.app, auth, id, ['dead_lettered']);
-      return { id, auth };
-    }
-
-    it('lists documents, dead letters and the audit log as the API does, and a document with its attempts and last error', async () => {
-      const { user, agent, v2 } = await signedIn();
-      const { id } = await deadLetter(user, 'Z-1');
-      await deadLetter(user, 'Z-2');
-      const docs = (await v2('/v2/documents').expect(200)).body.documents as Array<{ id: string }>;
-      expect(ids((await agent.get('/push/documents').expect(200)).text, 'data-document')).toEqual(docs.map((d) => d.id));
-      const dead = (await v2('/v2/dead_letters').expect(200)).body.dead_letters as Array<{ id: string }>;
-      expect(ids((await agent.get('/push/documents?status=dead_lettered').expect(200)).text, 'data-document')).toEqual(
-        dead.map((d) => d.id),
-      );
-      expect(ids((await agent.get('/push/dead-letters').expect(200)).text, 'data-document')).toEqual(dead.map((d) => d.id));
-      expect(ids((await agent.get('/push/documents?external_id=z-1').expect(200)).text, 'data-document')).toEqual([id]);
-
-      const log = (await v2('/v2/audit_log?step=failed').expect(200)).body.audit_log as Array<{ id: string }>;
-      expect(ids((await agent.get('/push/audit-log?step=failed').expect(200)).text, 'data-audit')).toEqual(log.map((e) => e.id));
-      const all = (await v2('/v2/audit_log?document_type=payment&external_id=Z-2').expect(200)).body.audit_log as Array<{ id: string }>;
-      expect(ids((await agent.get('/push/audit-log?document_type=payment&external_id=Z-2').expect(200)).text, 'data-audit')).toEqual(
-        all.map((e) => e.id),
-      );
-      expect(ids((await agent.get('/push/audit-log?from=2001-01-01&to=2001-12-31').expect(200)).text, 'data-audit')).toEqual([]);
-      expect((await agent.get('/push/audit-log?from=31.02.2026').expect(400)).text).toContain('Ein Filter ist ungültig: from.');
-
-      const one = await agent.get(`/push/documents/${id}`).expect(200);
-      expect(one.text).toContain('data-attempts>1<');
-      expect(one.text).toMatch(/data-last-error>invoice\.not_found: [^<]+RE-P1/);
-      expect(one.text).toContain('Als Dead Letter abgelegt');
-    });
-
-    it('replays selected dead letters with the web user in the audit log, and they are processed', async () => {
-      const { user, agent, v2 } = await signedIn();
-      const { id, auth } = await deadLetter(user, 'Z-3');
-      const customer = await createCustomer(t.app, user.company);
-      await invoiceApi(t.app, user.company).createOk({
-        customer_id: customer.id as string,
-        external_id: 'RE-P1',
-        total: '119',
-        invoice_date: '2026-11-02',
-        due_date: '2026-11-16',
-        'options[autoskip_shipping]': 'true',
-      });
-      const page = await agent.get('/push/dead-letters').expect(200);
-      const res = await agent
-        .post('/push/dead-letters/replay')
-        .type('form')
-        .send({ _csrf: csrfOf(page.text), document: [id], back: '/push/dead-letters' })
-        .expect(303);
-      expect(res.headers.location).toBe('/push/dead-letters');
-      expect((await agent.get('/push/dead-letters').expect(200)).text).toContain('1 Dokument wurde erneut eingereiht.');
-      expect(await waitForStatus(t.app, auth, id, ['processed'])).toMatchObject({ outcome: 'applied', result: { type: 'payment' } });
-      const replayed = (await v2(`/v2/audit_log?document_id=${id}&step=replayed`).expect(200)).body.audit_log;
-      expect(replayed).toEqual([expect.objectContaining({ credential: { type: 'user', id: expect.stringMatching(/^usr-/) } })]);
-    });
-
-    it('discards a dead letter only with a reason, and keeps it in the audit log', async () => {
-      const { user, agent, v2 } = await signedIn();
-      const { id } = await deadLetter(user, 'Z-4');
-      const page = await agent.get('/push/dead-letters').expect(200);
-      const csrf = csrfOf(page.text);
-      const refused = await agent.post(`/push/dead-letters/${id}/discard`).type('form').send({ _csrf: csrf, reason: '   ' }).expect(422);
-      expect(refused.text).toContain('Bitte geben Sie einen Grund an');
-      expect((await v2(`/v2/documents/${id}`).expect(200)).body.document.status).toBe('dead_lettered');
-      await agent
-        .post(`/push/dead-letters/${id}/discard`)
-        .type('form')
-        .send({ _csrf: csrf, reason: 'von Hand gebucht', back: `/push/documents/${id}` })
-        .expect(303);
-      expect((await v2(`/v2/documents/${id}`).expect(200)).body.document).toMatchObject({
-        status: 'discarded',
-        discard_reason: 'von Hand gebucht',
-      });
-      const discarded = await agent.get(`/push/audit-log?step=discarded`).expect(200);
-      expect(discarded.text).toContain('von Hand gebucht');
-      expect(discarded.text).toContain('Benutzer');
-      // No longer a dead letter: another replay or discard is the 404 page.
-      await agent.post(`/push/dead-letters/${id}/discard`).type('form').send({ _csrf: csrf, reason: 'nochmal' }).expect(404);
-    });
-
-    it("answers another company's document with the 404 page and cannot replay or discard it", async () => {
-      const owner = await signedIn();
-      const { id } = await deadLetter(owner.user, 'Z-5');
-      const stranger = await signedIn();
-      expect((await stranger.agent.get(`/push/documents/${id}`).expect(404)).text).toContain('Seite nicht gefunden');
-      const page = await stranger.agent.get('/push/dead-letters').expect(200);
-      expect(ids(page.text, 'data-document')).toEqual([]);
-      const csrf = csrfOf(page.text);
-      await stranger.agent.post('/push/dead-letters/replay').type('form').send({ _csrf: csrf, document: id }).expect(404);
-      await stranger.agent.post(`/push/dead-letters/${id}/discard`).type('form').send({ _csrf: csrf, reason: 'fremd' }).expect(404);
-      expect((await owner.v2(`/v2/documents/${id}`).expect(200)).body.document.status).toBe('dead_lettered');
-    });
-  });
-
   it('lists the invoices blocked for dunning with reason and end date, linking to each', async () => {
-    const { user, agent, rest } = await signedIn();
+    const { user, agent, rest } = await signedIn(t.app);
     const customer = await createCustomer(t.app, user.company, { name: 'Blockiert GmbH' });
     const invoices = invoiceApi(t.app, user.company);
     const make = (number: string) =>
@@ -350,7 +197,7 @@ describe('web app: exceptions (HTTP)', () => {
       .map((i) => i.id);
     expect(ids(page.text, 'data-invoice')).toEqual(expect.arrayContaining(apiBlocked));
 
-    const stranger = await signedIn();
+    const stranger = await signedIn(t.app);
     expect(ids((await stranger.agent.get('/exceptions/blocked').expect(200)).text, 'data-invoice')).toEqual([]);
     expect((await agent.get('/exceptions/blocked?page=0').expect(400)).text).toContain('Ein Filter ist ungültig: page.');
   });
