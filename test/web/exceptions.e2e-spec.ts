@@ -85,6 +85,33 @@ describe('web app: exceptions (HTTP)', () => {
     expect((await agent.get('/exceptions/shipments').expect(200)).text).toContain('Keine Sendung braucht Ihre Aufmerksamkeit.');
   });
 
+  it('adds a contact with the e-mail address to a customer that has none, and ships again', async () => {
+    const { user, agent, rest } = await signedIn(t.app);
+    const { customer, invoices } = await flagged(t.app, user.company, false);
+    const page = await agent.get('/exceptions/shipments').expect(200);
+    expect(page.text).toContain('Name des Ansprechpartners');
+    const form = { _csrf: csrfOf(page.text), document: invoices[0].id, kind: 'email', customer: customer.id, email: 'einkauf@kunde.de' };
+    const refused = await agent
+      .post('/exceptions/shipments/fix')
+      .type('form')
+      .send({ ...form, name: '' })
+      .expect(422);
+    expect(refused.text).toContain('Bitte geben Sie einen Namen an (höchstens 255 Zeichen).');
+    expect((await rest.get(`/api/v1/customers/${customer.id}`).expect(200)).body.contacts).toEqual([]);
+
+    await agent
+      .post('/exceptions/shipments/fix')
+      .type('form')
+      .send({ ...form, name: 'Einkauf' })
+      .expect(303);
+    const contacts = (await rest.get(`/api/v1/customers/${customer.id}`).expect(200)).body.contacts as Array<{
+      name: string;
+      email: string;
+    }>;
+    expect(contacts).toEqual([expect.objectContaining({ name: 'Einkauf', email: 'einkauf@kunde.de' })]);
+    expect((await attention(rest)).map((s) => s.invoice_id)).toEqual([invoices[1].id]);
+  });
+
   it('fixes the postal address with the customer API’s rules', async () => {
     const { user, agent, rest } = await signedIn(t.app);
     const { customer, invoices } = await flagged(t.app, user.company);
