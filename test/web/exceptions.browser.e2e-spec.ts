@@ -116,9 +116,17 @@ if (!found)
     await accessible();
 
     await page.goto(`${base}/push/documents`);
+    await expect(page.locator(`[data-document="${id}"]`).count()).resolves.toBe(1);
+    // The filter form (htmx swaps the results and pushes the URL; without script it is a plain GET).
+    await page.getByLabel('Status').selectOption('dead_lettered');
+    await page.getByRole('button', { name: 'Filtern' }).click();
+    await page.waitForURL(/status=dead_lettered/);
+    await page.getByText('Keine Dokumente für diese Filter.').waitFor();
+    await expect(page.locator(`[data-document="${id}"]`).count()).resolves.toBe(0);
     await page.getByLabel('Status').selectOption('processed');
     await page.getByRole('button', { name: 'Filtern' }).click();
-    await expect(page.locator(`[data-document="${id}"]`).count()).resolves.toBe(1);
+    await page.waitForURL(/status=processed/);
+    await page.locator(`[data-document="${id}"]`).waitFor();
     await accessible();
     await page.goto(`${base}/push/audit-log?step=replayed`);
     await expect(page.locator('[data-step="replayed"]').count()).resolves.toBe(1);
