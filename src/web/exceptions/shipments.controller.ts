@@ -12,7 +12,7 @@ import type { PageContext } from '../views/layout.js';
 import { companyOf } from '../web-pages.js';
 import type { SignedInUser } from '../web-users.repository.js';
 import { actorOf, type Answer, ExceptionPages, formList, type Notice, pageOf } from './exception-pages.js';
-import { ExceptionsRepository } from './exceptions.repository.js';
+import { documentKey, ExceptionsRepository } from './exceptions.repository.js';
 import { ADDRESS_FIELDS, ShipmentRetry } from './shipment-retry.js';
 import { attentionRows, parseDocument } from './shipment-rows.js';
 import type { FixState } from './views/fix-forms.js';
@@ -125,8 +125,8 @@ export class ShipmentsPagesController {
     }));
     const parties = await this.repository.parties(user.companyId, ids);
     return ids.map((id, i) => {
-      const row = { shipment: { reminderId: id.reminderId }, parties: parties.get(`${id.invoiceId}/${id.reminderId ?? ''}`) };
-      return row.parties ? documentLabel(page, row as Parameters<typeof documentLabel>[1]) : documents[i].invoice;
+      const found = parties.get(documentKey(id.invoiceId, id.reminderId));
+      return found ? documentLabel(page, id.reminderId, found) : documents[i].invoice;
     });
   }
 

@@ -5,6 +5,7 @@ import { toPublicId } from '../../../common/ids.js';
 import type { PageMeta } from '../../../common/pagination.js';
 import { Layout, type PageContext } from '../../views/layout.js';
 import type { Notice } from '../exception-pages.js';
+import type { ShipmentParties } from '../exceptions.repository.js';
 import { type AttentionRow, GROUPS } from '../shipment-rows.js';
 import { FixForms, type FixState } from './fix-forms.js';
 import { Notices, Pager, SectionNav } from './exception-parts.js';
@@ -17,11 +18,12 @@ export interface ShipmentsProps {
   fix?: FixState;
 }
 
-export function documentLabel(page: PageContext, row: AttentionRow): string {
+/** "Rechnung RE-1", "Mahnung 2 zu Rechnung RE-1": how the page and its notices name a document. */
+export function documentLabel(page: PageContext, reminderId: string | null, parties: ShipmentParties | undefined): string {
   const { t } = page.lang;
-  const number = row.parties?.invoiceNumber ?? t('exceptions.shipments.noNumber');
-  return row.shipment.reminderId
-    ? t('exceptions.shipments.reminder', { number, stage: row.parties?.reminderStage ?? '' })
+  const number = parties?.invoiceNumber ?? t('exceptions.shipments.noNumber');
+  return reminderId
+    ? t('exceptions.shipments.reminder', { number, stage: parties?.reminderStage ?? '' })
     : t('exceptions.shipments.invoice', { number });
 }
 
@@ -88,7 +90,7 @@ export function ShipmentsPage({ page, props }: { page: PageContext; props: Shipm
 
 function ShipmentRow({ page, row, fix }: { page: PageContext; row: AttentionRow; fix?: FixState }) {
   const { t, dateTime } = page.lang;
-  const label = documentLabel(page, row);
+  const label = documentLabel(page, row.shipment.reminderId, row.parties);
   const shipmentId = toPublicId('shp', row.shipment.id);
   return (
     <tr data-shipment={shipmentId}>
