@@ -49,4 +49,15 @@ form.dunning .inline{display:flex;flex-wrap:wrap;gap:.5rem 1.25rem;align-items:f
 .field-error{color:var(--bad);font-weight:600;margin:.15rem 0 0}
 pre.mail{white-space:pre-wrap;background:var(--bg);border:1px solid var(--line);padding:.75rem;border-radius:4px}
 tr.group th{background:#eef1f5}
+nav.subnav ul{display:flex;flex-wrap:wrap;gap:.5rem 1.25rem;list-style:none;margin:0 0 1rem;padding:0}
+nav.subnav a[aria-current=page]{font-weight:600;text-decoration:none}
+nav.pager{display:flex;flex-wrap:wrap;gap:1rem;align-items:center;margin-top:.75rem}
+form.filters{display:flex;flex-wrap:wrap;gap:.75rem 1rem;align-items:flex-end;margin-bottom:1rem}
+.field{display:flex;flex-direction:column;gap:.2rem;margin-bottom:.5rem}
+.field input,.field select{padding:.35rem .5rem;border:1px solid #7a8594;border-radius:4px;font:inherit}
+.field-error{color:var(--bad);margin:0;font-size:.9rem}
+form.inline{display:inline-block;margin:0 .5rem .5rem 0}
+form.fix{margin:.5rem 0}
+details summary{cursor:pointer;color:var(--accent)}
+button.danger{color:var(--bad)}
 `;
