@@ -1,5 +1,11 @@
 -- Generated from the statements declared in src/ (test/database/sql-files.e2e-spec.ts). Do not edit.
 
+-- web.add_base_rate
+INSERT INTO base_interest_rates (valid_from, rate) VALUES ($1, $2) ON CONFLICT (valid_from) DO NOTHING RETURNING true AS added;
+
+-- web.base_rates
+SELECT to_char(valid_from, 'YYYY-MM-DD') AS "validFrom", rate::text AS rate FROM base_interest_rates ORDER BY valid_from DESC;
+
 -- web.customer_invoices
 SELECT i.id, i.invoice_number AS "invoiceNumber", i.status, i.invoice_date::text AS "invoiceDate", i.due_date::text AS "dueDate",
       i.original_total::text AS "originalTotal", i.open_amount::text AS "openAmount", count(*) OVER ()::int AS total
@@ -141,6 +147,22 @@ SELECT count(*) FILTER (WHERE true)::int AS "openCount", coalesce(sum(open_amoun
      count(*) FILTER (WHERE ($3::date - due_date) BETWEEN 61 AND 90)::int AS "d61_90Count", coalesce(sum(open_amount) FILTER (WHERE ($3::date - due_date) BETWEEN 61 AND 90), 0)::text AS "d61_90Amount",
      count(*) FILTER (WHERE ($3::date - due_date) > 90)::int AS "d90Count", coalesce(sum(open_amount) FILTER (WHERE ($3::date - due_date) > 90), 0)::text AS "d90Amount"
 FROM invoices WHERE company_id = $1 AND status = ANY($2::text[]);
+
+-- web.dunning_invoice_summaries
+SELECT i.id, i.invoice_number AS "invoiceNumber", i.customer_id AS "customerId", c.name AS "customerName",
+      i.open_amount::text AS "openAmount", i.status, to_char(i.due_date, 'YYYY-MM-DD') AS "dueDate"
+ FROM invoices i JOIN customers c ON c.company_id = i.company_id AND c.id = i.customer_id
+WHERE i.company_id = $1 AND i.id = ANY($2::uuid[])
+ORDER BY c.name, i.due_date, i.id;
+
+-- web.dunning_run_invoices
+SELECT i.id, i.invoice_number AS "invoiceNumber", i.customer_id AS "customerId", c.name AS "customerName",
+      i.open_amount::text AS "openAmount", i.status, to_char(i.due_date, 'YYYY-MM-DD') AS "dueDate"
+ FROM invoices i JOIN customers c ON c.company_id = i.company_id AND c.id = i.customer_id
+WHERE i.company_id = $1 AND i.id IN (
+        SELECT e.invoice_id FROM invoice_events e WHERE e.company_id = $1 AND e.actor_type = 'run' AND e.actor_id = $2::text
+        UNION SELECT r.invoice_id FROM reminders r WHERE r.company_id = $1 AND r.run_id = $2::uuid)
+ORDER BY c.name, i.due_date, i.id LIMIT 500;
 
 -- web.find_user_by_email
 -- across companies: an e-mail address names its company: the sign-in comes before the company is known

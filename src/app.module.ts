@@ -26,6 +26,8 @@ import { OAuthModule } from './oauth/oauth.module.js';
 import { PushModule } from './push/push.module.js';
 import { WebModule } from './web/web.module.js';
 import { WebErrorFilter } from './web/errors/web-error.filter.js';
+import { DunningWebModule } from './web/dunning/dunning-web.module.js';
+import { ExceptionsWebModule } from './web/exceptions/exceptions-web.module.js';
 
 export interface AppModuleOptions {
   /** Wire every module but never connect to the database: for building the OpenAPI document. */
@@ -58,6 +60,8 @@ export class AppModule {
         PushModule,
         ErpPullModule,
         WebModule,
+        DunningWebModule,
+        ExceptionsWebModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: WebErrorFilter },

@@ -7,6 +7,7 @@ import { RegistrationDto } from '../companies/dto/registration.dto.js';
 import { passwordWeaknesses } from '../auth/secrets.js';
 import { isStorableText } from '../common/text.js';
 import { flattenValidationErrors } from '../common/validation.js';
+import { BASE_RATE, BASE_RATE_FROM, normalizeRate } from '../dunning/base-rates.repository.js';
 
 export class UsageError extends Error {}
 
@@ -54,10 +55,10 @@ export function tokenInput(flags: Flags): { company: string; name: string } {
 /** base-rate:set: --from the 1 January or 1 July it takes effect, --rate in percent (may be negative). */
 export function baseRateInput(flags: Flags): { validFrom: string; rate: string } {
   const validFrom = flags.from?.trim() ?? '';
-  if (!/^\d{4}-(01|07)-01$/.test(validFrom))
+  if (!BASE_RATE_FROM.test(validFrom))
     throw new UsageError(`--from must be a 1 January or 1 July as YYYY-01-01 or YYYY-07-01, got "${validFrom}"`);
-  const rate = flags.rate?.trim().replace(',', '.') ?? '';
-  if (!/^-?\d{1,2}(\.\d{1,2})?$/.test(rate))
+  const rate = normalizeRate(flags.rate ?? '');
+  if (!BASE_RATE.test(rate))
     throw new UsageError(`--rate must be the base rate in percent with at most two decimals, e.g. 1.27 or -0.88, got "${rate}"`);
   return { validFrom, rate };
 }

@@ -4,6 +4,9 @@ import { de } from './messages.de.js';
 import { en } from './messages.en.js';
 import { needsYouMessages } from './dashboard/dashboard.messages.js';
 import { errorPageMessages } from './errors/errors.messages.js';
+import { dunningMessages } from './dunning/dunning.messages.js';
+import { exceptionsMessages } from './exceptions/exceptions.messages.js';
+import { pushMessages } from './push/push.messages.js';
 import { customersMessages } from './customers/customers.messages.js';
 
 /** An area's messages: the same keys in German and English. */
@@ -16,6 +19,9 @@ const AREAS: Record<string, AreaMessages> = {
   // e.g. invoiceList: invoiceListMessages,
   needsYou: needsYouMessages,
   errorPage: errorPageMessages,
+  dunning: dunningMessages,
+  exceptions: exceptionsMessages,
+  push: pushMessages,
   customers: customersMessages,
 };
 
