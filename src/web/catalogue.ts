@@ -5,6 +5,7 @@ import { en } from './messages.en.js';
 import { needsYouMessages } from './dashboard/dashboard.messages.js';
 import { errorPageMessages } from './errors/errors.messages.js';
 import { dunningMessages } from './dunning/dunning.messages.js';
+import { accountMessages } from './account/account.messages.js';
 
 /** An area's messages: the same keys in German and English. */
 export interface AreaMessages<T extends object = object> {
@@ -17,6 +18,7 @@ const AREAS: Record<string, AreaMessages> = {
   needsYou: needsYouMessages,
   errorPage: errorPageMessages,
   dunning: dunningMessages,
+  account: accountMessages,
 };
 
 function merge(locale: 'de' | 'en', common: object): Record<string, unknown> {

@@ -11,7 +11,18 @@ import { readCookies, securityHeaders, sessionMiddleware } from './web-security.
 import { WebSessionsRepository } from './web-sessions.repository.js';
 
 /** The paths the web app answers (the API lives under /api, /v2, /oauth, /health and `GET /`). */
-export const WEB_PATHS = ['/sign-in', '/sign-out', '/language', '/dashboard', '/customers', '/invoices', '/dunning'];
+export const WEB_PATHS = [
+  '/sign-in',
+  '/sign-out',
+  '/language',
+  '/dashboard',
+  '/customers',
+  '/invoices',
+  '/dunning',
+  '/password-reset',
+  '/invitations',
+  '/team',
+];
 
 export function mountWeb(app: INestApplication, config: AppConfig): void {
   const pages = app.get(WebPages);

@@ -22,6 +22,7 @@ const NAV = [
   { href: '/invoices', key: 'nav.invoices' },
   { href: '/customers', key: 'nav.customers' },
   { href: '/dunning', key: 'dunning.nav' },
+  { href: '/team', key: 'account.nav' },
 ] as const;
 
 /** A navigation entry is current on its page and on the pages below it (/invoices/inv-…). */
