@@ -67,6 +67,7 @@ export class InvitationController {
   }
 
   private async refused(req: Request, res: Response, reason: 'invalid' | 'taken') {
+    markVisitor(req);
     const page = this.pages.context(req, res);
     const { t } = page.lang;
     const message =

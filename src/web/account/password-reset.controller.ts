@@ -111,6 +111,7 @@ export class PasswordResetController {
 
   /** An unknown, expired or spent link: one answer for all, with the way to a new one. */
   private async invalid(req: Request, res: Response) {
+    markVisitor(req);
     const page = this.pages.context(req, res);
     const { t } = page.lang;
     const link = { href: '/password-reset', label: t('account.reset.again') };
