@@ -1,6 +1,7 @@
 // What the account pages keep in the web session: a notice shown once by the next page (after a
 // redirect), and signing a session in after a reset or an accepted invitation.
 import type { Request } from 'express';
+import type { SessionData } from 'express-session';
 import { regenerate, save } from '../web-pages.js';
 
 declare module 'express-session' {
@@ -28,5 +29,3 @@ export function takeNotice(req: Request): SessionData['accountNotice'] {
   delete req.session.accountNotice;
   return notice;
 }
-
-type SessionData = import('express-session').SessionData;
