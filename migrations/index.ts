@@ -22,6 +22,7 @@ import { InvoiceSupply1764540000000 } from './1764540000000-invoice-supply.js';
 import { ErpFetchInvoicePdfs1764540000100 } from './1764540000100-erp-fetch-invoice-pdfs.js';
 import { WebSessions1764600000000 } from './1764600000000-web-sessions.js';
 import { CustomerListName1764700000050 } from './1764700000050-customer-list-name.js';
+import { AccountLinks1764710000000 } from './1764710000000-account-links.js';
 
 export const migrations = [
   Foundation1763769600000,
@@ -47,4 +48,5 @@ export const migrations = [
   ErpFetchInvoicePdfs1764540000100,
   WebSessions1764600000000,
   CustomerListName1764700000050,
+  AccountLinks1764710000000,
 ];

@@ -7,6 +7,8 @@ import { RegistrationDto } from '../companies/dto/registration.dto.js';
 import { passwordWeaknesses } from '../auth/secrets.js';
 import { isStorableText } from '../common/text.js';
 import { flattenValidationErrors } from '../common/validation.js';
+import { isLocale, type Locale } from '../web/i18n.js';
+import { checkedEmail } from '../web/account/account-input.js';
 import { BASE_RATE, BASE_RATE_FROM, normalizeRate } from '../dunning/base-rates.repository.js';
 
 export class UsageError extends Error {}
@@ -61,4 +63,15 @@ export function baseRateInput(flags: Flags): { validFrom: string; rate: string }
   if (!BASE_RATE.test(rate))
     throw new UsageError(`--rate must be the base rate in percent with at most two decimals, e.g. 1.27 or -0.88, got "${rate}"`);
   return { validFrom, rate };
+}
+
+/** user:invite: --company the cmp-… id, --email the invitee's address, --locale of the e-mail and pages (de by default). */
+export async function inviteInput(flags: Flags): Promise<{ company: string; email: string; locale: Locale }> {
+  const { company } = tokenInput({ company: flags.company });
+  if (flags.email === undefined) throw new UsageError('--email is required (the address of the person to invite)');
+  const email = await checkedEmail(flags.email);
+  if (!email) throw new UsageError(`--email must be an e-mail address, got "${flags.email}"`);
+  const locale = flags.locale ?? 'de';
+  if (!isLocale(locale)) throw new UsageError(`--locale must be de or en, got "${locale}"`);
+  return { company, email, locale };
 }

@@ -7,6 +7,7 @@ import { errorPageMessages } from './errors/errors.messages.js';
 import { dunningMessages } from './dunning/dunning.messages.js';
 import { exceptionsMessages } from './exceptions/exceptions.messages.js';
 import { pushMessages } from './push/push.messages.js';
+import { accountMessages } from './account/account.messages.js';
 import { customersMessages } from './customers/customers.messages.js';
 
 /** An area's messages: the same keys in German and English. */
@@ -22,6 +23,7 @@ const AREAS: Record<string, AreaMessages> = {
   dunning: dunningMessages,
   exceptions: exceptionsMessages,
   push: pushMessages,
+  account: accountMessages,
   customers: customersMessages,
 };
 

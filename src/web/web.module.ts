@@ -14,10 +14,11 @@ import { WebPages } from './web-pages.js';
 import { WebPagesController } from './web-pages.controller.js';
 import { WebSessionsRepository } from './web-sessions.repository.js';
 import { WebUsersRepository } from './web-users.repository.js';
+import { ACCOUNT_CONTROLLERS, AccountCoreModule } from './account/account.js';
 
 @Module({
-  imports: [AuthModule, CustomersModule, InvoicesModule],
-  controllers: [WebAuthController, WebPagesController, DashboardController, CustomersWebController],
+  imports: [AuthModule, CustomersModule, InvoicesModule, AccountCoreModule],
+  controllers: [WebAuthController, WebPagesController, DashboardController, ...ACCOUNT_CONTROLLERS, CustomersWebController],
   providers: [
     WebPages,
     WebAuthService,

@@ -21,6 +21,9 @@ export const WEB_PATHS = [
   '/dunning',
   '/exceptions',
   '/push',
+  '/password-reset',
+  '/invitations',
+  '/team',
 ];
 
 export function mountWeb(app: INestApplication, config: AppConfig): void {

@@ -23,6 +23,7 @@ const NAV = [
   { href: '/customers', key: 'nav.customers' },
   { href: '/dunning', key: 'dunning.nav' },
   { href: '/exceptions/shipments', key: 'exceptions.nav.title' },
+  { href: '/team', key: 'account.nav' },
 ] as const;
 
 /** A navigation entry is current on its page and on the pages below it (/invoices/inv-…). */
