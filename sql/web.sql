@@ -6,6 +6,90 @@ INSERT INTO base_interest_rates (valid_from, rate) VALUES ($1, $2) ON CONFLICT (
 -- web.base_rates
 SELECT to_char(valid_from, 'YYYY-MM-DD') AS "validFrom", rate::text AS rate FROM base_interest_rates ORDER BY valid_from DESC;
 
+-- web.customer_invoices
+SELECT i.id, i.invoice_number AS "invoiceNumber", i.status, i.invoice_date::text AS "invoiceDate", i.due_date::text AS "dueDate",
+      i.original_total::text AS "originalTotal", i.open_amount::text AS "openAmount", count(*) OVER ()::int AS total
+ FROM invoices i WHERE i.company_id = $1 AND i.customer_id = $2
+ORDER BY i.invoice_date DESC NULLS FIRST, i.created_at DESC, i.id DESC LIMIT $3;
+
+-- web.customer_list (variant 1 of 7)
+SELECT c.id, c.name, c.customer_number AS "customerNumber", c.external_id AS "externalId", c.city, s.n AS "openCount", s.open::text AS "openAmount", s.n_overdue AS "overdueCount", s.overdue::text AS "overdueAmount"
+ FROM (SELECT c.* FROM customers c WHERE c.company_id = $1 ORDER BY lower(c.name) ASC, c.id ASC LIMIT $4 OFFSET $5) c
+ CROSS JOIN LATERAL (
+   SELECT count(*)::int AS n, coalesce(sum(i.open_amount), 0) AS open,
+          count(*) FILTER (WHERE i.due_date < $3::date)::int AS n_overdue, coalesce(sum(i.open_amount) FILTER (WHERE i.due_date < $3::date), 0) AS overdue
+     FROM invoices i WHERE i.company_id = $1 AND i.customer_id = c.id AND i.status = ANY($2::text[])) s
+ORDER BY lower(c.name) ASC, c.id ASC;
+
+-- web.customer_list (variant 2 of 7)
+SELECT c.id, c.name, c.customer_number AS "customerNumber", c.external_id AS "externalId", c.city, s.n AS "openCount", s.open::text AS "openAmount", s.n_overdue AS "overdueCount", s.overdue::text AS "overdueAmount"
+ FROM (SELECT c.* FROM customers c WHERE c.company_id = $1 AND (c.name ILIKE $6 OR c.customer_number ILIKE $6 OR c.external_id ILIKE $6) ORDER BY lower(c.name) DESC, c.id DESC LIMIT $4 OFFSET $5) c
+ CROSS JOIN LATERAL (
+   SELECT count(*)::int AS n, coalesce(sum(i.open_amount), 0) AS open,
+          count(*) FILTER (WHERE i.due_date < $3::date)::int AS n_overdue, coalesce(sum(i.open_amount) FILTER (WHERE i.due_date < $3::date), 0) AS overdue
+     FROM invoices i WHERE i.company_id = $1 AND i.customer_id = c.id AND i.status = ANY($2::text[])) s
+ORDER BY lower(c.name) DESC, c.id DESC;
+
+-- web.customer_list (variant 3 of 7)
+SELECT c.id, c.name, c.customer_number AS "customerNumber", c.external_id AS "externalId", c.city, s.n AS "openCount", s.open::text AS "openAmount", s.n_overdue AS "overdueCount", s.overdue::text AS "overdueAmount"
+ FROM (SELECT c.* FROM customers c WHERE c.company_id = $1 AND (c.name ILIKE $6 OR c.customer_number ILIKE $6 OR c.external_id ILIKE $6) ORDER BY c.customer_number DESC NULLS LAST, lower(c.name) ASC, c.id ASC LIMIT $4 OFFSET $5) c
+ CROSS JOIN LATERAL (
+   SELECT count(*)::int AS n, coalesce(sum(i.open_amount), 0) AS open,
+          count(*) FILTER (WHERE i.due_date < $3::date)::int AS n_overdue, coalesce(sum(i.open_amount) FILTER (WHERE i.due_date < $3::date), 0) AS overdue
+     FROM invoices i WHERE i.company_id = $1 AND i.customer_id = c.id AND i.status = ANY($2::text[])) s
+ORDER BY c.customer_number DESC NULLS LAST, lower(c.name) ASC, c.id ASC;
+
+-- web.customer_list (variant 4 of 7)
+SELECT c.id, c.name, c.customer_number AS "customerNumber", c.external_id AS "externalId", c.city, s.n AS "openCount", s.open::text AS "openAmount", s.n_overdue AS "overdueCount", s.overdue::text AS "overdueAmount"
+ FROM (SELECT c.* FROM customers c WHERE c.company_id = $1 ORDER BY lower(c.city) ASC NULLS LAST, lower(c.name) ASC, c.id ASC LIMIT $4 OFFSET $5) c
+ CROSS JOIN LATERAL (
+   SELECT count(*)::int AS n, coalesce(sum(i.open_amount), 0) AS open,
+          count(*) FILTER (WHERE i.due_date < $3::date)::int AS n_overdue, coalesce(sum(i.open_amount) FILTER (WHERE i.due_date < $3::date), 0) AS overdue
+     FROM invoices i WHERE i.company_id = $1 AND i.customer_id = c.id AND i.status = ANY($2::text[])) s
+ORDER BY lower(c.city) ASC NULLS LAST, lower(c.name) ASC, c.id ASC;
+
+-- web.customer_list (variant 5 of 7)
+WITH s AS (
+    SELECT i.customer_id, count(*)::int AS n, sum(i.open_amount) AS open,
+           count(*) FILTER (WHERE i.due_date < $3::date)::int AS n_overdue, coalesce(sum(i.open_amount) FILTER (WHERE i.due_date < $3::date), 0) AS overdue
+      FROM invoices i WHERE i.company_id = $1 AND i.status = ANY($2::text[])
+     GROUP BY i.customer_id)
+SELECT c.id, c.name, c.customer_number AS "customerNumber", c.external_id AS "externalId", c.city, coalesce(s.n, 0) AS "openCount", coalesce(s.open, 0)::text AS "openAmount",
+       coalesce(s.n_overdue, 0) AS "overdueCount", coalesce(s.overdue, 0)::text AS "overdueAmount"
+  FROM customers c LEFT JOIN s ON s.customer_id = c.id
+ WHERE c.company_id = $1
+ ORDER BY coalesce(s.open, 0) DESC NULLS LAST, lower(c.name) ASC, c.id ASC LIMIT $4 OFFSET $5;
+
+-- web.customer_list (variant 6 of 7)
+WITH s AS (
+    SELECT i.customer_id, count(*)::int AS n, sum(i.open_amount) AS open,
+           count(*) FILTER (WHERE i.due_date < $3::date)::int AS n_overdue, coalesce(sum(i.open_amount) FILTER (WHERE i.due_date < $3::date), 0) AS overdue
+      FROM invoices i WHERE i.company_id = $1 AND i.status = ANY($2::text[])
+     GROUP BY i.customer_id)
+SELECT c.id, c.name, c.customer_number AS "customerNumber", c.external_id AS "externalId", c.city, coalesce(s.n, 0) AS "openCount", coalesce(s.open, 0)::text AS "openAmount",
+       coalesce(s.n_overdue, 0) AS "overdueCount", coalesce(s.overdue, 0)::text AS "overdueAmount"
+  FROM customers c LEFT JOIN s ON s.customer_id = c.id
+ WHERE c.company_id = $1 AND (c.name ILIKE $6 OR c.customer_number ILIKE $6 OR c.external_id ILIKE $6)
+ ORDER BY coalesce(s.overdue, 0) ASC NULLS LAST, lower(c.name) ASC, c.id ASC LIMIT $4 OFFSET $5;
+
+-- web.customer_list (variant 7 of 7)
+WITH s AS (
+    SELECT i.customer_id, count(*)::int AS n, sum(i.open_amount) AS open,
+           count(*) FILTER (WHERE i.due_date < $3::date)::int AS n_overdue, coalesce(sum(i.open_amount) FILTER (WHERE i.due_date < $3::date), 0) AS overdue
+      FROM invoices i WHERE i.company_id = $1 AND i.status = ANY($2::text[])
+     GROUP BY i.customer_id)
+SELECT c.id, c.name, c.customer_number AS "customerNumber", c.external_id AS "externalId", c.city, coalesce(s.n, 0) AS "openCount", coalesce(s.open, 0)::text AS "openAmount",
+       coalesce(s.n_overdue, 0) AS "overdueCount", coalesce(s.overdue, 0)::text AS "overdueAmount"
+  FROM customers c LEFT JOIN s ON s.customer_id = c.id
+ WHERE c.company_id = $1
+ ORDER BY coalesce(s.n, 0) DESC NULLS LAST, lower(c.name) ASC, c.id ASC LIMIT $4 OFFSET $5;
+
+-- web.customer_list_count (variant 1 of 2)
+SELECT count(*)::int AS count FROM customers c WHERE c.company_id = $1;
+
+-- web.customer_list_count (variant 2 of 2)
+SELECT count(*)::int AS count FROM customers c WHERE c.company_id = $1 AND (c.name ILIKE $2 OR c.customer_number ILIKE $2 OR c.external_id ILIKE $2);
+
 -- web.customer_sums
 SELECT count(*) FILTER (WHERE true)::int AS "openCount", coalesce(sum(open_amount) FILTER (WHERE true), 0)::text AS "openAmount", count(*) FILTER (WHERE due_date < $4::date)::int AS "overdueCount", coalesce(sum(open_amount) FILTER (WHERE due_date < $4::date), 0)::text AS "overdueAmount"
 FROM invoices WHERE company_id = $1 AND customer_id = $2 AND status = ANY($3::text[]);

@@ -8,6 +8,7 @@ import { dunningMessages } from './dunning/dunning.messages.js';
 import { exceptionsMessages } from './exceptions/exceptions.messages.js';
 import { pushMessages } from './push/push.messages.js';
 import { accountMessages } from './account/account.messages.js';
+import { customersMessages } from './customers/customers.messages.js';
 
 /** An area's messages: the same keys in German and English. */
 export interface AreaMessages<T extends object = object> {
@@ -23,6 +24,7 @@ const AREAS: Record<string, AreaMessages> = {
   exceptions: exceptionsMessages,
   push: pushMessages,
   account: accountMessages,
+  customers: customersMessages,
 };
 
 function merge(locale: 'de' | 'en', common: object): Record<string, unknown> {

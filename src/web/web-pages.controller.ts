@@ -5,22 +5,15 @@ import { Controller, Get, Inject, Param, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Public } from '../auth/auth.decorators.js';
-import { todayIn } from '../common/calendar-date.js';
 import { AppError } from '../common/errors.js';
-import { CustomersService } from '../customers/customers.service.js';
 import { serializeInvoice } from '../invoices/invoice.serializer.js';
 import { InvoicesService } from '../invoices/invoices.service.js';
 import { APP_CONFIG, type AppConfig } from '../config/app.config.js';
-import { DashboardRepository } from './dashboard/dashboard.repository.js';
-import { CustomerPage } from './views/customer-page.js';
 import { InvoicePage } from './views/invoice-page.js';
 import type { PageContext } from './views/layout.js';
 import { MessagePage } from './views/simple-pages.js';
 import { companyOf, WebPages } from './web-pages.js';
 import type { SignedInUser } from './web-users.repository.js';
-
-/** The customer page lists this many of the customer's invoices. */
-const CUSTOMER_INVOICES = 100;
 
 @Public()
 @ApiExcludeController()
@@ -28,9 +21,7 @@ const CUSTOMER_INVOICES = 100;
 export class WebPagesController {
   constructor(
     private readonly pages: WebPages,
-    private readonly dashboard: DashboardRepository,
     private readonly invoices: InvoicesService,
-    private readonly customers: CustomersService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -42,20 +33,6 @@ export class WebPagesController {
       const events = await this.invoices.events(company, id);
       const { total } = serializeInvoice(view, { timeZone: user.timeZone, publicUrl: this.config.publicUrl });
       return InvoicePage({ page, props: { view, total, events } });
-    });
-  }
-
-  @Get('customers/:id')
-  async customerPage(@Param('id') id: string, @Req() req: Request, @Res() res: Response) {
-    await this.signedIn(req, res, async (user, page) => {
-      const company = companyOf(user);
-      const record = await this.customers.get(company, id);
-      const [sums, list] = await Promise.all([
-        this.dashboard.customerSums(user.companyId, record.customer.id, todayIn(user.timeZone)),
-        this.invoices.list(company, { customerId: record.customer.id }, { page: 1, perPage: CUSTOMER_INVOICES, offset: 0 }),
-      ]);
-      const invoices = list.items.map((item) => item.invoice);
-      return CustomerPage({ page, props: { record, sums, invoices, totalInvoices: list.total } });
     });
   }
 

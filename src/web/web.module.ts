@@ -3,6 +3,8 @@ import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module.js';
 import { CustomersModule } from '../customers/customers.module.js';
 import { InvoicesModule } from '../invoices/invoices.module.js';
+import { CustomerListRepository } from './customers/customer-list.repository.js';
+import { CustomersWebController } from './customers/customers-web.controller.js';
 import { DashboardController } from './dashboard/dashboard.controller.js';
 import { DashboardRepository } from './dashboard/dashboard.repository.js';
 import { NeedsYouRepository } from './dashboard/needs-you.repository.js';
@@ -16,8 +18,16 @@ import { ACCOUNT_CONTROLLERS, AccountCoreModule } from './account/account.js';
 
 @Module({
   imports: [AuthModule, CustomersModule, InvoicesModule, AccountCoreModule],
-  controllers: [WebAuthController, WebPagesController, DashboardController, ...ACCOUNT_CONTROLLERS],
-  providers: [WebPages, WebAuthService, WebUsersRepository, WebSessionsRepository, DashboardRepository, NeedsYouRepository],
+  controllers: [WebAuthController, WebPagesController, DashboardController, ...ACCOUNT_CONTROLLERS, CustomersWebController],
+  providers: [
+    WebPages,
+    WebAuthService,
+    WebUsersRepository,
+    WebSessionsRepository,
+    DashboardRepository,
+    NeedsYouRepository,
+    CustomerListRepository,
+  ],
   exports: [WebPages, WebSessionsRepository],
 })
 export class WebModule {}

@@ -60,4 +60,19 @@ form.inline{display:inline-block;margin:0 .5rem .5rem 0}
 form.fix{margin:.5rem 0}
 details summary{cursor:pointer;color:var(--accent)}
 button.danger{color:var(--bad)}
+form.list-search{display:flex;flex-wrap:wrap;gap:.5rem .75rem;align-items:center;margin-bottom:1rem}
+form.list-search label,form.settings label{font-weight:600}
+form.list-search input[type=search]{flex:1 1 16rem;max-width:28rem;padding:.45rem .6rem;border:1px solid #7a8594;border-radius:4px;font:inherit}
+form.list-search button,form.settings button{padding:.45rem 1.1rem;background:var(--accent);color:#fff;border:0;border-radius:4px;font:inherit;cursor:pointer}
+form.list-search .sub{flex-basis:100%}
+table.list thead th{position:sticky;top:0;background:var(--card)}
+a.sort{color:inherit;text-decoration:none}
+a.sort:hover,a.sort:focus-visible{text-decoration:underline}
+td.overdue{color:var(--bad);font-weight:600}
+form.settings .field{margin-bottom:1rem}
+form.settings .field.check{display:grid;grid-template-columns:auto 1fr;gap:.1rem .6rem;align-items:center}
+form.settings .field.check .sub,form.settings .field.check .field-error{grid-column:2}
+form.settings select{display:block;margin-top:.25rem;padding:.4rem;border:1px solid #7a8594;border-radius:4px;font:inherit}
+form.settings .sub{margin:.2rem 0 0}
+form.settings [aria-invalid=true]{border-color:var(--bad);outline:2px solid var(--bad)}
 `;
