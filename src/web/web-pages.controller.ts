@@ -1,20 +1,17 @@
 // The pages of a signed-in user: the dashboard and the records behind the API's service_url. They call
 // the same services as the API, scoped by the user's company; an unknown id and another company's id
 // both answer the same 404 page.
-import { Controller, Get, Inject, Param, Req, Res } from '@nestjs/common';
+import { Controller, Get, Param, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Public } from '../auth/auth.decorators.js';
 import { todayIn } from '../common/calendar-date.js';
 import { AppError } from '../common/errors.js';
 import { CustomersService } from '../customers/customers.service.js';
-import { serializeInvoice } from '../invoices/invoice.serializer.js';
 import { InvoicesService } from '../invoices/invoices.service.js';
-import { APP_CONFIG, type AppConfig } from '../config/app.config.js';
 import { DashboardRepository } from './dashboard.repository.js';
 import { CustomerPage } from './views/customer-page.js';
 import { DashboardPage } from './views/dashboard.js';
-import { InvoicePage } from './views/invoice-page.js';
 import type { PageContext } from './views/layout.js';
 import { MessagePage } from './views/simple-pages.js';
 import { companyOf, WebPages } from './web-pages.js';
@@ -32,7 +29,6 @@ export class WebPagesController {
     private readonly dashboard: DashboardRepository,
     private readonly invoices: InvoicesService,
     private readonly customers: CustomersService,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   @Get('dashboard')
@@ -40,17 +36,6 @@ export class WebPagesController {
     await this.signedIn(req, res, async (user, page) => {
       const figures = await this.dashboard.figures(user.companyId, todayIn(user.timeZone));
       return DashboardPage({ page, figures });
-    });
-  }
-
-  @Get('invoices/:id')
-  async invoicePage(@Param('id') id: string, @Req() req: Request, @Res() res: Response) {
-    await this.signedIn(req, res, async (user, page) => {
-      const company = companyOf(user);
-      const view = await this.invoices.get(company, id);
-      const events = await this.invoices.events(company, id);
-      const { total } = serializeInvoice(view, { timeZone: user.timeZone, publicUrl: this.config.publicUrl });
-      return InvoicePage({ page, props: { view, total, events } });
     });
   }
 

@@ -3,7 +3,13 @@ import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module.js';
 import { CustomersModule } from '../customers/customers.module.js';
 import { InvoicesModule } from '../invoices/invoices.module.js';
+import { ShippingModule } from '../shipping/shipping.module.js';
 import { DashboardRepository } from './dashboard.repository.js';
+import { InvoiceActionsController } from './invoice-page/invoice-actions.controller.js';
+import { InvoicePageController } from './invoice-page/invoice-page.controller.js';
+import { InvoicePageRepository } from './invoice-page/invoice-page.repository.js';
+import { InvoicePageService } from './invoice-page/invoice-page.service.js';
+import { InvoicePaymentsController } from './invoice-page/invoice-payments.controller.js';
 import { WebAuthController } from './web-auth.controller.js';
 import { WebAuthService } from './web-auth.service.js';
 import { WebPages } from './web-pages.js';
@@ -12,9 +18,17 @@ import { WebSessionsRepository } from './web-sessions.repository.js';
 import { WebUsersRepository } from './web-users.repository.js';
 
 @Module({
-  imports: [AuthModule, CustomersModule, InvoicesModule],
-  controllers: [WebAuthController, WebPagesController],
-  providers: [WebPages, WebAuthService, WebUsersRepository, WebSessionsRepository, DashboardRepository],
+  imports: [AuthModule, CustomersModule, InvoicesModule, ShippingModule],
+  controllers: [WebAuthController, WebPagesController, InvoicePageController, InvoicePaymentsController, InvoiceActionsController],
+  providers: [
+    WebPages,
+    WebAuthService,
+    WebUsersRepository,
+    WebSessionsRepository,
+    DashboardRepository,
+    InvoicePageService,
+    InvoicePageRepository,
+  ],
   exports: [WebPages, WebSessionsRepository],
 })
 export class WebModule {}
