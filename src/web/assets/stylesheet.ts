@@ -51,4 +51,5 @@ form.stack button,a.button{display:inline-block;padding:.45rem 1rem;background:v
 ul.actions{display:flex;flex-wrap:wrap;gap:.6rem;list-style:none;margin:0;padding:0}
 ul.plain{list-style:none;margin:0;padding:0}
 ul.plain li{margin-bottom:.4rem}
+#amounts dl.facts{grid-template-columns:minmax(0,1fr) max-content}
 `;

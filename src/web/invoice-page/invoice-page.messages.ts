@@ -3,7 +3,7 @@
 import type { AreaMessages } from '../catalogue.js';
 
 const de = {
-  amounts: { accruedInterest: 'Aufgelaufene Verzugszinsen (noch nicht berechnet)' },
+  amounts: { accruedInterest: 'Aufgelaufene Zinsen' },
   documents: {
     title: 'Dokumente',
     pdf: 'Rechnungs-PDF',
@@ -143,7 +143,7 @@ const de = {
 };
 
 const en: typeof de = {
-  amounts: { accruedInterest: 'Accrued default interest (not yet charged)' },
+  amounts: { accruedInterest: 'Accrued interest' },
   documents: {
     title: 'Documents',
     pdf: 'Invoice PDF',
