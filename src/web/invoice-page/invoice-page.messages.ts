@@ -1,6 +1,5 @@
 // The invoice page's own messages (area `invoicePage`): documents, payments, deliveries, the actions and
 // their confirmations, refusals, and the reasons the service records in English, in the user's language.
-import type { AreaMessages } from '../catalogue.js';
 
 const de = {
   amounts: { accruedInterest: 'Aufgelaufene Zinsen' },
@@ -274,4 +273,5 @@ const en: typeof de = {
   },
 };
 
-export const invoicePageMessages: AreaMessages<typeof de> = { de, en };
+// Shaped as catalogue.ts's AreaMessages (not imported: catalogue.ts imports this file).
+export const invoicePageMessages: { de: typeof de; en: typeof de } = { de, en };
