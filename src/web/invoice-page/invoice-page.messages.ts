@@ -2,6 +2,7 @@
 // their confirmations, refusals, and the reasons the service records in English, in the user's language.
 
 const de = {
+  event: { shipping_failed: 'Versand fehlgeschlagen', customer_credit: 'Guthaben des Kunden' },
   amounts: { accruedInterest: 'Aufgelaufene Zinsen' },
   documents: {
     title: 'Dokumente',
@@ -142,6 +143,7 @@ const de = {
 };
 
 const en: typeof de = {
+  event: { shipping_failed: 'Shipping failed', customer_credit: 'Customer credit' },
   amounts: { accruedInterest: 'Accrued interest' },
   documents: {
     title: 'Documents',

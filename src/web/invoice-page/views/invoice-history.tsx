@@ -132,7 +132,9 @@ export function TimelineCard({ lang, events, users }: { lang: Lang; events: Invo
   const { t, dateTime, date } = lang;
   const what = (e: InvoiceEvent) =>
     [
-      EVENT_KINDS.has(e.kind) ? t(`event.${e.kind}`) : t('event.other', { kind: e.kind }),
+      EVENT_KINDS.has(e.kind)
+        ? t(`event.${e.kind}`)
+        : t(`invoicePage.event.${e.kind}`, { defaultValue: '' }) || t('event.other', { kind: e.kind }),
       e.fromStatus && e.toStatus ? t('event.transition', { from: t(`status.${e.fromStatus}`), to: t(`status.${e.toStatus}`) }) : '',
     ]
       .filter(Boolean)
