@@ -1,9 +1,9 @@
-// The invoice page's actions and payments over HTTP (no browser): each action where the API's rules
-// allow it and refused where they do not (the reason on the page, nothing changed), payments added and
-// deleted and bad input, the CSRF token required, documents through the session, another company's = 404.
+// The invoice page over HTTP (no browser): payments added and deleted and bad input, the CSRF token
+// required, documents and letters through the session, another company's = 404. The status actions and
+// the dunning block: invoice-actions.transitions.e2e-spec.ts.
 import request from 'supertest';
 import { createCustomer } from '../support/factories.js';
-import { type InvoiceApi, invoiceApi, invoiceSuiteConfig, setStatus } from '../support/invoice-factories.js';
+import { type InvoiceApi, invoiceApi, invoiceSuiteConfig } from '../support/invoice-factories.js';
 import { makePdf } from '../support/pdf.js';
 import { useTestApp } from '../support/use-test-app.js';
 import { csrfOf, registerUser, signIn, type WebUser } from './web-support.js';
@@ -179,107 +179,6 @@ describe('invoice page: actions and payments (HTTP)', () => {
       expect(res.text).toContain('Anfrage abgelehnt');
     }
     expect(await wire(invoice.id)).toMatchObject({ invoice_status: 'draft', dunning_block: null, payments: [expect.anything()] });
-  });
-
-  /** Each transition: allowed from a status of the API's table, refused from one outside it. */
-  const TRANSITIONS = [
-    { action: 'release', from: 'draft', to: 'sent', refusedFrom: 'paid', notice: 'Die Rechnung wurde freigegeben.' },
-    { action: 'write_off', from: 'due', to: 'written_off', refusedFrom: 'draft', notice: 'Die Rechnung wurde ausgebucht.' },
-    { action: 'archive', from: 'paid', to: 'archived', refusedFrom: 'due', notice: 'Die Rechnung wurde archiviert.' },
-    { action: 'mark_duplicate', from: 'sent', to: 'duplicate', refusedFrom: 'due', notice: 'Die Rechnung wurde als Duplikat markiert.' },
-    {
-      action: 'hand_to_collection',
-      from: 'ready_for_dept_collection',
-      to: 'sent_to_dept_collection',
-      refusedFrom: 'reminder3_sent',
-      notice: 'Die Rechnung wurde an das Inkasso übergeben.',
-    },
-  ];
-
-  it.each(TRANSITIONS)(
-    '$action: confirmed from $from, refused from $refusedFrom with the reason',
-    async ({ action, from, to, refusedFrom, notice }) => {
-      const invoice = await newInvoice();
-      const path = `/invoices/${invoice.id}`;
-      await setStatus(t.app, invoice.id, from);
-      const confirm = await browser.get(`${path}/confirm/${action}`).expect(200);
-      expect(confirm.text).toMatch(/id="consequence"/);
-      const page = await follow(await post(`${path}/confirm/${action}`, `${path}/confirm/${action}`, { reason: `Grund ${action}` }), path);
-      expect(page.text).toContain(notice);
-      expect((await wire(invoice.id)).invoice_status).toBe(to);
-      const events = (await api.events(invoice.id).expect(200)).body.events;
-      expect(events.at(-1)).toMatchObject({ kind: 'status_changed', to_status: to, actor: { type: 'user' }, reason: `Grund ${action}` });
-
-      // Refused: the page names the statuses it is allowed from (the API's 409), and nothing changed.
-      const other = await newInvoice({ invoice_number: 'RE-X' });
-      await setStatus(t.app, other.id, refusedFrom);
-      const offered = await browser.get(`/invoices/${other.id}`).expect(200);
-      expect(offered.text).not.toContain(`data-action="${action}"`);
-      const unavailable = await browser.get(`/invoices/${other.id}/confirm/${action}`).expect(200);
-      expect(unavailable.text).toContain('nicht möglich');
-      // A stale page (the status changed meanwhile) posts all the same: the service refuses it.
-      const refused = await browser
-        .post(`/invoices/${other.id}/confirm/${action}`)
-        .type('form')
-        .send({ _csrf: csrfOf(unavailable.text) });
-      expect(refused.status).toBe(409);
-      expect(refused.text).toContain('Die Aktion wurde abgelehnt; nichts wurde geändert.');
-      expect(refused.text).toContain('data-code="invoice.transition_not_allowed"');
-      expect(refused.text).toContain(`cannot be`);
-      expect((await wire(other.id)).invoice_status).toBe(refusedFrom);
-    },
-  );
-
-  it('release refuses an invoice without a positive total with the API’s reason', async () => {
-    const invoice = await api.createOk({ customer_id: customerId, total: '0', shipping_mode: 'skip_shipping' });
-    const path = `/invoices/${invoice.id}`;
-    const res = await post(`${path}/confirm/release`, `${path}/confirm/release`);
-    expect(res.status).toBe(422);
-    expect(res.text).toContain('a positive total is required to send the invoice');
-    expect((await wire(invoice.id)).invoice_status).toBe('draft');
-  });
-
-  it('blocks dunning with reason and date, refuses a block without a reason, and lifts it', async () => {
-    const invoice = await newInvoice();
-    const path = `/invoices/${invoice.id}`;
-    await setStatus(t.app, invoice.id, 'due');
-    const empty = await post(`${path}/confirm/block`, `${path}/confirm/block`, { dunning_block_reason: '  ', dunning_block_until: '' });
-    expect(empty.status).toBe(422);
-    expect(empty.text).toContain('Bitte einen Grund für die Sperre angeben');
-    const badDate = await post(`${path}/confirm/block`, `${path}/confirm/block`, {
-      dunning_block_reason: 'Streit',
-      dunning_block_until: '31.12.',
-    });
-    expect(badDate.status).toBe(422);
-    expect(badDate.text).toContain('value="Streit"');
-    expect((await wire(invoice.id)).dunning_block).toBeNull();
-
-    const blocked = await follow(
-      await post(`${path}/confirm/block`, `${path}/confirm/block`, {
-        dunning_block_reason: 'Kunde bestreitet',
-        dunning_block_until: '2026-12-31',
-      }),
-      path,
-    );
-    expect(blocked.text).toContain('Das Mahnwesen für diese Rechnung ist gesperrt.');
-    expect(blocked.text).toContain('31.12.2026: Kunde bestreitet');
-    expect((await wire(invoice.id)).dunning_block).toEqual({ reason: 'Kunde bestreitet', until: '2026-12-31' });
-    const confirm = await browser.get(`${path}/confirm/unblock`).expect(200);
-    expect(confirm.text).toContain('Die Sperre „Kunde bestreitet“ endet');
-    await follow(await post(`${path}/confirm/unblock`, `${path}/confirm/unblock`), path);
-    expect((await wire(invoice.id)).dunning_block).toBeNull();
-
-    // A written-off invoice's block can no longer change: neither offered nor done.
-    await setStatus(t.app, invoice.id, 'written_off');
-    const closed = await browser.get(`${path}/confirm/block`).expect(200);
-    expect(closed.text).toContain('nicht möglich');
-    const refused = await browser
-      .post(`${path}/confirm/block`)
-      .type('form')
-      .send({ _csrf: csrfOf(closed.text), dunning_block_reason: 'Zu spät' });
-    expect(refused.status).toBe(409);
-    expect(refused.text).toContain('data-code="invoice.not_editable"');
-    expect((await wire(invoice.id)).dunning_block).toBeNull();
   });
 
   it('lists reminders with a link to their letter served through the session', async () => {
