@@ -24,6 +24,25 @@ SELECT to_char(payment_date, 'YYYY-MM') AS month, sum(amount)::text AS amount
 WHERE company_id = $1 AND payment_date >= $2::date AND payment_date <= $3::date
 GROUP BY 1;
 
+-- web.dashboard_needs_you
+SELECT
+  (SELECT count(*)::int FROM shipments s WHERE s.company_id = $1 AND s.attention IS NOT NULL AND s.status IN ('failed', 'needs_attention')
+ AND ($2::uuid IS NULL OR s.invoice_id = $2) AND ($3::text IS NULL OR s.document = $3)
+ AND NOT EXISTS (
+ SELECT 1 FROM shipments later
+ WHERE later.company_id = s.company_id AND later.invoice_id = s.invoice_id
+   AND later.reminder_id IS NOT DISTINCT FROM s.reminder_id AND later.created_at > s.created_at)) AS "shipments",
+  (SELECT count(*)::int FROM invoices i WHERE i.company_id = $1 AND i.status IN ('ready_for_reminder1', 'ready_for_reminder2', 'ready_for_reminder3')
+AND NOT EXISTS (SELECT 1 FROM reminders x WHERE x.company_id = i.company_id AND x.invoice_id = i.id AND x.reminder_stage = right(i.status, 1)::int)) AS "approvals",
+  (SELECT count(*)::int FROM push_documents d WHERE d.company_id = $1 AND d.status = 'dead_lettered') AS "deadLetters",
+  (SELECT count(*)::int FROM erp_connections c
+    WHERE c.company_id = $1
+      AND (SELECT r.status FROM erp_pull_runs r WHERE r.company_id = c.company_id AND r.connection_id = c.id
+            ORDER BY r.queued_at DESC, r.id DESC LIMIT 1) = 'failed') AS "failedPulls",
+  (SELECT count(*)::int FROM invoices b
+    WHERE b.company_id = $1 AND b.status = ANY($4::text[]) AND b.dunning_block_reason IS NOT NULL
+      AND (b.dunning_block_until IS NULL OR b.dunning_block_until >= $5::date)) AS "blocked";
+
 -- web.dashboard_sales
 SELECT coalesce(sum(original_total), 0)::text AS sales
  FROM invoices

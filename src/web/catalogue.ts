@@ -2,6 +2,8 @@
 // and each area's own catalogue, merged under the area's top-level key. An area adds one line here.
 import { de } from './messages.de.js';
 import { en } from './messages.en.js';
+import { needsYouMessages } from './dashboard/dashboard.messages.js';
+import { errorPageMessages } from './errors/errors.messages.js';
 import { invoicePageMessages } from './invoice-page/invoice-page.messages.js';
 
 /** An area's messages: the same keys in German and English. */
@@ -12,6 +14,8 @@ export interface AreaMessages<T extends object = object> {
 
 const AREAS: Record<string, AreaMessages> = {
   // e.g. invoiceList: invoiceListMessages,
+  needsYou: needsYouMessages,
+  errorPage: errorPageMessages,
   invoicePage: invoicePageMessages,
 };
 

@@ -1,4 +1,4 @@
-// The pages of a signed-in user: the dashboard and the records behind the API's service_url. They call
+// The pages of a signed-in user: the records behind the API's service_url. They call
 // the same services as the API, scoped by the user's company; an unknown id and another company's id
 // both answer the same 404 page.
 import { Controller, Get, Param, Req, Res } from '@nestjs/common';
@@ -9,9 +9,8 @@ import { todayIn } from '../common/calendar-date.js';
 import { AppError } from '../common/errors.js';
 import { CustomersService } from '../customers/customers.service.js';
 import { InvoicesService } from '../invoices/invoices.service.js';
-import { DashboardRepository } from './dashboard.repository.js';
+import { DashboardRepository } from './dashboard/dashboard.repository.js';
 import { CustomerPage } from './views/customer-page.js';
-import { DashboardPage } from './views/dashboard.js';
 import type { PageContext } from './views/layout.js';
 import { MessagePage } from './views/simple-pages.js';
 import { companyOf, WebPages } from './web-pages.js';
@@ -30,14 +29,6 @@ export class WebPagesController {
     private readonly invoices: InvoicesService,
     private readonly customers: CustomersService,
   ) {}
-
-  @Get('dashboard')
-  async dashboardPage(@Req() req: Request, @Res() res: Response) {
-    await this.signedIn(req, res, async (user, page) => {
-      const figures = await this.dashboard.figures(user.companyId, todayIn(user.timeZone));
-      return DashboardPage({ page, figures });
-    });
-  }
 
   @Get('customers/:id')
   async customerPage(@Param('id') id: string, @Req() req: Request, @Res() res: Response) {

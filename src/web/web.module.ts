@@ -4,7 +4,9 @@ import { AuthModule } from '../auth/auth.module.js';
 import { CustomersModule } from '../customers/customers.module.js';
 import { InvoicesModule } from '../invoices/invoices.module.js';
 import { ShippingModule } from '../shipping/shipping.module.js';
-import { DashboardRepository } from './dashboard.repository.js';
+import { DashboardController } from './dashboard/dashboard.controller.js';
+import { DashboardRepository } from './dashboard/dashboard.repository.js';
+import { NeedsYouRepository } from './dashboard/needs-you.repository.js';
 import { InvoiceActionsController } from './invoice-page/invoice-actions.controller.js';
 import { InvoicePageController } from './invoice-page/invoice-page.controller.js';
 import { InvoicePageRepository } from './invoice-page/invoice-page.repository.js';
@@ -19,13 +21,21 @@ import { WebUsersRepository } from './web-users.repository.js';
 
 @Module({
   imports: [AuthModule, CustomersModule, InvoicesModule, ShippingModule],
-  controllers: [WebAuthController, WebPagesController, InvoicePageController, InvoicePaymentsController, InvoiceActionsController],
+  controllers: [
+    WebAuthController,
+    WebPagesController,
+    DashboardController,
+    InvoicePageController,
+    InvoicePaymentsController,
+    InvoiceActionsController,
+  ],
   providers: [
     WebPages,
     WebAuthService,
     WebUsersRepository,
     WebSessionsRepository,
     DashboardRepository,
+    NeedsYouRepository,
     InvoicePageService,
     InvoicePageRepository,
   ],
