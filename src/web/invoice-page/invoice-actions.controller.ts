@@ -45,7 +45,7 @@ export class InvoiceActionsController {
         if (!outcome.ok) return await this.confirmPage(user, page, res, id, action, { values, errors: outcome.errors }, 422);
         // Release of an invoice the service ships: still a draft while shipping runs.
         const key = action === 'release' && outcome.view.invoice.status === 'draft' ? 'releaseShipping' : action;
-        doneRedirect(req, res, id, { key });
+        await doneRedirect(req, res, id, { key });
       } catch (error) {
         if (!(error instanceof AppError) || error.status === 404 || error.status >= 500) throw error;
         await this.confirmPage(user, page, res, id, action, { values, errors: {} }, error.status, error);

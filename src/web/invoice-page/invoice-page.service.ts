@@ -24,7 +24,8 @@ export const ACTION_FIELDS = ['reason', 'dunning_block_reason', 'dunning_block_u
 /** The invoice as the API's serializer states it (its amounts are the page's). */
 export type InvoiceWire = ReturnType<typeof serializeInvoice>;
 
-export type Outcome = { ok: true; view: InvoiceView } | { ok: false; errors: FieldErrors };
+/** Done (with the amount booked, for a payment), or refused field by field. */
+export type Outcome = { ok: true; view: InvoiceView; amount?: string } | { ok: false; errors: FieldErrors };
 
 const actorOf = (user: SignedInUser): Actor => ({ type: 'user', id: user.id });
 
@@ -70,7 +71,8 @@ export class InvoicePageService {
   async addPayment(user: SignedInUser, id: string, values: FormValues): Promise<Outcome> {
     const parsed = await parseForm(CreatePaymentDto, values);
     if (!parsed.ok) return parsed;
-    return { ok: true, view: await this.invoices.recordPayment(companyOf(user), id, parsed.dto, actorOf(user)) };
+    const view = await this.invoices.recordPayment(companyOf(user), id, parsed.dto, actorOf(user));
+    return { ok: true, view, amount: parsed.dto.amount.toFixed(2) };
   }
 
   async deletePayment(user: SignedInUser, id: string, paymentId: string): Promise<void> {

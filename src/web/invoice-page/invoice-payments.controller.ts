@@ -32,7 +32,7 @@ export class InvoicePaymentsController {
       const values = formValues(body, PAYMENT_FIELDS);
       try {
         const outcome = await this.invoices.addPayment(user, id, values);
-        if (outcome.ok) return doneRedirect(req, res, id, { key: 'paymentAdded', amount: outcome.view.payments.at(-1)?.amount });
+        if (outcome.ok) return await doneRedirect(req, res, id, { key: 'paymentAdded', amount: outcome.amount });
         await this.formAgain(user, page, res, id, { values, errors: outcome.errors }, 422);
       } catch (error) {
         // A refusal of the service that is no field's (a closed invoice): the form again, nothing changed.
@@ -62,7 +62,7 @@ export class InvoicePaymentsController {
         if (!(error instanceof AppError) || error.status === 404 || error.status >= 500) throw error;
         return this.pages.send(res, error.status, PaymentDeletePage({ page, props: { wire, payment, refusal: error } }));
       }
-      doneRedirect(req, res, id, { key: 'paymentDeleted', amount: payment.amount });
+      await doneRedirect(req, res, id, { key: 'paymentDeleted', amount: payment.amount });
     });
   }
 

@@ -5,7 +5,7 @@ import { AppError } from '../../common/errors.js';
 import type { Lang } from '../i18n.js';
 import type { PageContext } from '../views/layout.js';
 import { MessagePage } from '../views/simple-pages.js';
-import type { WebPages } from '../web-pages.js';
+import { save, type WebPages } from '../web-pages.js';
 import type { SignedInUser } from '../web-users.repository.js';
 
 declare module 'express-session' {
@@ -37,8 +37,11 @@ export async function asSignedIn(
 }
 
 /** Back to the invoice page after a change (303: the browser GETs it), where the notice shows once. */
-export function doneRedirect(req: Request, res: Response, invoiceId: string, notice: { key: string; amount?: string }): void {
+export async function doneRedirect(req: Request, res: Response, invoiceId: string, notice: { key: string; amount?: string }) {
   req.session.invoiceNotice = notice;
+  // Saved before the answer: express-session sends a redirect's head while it still saves, and a browser
+  // that follows at once would read the session without the notice.
+  await save(req);
   res.redirect(303, `/invoices/${invoiceId}`);
 }
 
