@@ -168,6 +168,9 @@ ORDER BY c.name, i.due_date, i.id LIMIT 500;
 -- across companies: an e-mail address names its company: the sign-in comes before the company is known
 SELECT company_id AS "companyId", id, password_hash AS "passwordHash" FROM users WHERE lower(email) = lower($1) ORDER BY created_at LIMIT 1;
 
+-- web.invoice_event_users
+SELECT id::text AS id, email FROM users WHERE company_id = $1 AND id::text = ANY($2::text[]);
+
 -- web.session_destroy
 DELETE FROM web_sessions WHERE sid = $1;
 

@@ -20,7 +20,7 @@ import type { Payment } from './payment.entity.js';
 import { PaymentsRepository } from './payments.repository.js';
 
 /** Archived and duplicate invoices are closed records: money is not booked on them. */
-const CLOSED: readonly InvoiceStatus[] = ['archived', 'duplicate'];
+export const CLOSED: readonly InvoiceStatus[] = ['archived', 'duplicate'];
 
 /** The payments' sum is kept in a numeric(14,2) column: beyond it the database would refuse the row. */
 const MAX_PAID = new Decimal('1e12');

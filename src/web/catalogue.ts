@@ -9,6 +9,7 @@ import { exceptionsMessages } from './exceptions/exceptions.messages.js';
 import { pushMessages } from './push/push.messages.js';
 import { accountMessages } from './account/account.messages.js';
 import { customersMessages } from './customers/customers.messages.js';
+import { invoicePageMessages } from './invoice-page/invoice-page.messages.js';
 
 /** An area's messages: the same keys in German and English. */
 export interface AreaMessages<T extends object = object> {
@@ -25,6 +26,7 @@ const AREAS: Record<string, AreaMessages> = {
   push: pushMessages,
   account: accountMessages,
   customers: customersMessages,
+  invoicePage: invoicePageMessages,
 };
 
 function merge(locale: 'de' | 'en', common: object): Record<string, unknown> {

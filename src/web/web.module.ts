@@ -5,20 +5,33 @@ import { CustomersModule } from '../customers/customers.module.js';
 import { InvoicesModule } from '../invoices/invoices.module.js';
 import { CustomerListRepository } from './customers/customer-list.repository.js';
 import { CustomersWebController } from './customers/customers-web.controller.js';
+import { ShippingModule } from '../shipping/shipping.module.js';
 import { DashboardController } from './dashboard/dashboard.controller.js';
 import { DashboardRepository } from './dashboard/dashboard.repository.js';
 import { NeedsYouRepository } from './dashboard/needs-you.repository.js';
+import { InvoiceActionsController } from './invoice-page/invoice-actions.controller.js';
+import { InvoicePageController } from './invoice-page/invoice-page.controller.js';
+import { InvoicePageRepository } from './invoice-page/invoice-page.repository.js';
+import { InvoicePageService } from './invoice-page/invoice-page.service.js';
+import { InvoicePaymentsController } from './invoice-page/invoice-payments.controller.js';
 import { WebAuthController } from './web-auth.controller.js';
 import { WebAuthService } from './web-auth.service.js';
 import { WebPages } from './web-pages.js';
-import { WebPagesController } from './web-pages.controller.js';
 import { WebSessionsRepository } from './web-sessions.repository.js';
 import { WebUsersRepository } from './web-users.repository.js';
 import { ACCOUNT_CONTROLLERS, AccountCoreModule } from './account/account.js';
 
 @Module({
-  imports: [AuthModule, CustomersModule, InvoicesModule, AccountCoreModule],
-  controllers: [WebAuthController, WebPagesController, DashboardController, ...ACCOUNT_CONTROLLERS, CustomersWebController],
+  imports: [AuthModule, CustomersModule, InvoicesModule, ShippingModule, AccountCoreModule],
+  controllers: [
+    WebAuthController,
+    DashboardController,
+    ...ACCOUNT_CONTROLLERS,
+    CustomersWebController,
+    InvoicePageController,
+    InvoicePaymentsController,
+    InvoiceActionsController,
+  ],
   providers: [
     WebPages,
     WebAuthService,
@@ -27,6 +40,8 @@ import { ACCOUNT_CONTROLLERS, AccountCoreModule } from './account/account.js';
     DashboardRepository,
     NeedsYouRepository,
     CustomerListRepository,
+    InvoicePageService,
+    InvoicePageRepository,
   ],
   exports: [WebPages, WebSessionsRepository],
 })

@@ -75,4 +75,19 @@ form.settings .field.check .sub,form.settings .field.check .field-error{grid-col
 form.settings select{display:block;margin-top:.25rem;padding:.4rem;border:1px solid #7a8594;border-radius:4px;font:inherit}
 form.settings .sub{margin:.2rem 0 0}
 form.settings [aria-invalid=true]{border-color:var(--bad);outline:2px solid var(--bad)}
+.sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
+form.stack{max-width:32rem;margin-top:1rem}
+form.stack .field{margin-bottom:.8rem}
+form.stack label{display:block;margin-bottom:.25rem;font-weight:600}
+form.stack input[type=text],form.stack input[type=date],form.stack textarea{width:100%;padding:.45rem;border:1px solid #7a8594;border-radius:4px;font:inherit}
+form.stack [aria-invalid=true]{border-color:var(--bad)}
+form.stack .check{display:flex;gap:.5rem;align-items:center;margin-bottom:.8rem}
+form.stack .check label{font-weight:400;margin:0}
+.field-error{color:var(--bad);margin:.25rem 0 0}
+form.stack button,a.button{display:inline-block;padding:.45rem 1rem;background:var(--accent);color:#fff;border:0;border-radius:4px;font:inherit;cursor:pointer;text-decoration:none}
+.buttons{display:flex;flex-wrap:wrap;gap:1rem;align-items:center}
+ul.actions{display:flex;flex-wrap:wrap;gap:.6rem;list-style:none;margin:0;padding:0}
+ul.plain{list-style:none;margin:0;padding:0}
+ul.plain li{margin-bottom:.4rem}
+#amounts dl.facts{grid-template-columns:minmax(0,1fr) max-content}
 `;
