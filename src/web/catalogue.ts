@@ -2,6 +2,7 @@
 // and each area's own catalogue, merged under the area's top-level key. An area adds one line here.
 import { de } from './messages.de.js';
 import { en } from './messages.en.js';
+import { invoiceListMessages } from './invoices/invoice-list.messages.js';
 
 /** An area's messages: the same keys in German and English. */
 export interface AreaMessages<T extends object = object> {
@@ -11,6 +12,7 @@ export interface AreaMessages<T extends object = object> {
 
 const AREAS: Record<string, AreaMessages> = {
   // e.g. invoiceList: invoiceListMessages,
+  invoiceList: invoiceListMessages,
 };
 
 function merge(locale: 'de' | 'en', common: object): Record<string, unknown> {

@@ -4,6 +4,8 @@ import { AuthModule } from '../auth/auth.module.js';
 import { CustomersModule } from '../customers/customers.module.js';
 import { InvoicesModule } from '../invoices/invoices.module.js';
 import { DashboardRepository } from './dashboard.repository.js';
+import { InvoiceListController } from './invoices/invoice-list.controller.js';
+import { InvoiceListRepository } from './invoices/invoice-list.repository.js';
 import { WebAuthController } from './web-auth.controller.js';
 import { WebAuthService } from './web-auth.service.js';
 import { WebPages } from './web-pages.js';
@@ -13,8 +15,9 @@ import { WebUsersRepository } from './web-users.repository.js';
 
 @Module({
   imports: [AuthModule, CustomersModule, InvoicesModule],
-  controllers: [WebAuthController, WebPagesController],
-  providers: [WebPages, WebAuthService, WebUsersRepository, WebSessionsRepository, DashboardRepository],
+  // InvoiceListController before WebPagesController: its GET invoices/:id would answer /invoices/export.csv.
+  controllers: [WebAuthController, InvoiceListController, WebPagesController],
+  providers: [WebPages, WebAuthService, WebUsersRepository, WebSessionsRepository, DashboardRepository, InvoiceListRepository],
   exports: [WebPages, WebSessionsRepository],
 })
 export class WebModule {}

@@ -37,4 +37,14 @@ form.sign-in{max-width:24rem;background:var(--card);border:1px solid var(--line)
 form.sign-in label{display:block;margin:.8rem 0 .25rem;font-weight:600}
 form.sign-in input{width:100%;padding:.5rem;border:1px solid #7a8594;border-radius:4px;font:inherit}
 form.sign-in button{margin-top:1.2rem;padding:.5rem 1.2rem;background:var(--accent);color:#fff;border:0;border-radius:4px;font:inherit;cursor:pointer}
+form.filters .fields{display:grid;grid-template-columns:repeat(auto-fit,minmax(12rem,1fr));gap:.75rem 1.25rem;align-items:end}
+form.filters label{display:block;font-weight:600;margin-bottom:.25rem}
+form.filters input:not([type=checkbox]),form.filters select{width:100%;padding:.4rem;border:1px solid #7a8594;border-radius:4px;font:inherit;background:#fff}
+form.filters .check{display:flex;gap:.5rem;align-items:center}
+form.filters .check label{margin:0}
+form.filters .actions{display:flex;gap:1rem;align-items:center;margin-top:1rem}
+form.filters button{padding:.45rem 1.2rem;background:var(--accent);color:#fff;border:0;border-radius:4px;font:inherit;cursor:pointer}
+th[aria-sort=ascending] a::after{content:" \\25B2"}
+th[aria-sort=descending] a::after{content:" \\25BC"}
+nav.pages ul{display:flex;flex-wrap:wrap;gap:1rem;list-style:none;padding:0;margin:1rem 0 0}
 `;
