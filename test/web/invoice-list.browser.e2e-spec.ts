@@ -148,7 +148,7 @@ if (!found) {
     await page.goBack();
     await page.waitForURL((url) => !url.search.includes('page=2'));
     // htmx restores the page behind the URL with a request of its own: wait for its rows.
-    await page.waitForFunction("document.querySelectorAll('table.invoice-list tbody tr').length === 50");
+    await page.locator('table.invoice-list tbody tr').nth(49).waitFor();
     await expect(rowCount()).resolves.toBe(50);
     expect(consoleErrors).toEqual([]);
   }, 120_000);
