@@ -21,6 +21,7 @@ import { InterestLines1764500000000 } from './1764500000000-interest-lines.js';
 import { InvoiceSupply1764540000000 } from './1764540000000-invoice-supply.js';
 import { ErpFetchInvoicePdfs1764540000100 } from './1764540000100-erp-fetch-invoice-pdfs.js';
 import { WebSessions1764600000000 } from './1764600000000-web-sessions.js';
+import { AccountLinks1764710000000 } from './1764710000000-account-links.js';
 import { InvoiceList1764700000000 } from './1764700000000-invoice-list.js';
 
 export const migrations = [
@@ -46,5 +47,6 @@ export const migrations = [
   InvoiceSupply1764540000000,
   ErpFetchInvoicePdfs1764540000100,
   WebSessions1764600000000,
+  AccountLinks1764710000000,
   InvoiceList1764700000000,
 ];

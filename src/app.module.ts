@@ -8,7 +8,6 @@ import type { AppConfig } from './config/app.config.js';
 import { ConfigModule } from './config/config.module.js';
 import { ContactsModule } from './contacts/contacts.module.js';
 import { CustomersModule } from './customers/customers.module.js';
-import { ProblemFilter } from './http/problem.filter.js';
 import { MultipartGuard } from './common/multipart.guard.js';
 import { RateLimitGuard } from './http/rate-limit.guard.js';
 import { dataSourceOptions } from './database/data-source.js';
@@ -26,6 +25,9 @@ import { ApiKeysModule } from './api-keys/api-keys.module.js';
 import { OAuthModule } from './oauth/oauth.module.js';
 import { PushModule } from './push/push.module.js';
 import { WebModule } from './web/web.module.js';
+import { WebErrorFilter } from './web/errors/web-error.filter.js';
+import { DunningWebModule } from './web/dunning/dunning-web.module.js';
+import { ExceptionsWebModule } from './web/exceptions/exceptions-web.module.js';
 
 export interface AppModuleOptions {
   /** Wire every module but never connect to the database: for building the OpenAPI document. */
@@ -58,9 +60,11 @@ export class AppModule {
         PushModule,
         ErpPullModule,
         WebModule,
+        DunningWebModule,
+        ExceptionsWebModule,
       ],
       providers: [
-        { provide: APP_FILTER, useClass: ProblemFilter },
+        { provide: APP_FILTER, useClass: WebErrorFilter },
         // Order matters: the credential is known before the rate limit counts it.
         { provide: APP_GUARD, useClass: CredentialGuard },
         { provide: APP_GUARD, useClass: RateLimitGuard },

@@ -1,4 +1,5 @@
-// What the operator CLI needs: configuration, the database (and its SQL door) and companies. No HTTP, no workers.
+// What the operator CLI needs: configuration, the database (and its SQL door), companies and the account links
+// (invitations, sent by e-mail). No HTTP, no workers.
 import { type DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { CompaniesModule } from '../companies/companies.module.js';
@@ -6,6 +7,7 @@ import type { AppConfig } from '../config/app.config.js';
 import { ConfigModule } from '../config/config.module.js';
 import { dataSourceOptions } from '../database/data-source.js';
 import { SqlModule } from '../database/sql/sql.module.js';
+import { AccountCoreModule } from '../web/account/account-core.module.js';
 
 @Module({})
 export class CliModule {
@@ -17,6 +19,7 @@ export class CliModule {
         TypeOrmModule.forRoot(dataSourceOptions(databaseUrl, config.database)),
         SqlModule,
         CompaniesModule,
+        AccountCoreModule,
       ],
     };
   }

@@ -7,6 +7,9 @@ import { RegistrationDto } from '../companies/dto/registration.dto.js';
 import { passwordWeaknesses } from '../auth/secrets.js';
 import { isStorableText } from '../common/text.js';
 import { flattenValidationErrors } from '../common/validation.js';
+import { isLocale, type Locale } from '../web/i18n.js';
+import { checkedEmail } from '../web/account/account-input.js';
+import { BASE_RATE, BASE_RATE_FROM, normalizeRate } from '../dunning/base-rates.repository.js';
 
 export class UsageError extends Error {}
 
@@ -54,10 +57,21 @@ export function tokenInput(flags: Flags): { company: string; name: string } {
 /** base-rate:set: --from the 1 January or 1 July it takes effect, --rate in percent (may be negative). */
 export function baseRateInput(flags: Flags): { validFrom: string; rate: string } {
   const validFrom = flags.from?.trim() ?? '';
-  if (!/^\d{4}-(01|07)-01$/.test(validFrom))
+  if (!BASE_RATE_FROM.test(validFrom))
     throw new UsageError(`--from must be a 1 January or 1 July as YYYY-01-01 or YYYY-07-01, got "${validFrom}"`);
-  const rate = flags.rate?.trim().replace(',', '.') ?? '';
-  if (!/^-?\d{1,2}(\.\d{1,2})?$/.test(rate))
+  const rate = normalizeRate(flags.rate ?? '');
+  if (!BASE_RATE.test(rate))
     throw new UsageError(`--rate must be the base rate in percent with at most two decimals, e.g. 1.27 or -0.88, got "${rate}"`);
   return { validFrom, rate };
+}
+
+/** user:invite: --company the cmp-… id, --email the invitee's address, --locale of the e-mail and pages (de by default). */
+export async function inviteInput(flags: Flags): Promise<{ company: string; email: string; locale: Locale }> {
+  const { company } = tokenInput({ company: flags.company });
+  if (flags.email === undefined) throw new UsageError('--email is required (the address of the person to invite)');
+  const email = await checkedEmail(flags.email);
+  if (!email) throw new UsageError(`--email must be an e-mail address, got "${flags.email}"`);
+  const locale = flags.locale ?? 'de';
+  if (!isLocale(locale)) throw new UsageError(`--locale must be de or en, got "${locale}"`);
+  return { company, email, locale };
 }

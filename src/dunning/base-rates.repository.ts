@@ -19,6 +19,16 @@ const LATEST = statement<BaseRate>(
 );
 const HAS_RATE = statement('dunning.has_base_rate', 'SELECT 1 FROM base_interest_rates WHERE valid_from = $1');
 
+/** The day a base rate takes effect: a 1 January or 1 July (YYYY-01-01, YYYY-07-01). */
+export const BASE_RATE_FROM = /^\d{4}-(01|07)-01$/;
+/** A base rate in percent, at most two decimals, possibly negative (after `normalizeRate`). */
+export const BASE_RATE = /^-?\d{1,2}(\.\d{1,2})?$/;
+
+/** A rate as typed (German decimal comma too) in the form BASE_RATE checks. */
+export function normalizeRate(raw: string): string {
+  return raw.trim().replace(',', '.');
+}
+
 export async function setBaseRate(sql: Sql, validFrom: string, rate: string): Promise<BaseRate[]> {
   await sql.run(SET, [validFrom, rate]);
   return sql.rows(LATEST);

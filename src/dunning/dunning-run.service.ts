@@ -36,7 +36,7 @@ class RepeatedRun extends Error {
   }
 }
 
-/** A run's record; `repeated`: an API run for a date that had nothing left to do answers the earlier run of that date. */
+/** A run's record; `repeated`: a run on demand (API or web) for a date that had nothing left to do answers the earlier run of that date. */
 export type RunResult = RunRecord & { repeated: boolean };
 
 @Injectable()
@@ -61,7 +61,7 @@ export class DunningRunService {
       const started = await this.invoices.transaction(async (m) => {
         if (!(await this.runs.start(m, run))) return false;
         const outcome = await this.steps(m, { companyId, runId: run.id, date });
-        if (trigger === 'api' && outcome.reminders.length === 0 && outcome.steps.every((step) => step.count === 0)) {
+        if (trigger !== 'schedule' && outcome.reminders.length === 0 && outcome.steps.every((step) => step.count === 0)) {
           const existing = await this.runs.findSucceeded(m, companyId, date);
           if (existing) throw new RepeatedRun(existing);
         }

@@ -6,7 +6,8 @@ import { isUniqueViolation } from '../database/pg-errors.js';
 import { Sql } from '../database/sql/sql.js';
 import { statement } from '../database/sql/statement.js';
 
-export type RunTrigger = 'api' | 'schedule';
+/** Who started a run: the scheduler, an API client, or a user on the web page. */
+export type RunTrigger = 'api' | 'schedule' | 'web';
 
 export interface RunRecord {
   id: string;

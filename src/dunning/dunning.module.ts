@@ -31,6 +31,6 @@ import { ReminderDispatch } from './reminder-dispatch.service.js';
     ReminderDispatchRepository,
     ReminderDispatch,
   ],
-  exports: [DunningRunService],
+  exports: [DunningRunService, DunningService, ApprovalsService],
 })
 export class DunningModule {}

@@ -58,7 +58,7 @@ export const DunningPolicyResponseSchema = component('DunningPolicyResponse', { 
 export const DunningRunSchema = component('DunningRun', {
   id: idProperty('run', 'Service id of the run'),
   business_date: dateProperty(),
-  trigger: enumProperty(['api', 'schedule']),
+  trigger: enumProperty(['api', 'schedule', 'web']),
   status: enumProperty(['running', 'succeeded', 'failed']),
   started_at: dateTimeProperty(),
   finished_at: dateTimeProperty({ nullable: true }),

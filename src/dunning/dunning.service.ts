@@ -55,9 +55,9 @@ export class DunningService {
     return policy;
   }
 
-  async startRun(company: CompanyContext, date?: string | null): Promise<RunResult> {
-    const run = await this.runner.run(company.id, this.businessDate(company, date), 'api');
-    if (!run) throw new Error('an API run is never skipped');
+  async startRun(company: CompanyContext, date?: string | null, trigger: 'api' | 'web' = 'api'): Promise<RunResult> {
+    const run = await this.runner.run(company.id, this.businessDate(company, date), trigger);
+    if (!run) throw new Error('a run on demand is never skipped');
     return run;
   }
 

@@ -83,6 +83,13 @@ export class ProblemFilter implements ExceptionFilter {
     const ctx = host.switchToHttp();
     const req = ctx.getRequest<Request>();
     const res = ctx.getResponse<Response>();
+    const body = this.problemFor(error, res);
+    if (res.headersSent) return;
+    sendProblem(res, body, requestIdOf(req));
+  }
+
+  /** The problem document of an error, logged as it needs, with the headers its status calls for set on `res`. */
+  protected problemFor(error: unknown, res: Response): Problem {
     let body = toProblem(error);
     if (error instanceof DocumentNotFoundError) {
       // A row names a file the store no longer has: lost data an operator must restore from a backup.
@@ -102,7 +109,6 @@ export class ProblemFilter implements ExceptionFilter {
       res.setHeader('WWW-Authenticate', 'Token realm="api"');
     }
     if (body.status === 503 && !res.getHeader('Retry-After')) res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
-    if (res.headersSent) return;
-    sendProblem(res, body, requestIdOf(req));
+    return body;
   }
 }

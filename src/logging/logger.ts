@@ -9,12 +9,16 @@ export const requestIdOf = (req: { id?: unknown }): string | undefined => (typeo
 
 type Request = IncomingMessage & { id?: unknown; originalUrl?: string };
 
+/** The secret of a password-reset or invitation link (src/web/account) is censored in a logged URL. */
+const LINK_TOKEN = /^(\/(?:password-reset|invitations)\/)[A-Za-z0-9_-]{43}(?=[/?#]|$)/;
+const loggedUrl = (url: string | undefined) => url?.replace(LINK_TOKEN, `$1${CENSOR}`);
+
 /**
  * A request or response on any line (the access line's, or one a service logs) shows only these: no
  * headers, no bodies, so no credential.
  */
 const serializers = {
-  req: (req: Request) => ({ id: req.id, method: req.method, url: req.originalUrl ?? req.url }),
+  req: (req: Request) => ({ id: req.id, method: req.method, url: loggedUrl(req.originalUrl ?? req.url) }),
   res: (res: ServerResponse) => ({ statusCode: res.statusCode }),
 };
 

@@ -38,5 +38,6 @@ import { PushWorker } from './queue/push-worker.js';
     PushSignal,
     PushWorker,
   ],
+  exports: [PushDocumentsService],
 })
 export class PushModule {}

@@ -2,6 +2,12 @@
 // and each area's own catalogue, merged under the area's top-level key. An area adds one line here.
 import { de } from './messages.de.js';
 import { en } from './messages.en.js';
+import { needsYouMessages } from './dashboard/dashboard.messages.js';
+import { errorPageMessages } from './errors/errors.messages.js';
+import { dunningMessages } from './dunning/dunning.messages.js';
+import { exceptionsMessages } from './exceptions/exceptions.messages.js';
+import { pushMessages } from './push/push.messages.js';
+import { accountMessages } from './account/account.messages.js';
 import { invoiceListMessages } from './invoices/invoice-list.messages.js';
 
 /** An area's messages: the same keys in German and English. */
@@ -12,6 +18,12 @@ export interface AreaMessages<T extends object = object> {
 
 const AREAS: Record<string, AreaMessages> = {
   // e.g. invoiceList: invoiceListMessages,
+  needsYou: needsYouMessages,
+  errorPage: errorPageMessages,
+  dunning: dunningMessages,
+  exceptions: exceptionsMessages,
+  push: pushMessages,
+  account: accountMessages,
   invoiceList: invoiceListMessages,
 };
 

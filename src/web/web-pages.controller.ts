@@ -1,4 +1,4 @@
-// The pages of a signed-in user: the dashboard and the records behind the API's service_url. They call
+// The pages of a signed-in user: the records behind the API's service_url. They call
 // the same services as the API, scoped by the user's company; an unknown id and another company's id
 // both answer the same 404 page.
 import { Controller, Get, Inject, Param, Req, Res } from '@nestjs/common';
@@ -11,9 +11,8 @@ import { CustomersService } from '../customers/customers.service.js';
 import { serializeInvoice } from '../invoices/invoice.serializer.js';
 import { InvoicesService } from '../invoices/invoices.service.js';
 import { APP_CONFIG, type AppConfig } from '../config/app.config.js';
-import { DashboardRepository } from './dashboard.repository.js';
+import { DashboardRepository } from './dashboard/dashboard.repository.js';
 import { CustomerPage } from './views/customer-page.js';
-import { DashboardPage } from './views/dashboard.js';
 import { InvoicePage } from './views/invoice-page.js';
 import type { PageContext } from './views/layout.js';
 import { MessagePage } from './views/simple-pages.js';
@@ -34,14 +33,6 @@ export class WebPagesController {
     private readonly customers: CustomersService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
-
-  @Get('dashboard')
-  async dashboardPage(@Req() req: Request, @Res() res: Response) {
-    await this.signedIn(req, res, async (user, page) => {
-      const figures = await this.dashboard.figures(user.companyId, todayIn(user.timeZone));
-      return DashboardPage({ page, figures });
-    });
-  }
 
   @Get('invoices/:id')
   async invoicePage(@Param('id') id: string, @Req() req: Request, @Res() res: Response) {

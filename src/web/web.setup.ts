@@ -4,13 +4,27 @@ import type { INestApplication } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import type { AppConfig } from '../config/app.config.js';
 import { serveAsset } from './assets/web-assets.js';
+import { browserElsewhere } from './errors/browser-requests.js';
 import { MessagePage } from './views/simple-pages.js';
 import { WebPages } from './web-pages.js';
 import { readCookies, securityHeaders, sessionMiddleware } from './web-security.js';
 import { WebSessionsRepository } from './web-sessions.repository.js';
 
 /** The paths the web app answers (the API lives under /api, /v2, /oauth, /health and `GET /`). */
-export const WEB_PATHS = ['/sign-in', '/sign-out', '/language', '/dashboard', '/customers', '/invoices'];
+export const WEB_PATHS = [
+  '/sign-in',
+  '/sign-out',
+  '/language',
+  '/dashboard',
+  '/customers',
+  '/invoices',
+  '/dunning',
+  '/exceptions',
+  '/push',
+  '/password-reset',
+  '/invitations',
+  '/team',
+];
 
 export function mountWeb(app: INestApplication, config: AppConfig): void {
   const pages = app.get(WebPages);
@@ -19,20 +33,16 @@ export function mountWeb(app: INestApplication, config: AppConfig): void {
     req.method === 'GET' || req.method === 'HEAD' ? serveAsset(req, res) : next(),
   );
   app.use(browserRoot);
-  app.use(
-    WEB_PATHS,
-    headers,
-    readCookies,
-    sessionMiddleware(config, app.get(WebSessionsRepository)),
-    (req: Request, res: Response, next: NextFunction) => {
-      if (req.method === 'GET' || req.method === 'HEAD' || pages.csrf.validateRequest(req)) return next();
-      // A form without a valid token (forged on another site, or expired): refused, nothing changed.
-      pages
-        .user(req)
-        .then((user) => pages.send(res, 403, MessagePage({ page: pages.context(req, res, user), kind: 'forbidden' })))
-        .catch(next);
-    },
-  );
+  const session = sessionMiddleware(config, app.get(WebSessionsRepository));
+  app.use(WEB_PATHS, headers, readCookies, session, (req: Request, res: Response, next: NextFunction) => {
+    if (req.method === 'GET' || req.method === 'HEAD' || pages.csrf.validateRequest(req)) return next();
+    // A form without a valid token (forged on another site, or expired): refused, nothing changed.
+    pages
+      .user(req)
+      .then((user) => pages.send(res, 403, MessagePage({ page: pages.context(req, res, user), kind: 'forbidden' })))
+      .catch(next);
+  });
+  app.use(browserElsewhere(WEB_PATHS, headers, readCookies, session));
 }
 
 /**

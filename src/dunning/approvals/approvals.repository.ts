@@ -43,6 +43,10 @@ const STAGE = `right(i.status, 1)::int`;
 const COLUMNS = `i.id AS invoice_id, i.customer_id, i.invoice_number, i.open_amount::text AS open_amount, ${STAGE} AS stage,
        run.id AS run_id, to_char(run.business_date, 'YYYY-MM-DD') AS business_date`;
 
+/** Which invoices wait for approval ($1 company, invoices as `i`); the dashboard counts by it too. */
+export const WAITING_CONDITION = `i.company_id = $1 AND i.status IN ('ready_for_reminder1', 'ready_for_reminder2', 'ready_for_reminder3')
+   AND NOT EXISTS (SELECT 1 FROM reminders x WHERE x.company_id = i.company_id AND x.invoice_id = i.id AND x.reminder_stage = ${STAGE})`;
+
 const WAITING = `FROM invoices i
   LEFT JOIN LATERAL (
     SELECT e.created_at FROM invoice_events e
@@ -54,8 +58,7 @@ const WAITING = `FROM invoices i
      WHERE r.company_id = i.company_id AND r.status = 'succeeded' AND r.finished_at >= moved.created_at
      ORDER BY r.business_date DESC, r.started_at DESC LIMIT 1
   ) run ON true
- WHERE i.company_id = $1 AND i.status IN ('ready_for_reminder1', 'ready_for_reminder2', 'ready_for_reminder3')
-   AND NOT EXISTS (SELECT 1 FROM reminders x WHERE x.company_id = i.company_id AND x.invoice_id = i.id AND x.reminder_stage = ${STAGE})`;
+ WHERE ${WAITING_CONDITION}`;
 
 const FILTERS = `AND ($2::uuid IS NULL OR i.customer_id = $2::uuid) AND ($3::int IS NULL OR ${STAGE} = $3::int)`;
 

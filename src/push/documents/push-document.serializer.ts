@@ -70,15 +70,15 @@ export const DeadLetterListSchema = component(
 export const AuditCredentialSchema = component(
   'AuditCredential',
   {
-    type: { type: 'string', enum: ['apikey', 'bearer', 'token'] },
+    type: { type: 'string', enum: ['apikey', 'bearer', 'token', 'user'] },
     id: {
       type: 'string',
       nullable: true,
-      pattern: `^(key|oat|tok)-${UUID}$`,
-      description: '`key-…` API key, `oat-…` OAuth access token, `tok-…` REST API token',
+      pattern: `^(key|oat|tok|usr)-${UUID}$`,
+      description: '`key-…` API key, `oat-…` OAuth access token, `tok-…` REST API token, `usr-…` a user of the web front end',
     },
   },
-  { description: 'Who caused the step: the credential of the push, or of the replay or discard' },
+  { description: 'Who caused the step: the credential of the push, or of the replay or discard (an API credential or a web user)' },
 );
 
 export const AuditEntrySchema = component(
@@ -104,7 +104,7 @@ export const AuditLogSchema = component('AuditLog', { audit_log: arrayOf(AuditEn
 const RESULT_PREFIX: Record<ResultType, IdPrefix> = { invoice: 'inv', payment: 'pay', credit: 'pay', customer: 'cus' };
 
 /** Credential ids in the audit log carry the prefix of their kind. */
-const CREDENTIAL_PREFIX: Record<string, string> = { apikey: 'key', token: 'tok', bearer: 'oat' };
+const CREDENTIAL_PREFIX: Record<string, string> = { apikey: 'key', token: 'tok', bearer: 'oat', user: 'usr' };
 
 export function serializeDocument(doc: PushDocument, timeZone: string): Wire<typeof PushDocumentSchema> {
   const { pdf, ...payload } = doc.payload;
@@ -140,7 +140,7 @@ export function serializeAuditEntry(entry: AuditEntry, timeZone: string): Wire<t
     details: entry.details,
     credential: entry.credentialType
       ? {
-          type: entry.credentialType as AuthScheme,
+          type: entry.credentialType as AuthScheme | 'user',
           id: entry.credentialId ? `${CREDENTIAL_PREFIX[entry.credentialType] ?? 'crd'}-${entry.credentialId}` : null,
         }
       : null,

@@ -89,7 +89,8 @@ export const SHIPMENTS_OF_INVOICE = statement<Shipment>(
   `SELECT ${SHIPMENT} FROM shipments WHERE company_id = $1 AND invoice_id = $2 ORDER BY created_at, id`,
 );
 
-const NEEDING_ATTENTION = `s.company_id = $1 AND s.attention IS NOT NULL AND s.status IN ('failed', 'needs_attention')
+/** The condition of a shipment needing attention ($1 company, $2 invoice or null, $3 document or null); the dashboard counts by it too. */
+export const NEEDING_ATTENTION = `s.company_id = $1 AND s.attention IS NOT NULL AND s.status IN ('failed', 'needs_attention')
     AND ($2::uuid IS NULL OR s.invoice_id = $2) AND ($3::text IS NULL OR s.document = $3)
     AND NOT EXISTS (
     SELECT 1 FROM shipments later

@@ -37,13 +37,36 @@ form.sign-in{max-width:24rem;background:var(--card);border:1px solid var(--line)
 form.sign-in label{display:block;margin:.8rem 0 .25rem;font-weight:600}
 form.sign-in input{width:100%;padding:.5rem;border:1px solid #7a8594;border-radius:4px;font:inherit}
 form.sign-in button{margin-top:1.2rem;padding:.5rem 1.2rem;background:var(--accent);color:#fff;border:0;border-radius:4px;font:inherit;cursor:pointer}
-form.filters .fields{display:grid;grid-template-columns:repeat(auto-fit,minmax(12rem,1fr));gap:.75rem 1.25rem;align-items:end}
-form.filters label{display:block;font-weight:600;margin-bottom:.25rem}
-form.filters input:not([type=checkbox]),form.filters select{width:100%;padding:.4rem;border:1px solid #7a8594;border-radius:4px;font:inherit;background:#fff}
-form.filters .check{display:flex;gap:.5rem;align-items:center}
-form.filters .check label{margin:0}
-form.filters .actions{display:flex;gap:1rem;align-items:center;margin-top:1rem}
-form.filters button{padding:.45rem 1.2rem;background:var(--accent);color:#fff;border:0;border-radius:4px;font:inherit;cursor:pointer}
+nav.tabs ul{display:flex;flex-wrap:wrap;gap:.5rem 1.25rem;list-style:none;margin:0 0 1rem;padding:0}
+form.dunning label{display:block;font-weight:600;margin:.6rem 0 .2rem}
+form.dunning input,form.dunning select,form.dunning textarea{padding:.4rem;border:1px solid #7a8594;border-radius:4px;font:inherit;max-width:100%}
+form.dunning textarea{width:100%;min-height:5rem}
+form.dunning button{margin:.6rem .6rem 0 0;padding:.45rem 1.1rem;background:var(--accent);color:#fff;border:0;border-radius:4px;font:inherit;cursor:pointer}
+form.dunning button.secondary{background:#fff;color:var(--accent);border:1px solid var(--accent)}
+form.dunning fieldset{border:1px solid var(--line);border-radius:6px;margin:0 0 1rem;padding:.5rem 1rem 1rem}
+form.dunning .inline{display:flex;flex-wrap:wrap;gap:.5rem 1.25rem;align-items:flex-end}
+.help{color:var(--muted);font-size:.9rem;margin:.15rem 0 0}
+.field-error{color:var(--bad);font-weight:600;margin:.15rem 0 0}
+pre.mail{white-space:pre-wrap;background:var(--bg);border:1px solid var(--line);padding:.75rem;border-radius:4px}
+tr.group th{background:#eef1f5}
+nav.subnav ul{display:flex;flex-wrap:wrap;gap:.5rem 1.25rem;list-style:none;margin:0 0 1rem;padding:0}
+nav.subnav a[aria-current=page]{font-weight:600;text-decoration:none}
+nav.pager{display:flex;flex-wrap:wrap;gap:1rem;align-items:center;margin-top:.75rem}
+form.filters{display:flex;flex-wrap:wrap;gap:.75rem 1rem;align-items:flex-end;margin-bottom:1rem}
+.field{display:flex;flex-direction:column;gap:.2rem;margin-bottom:.5rem}
+.field input,.field select{padding:.35rem .5rem;border:1px solid #7a8594;border-radius:4px;font:inherit}
+.field-error{color:var(--bad);margin:0;font-size:.9rem}
+form.inline{display:inline-block;margin:0 .5rem .5rem 0}
+form.fix{margin:.5rem 0}
+details summary{cursor:pointer;color:var(--accent)}
+button.danger{color:var(--bad)}
+form.invoice-filters .fields{display:grid;grid-template-columns:repeat(auto-fit,minmax(12rem,1fr));gap:.75rem 1.25rem;align-items:end}
+form.invoice-filters label{display:block;font-weight:600;margin-bottom:.25rem}
+form.invoice-filters input:not([type=checkbox]),form.invoice-filters select{width:100%;padding:.4rem;border:1px solid #7a8594;border-radius:4px;font:inherit;background:#fff}
+form.invoice-filters .check{display:flex;gap:.5rem;align-items:center}
+form.invoice-filters .check label{margin:0}
+form.invoice-filters .actions{display:flex;gap:1rem;align-items:center;margin-top:1rem}
+form.invoice-filters button{padding:.45rem 1.2rem;background:var(--accent);color:#fff;border:0;border-radius:4px;font:inherit;cursor:pointer}
 th[aria-sort=ascending] a::after{content:" \\25B2"}
 th[aria-sort=descending] a::after{content:" \\25BC"}
 nav.pages ul{display:flex;flex-wrap:wrap;gap:1rem;list-style:none;padding:0;margin:1rem 0 0}

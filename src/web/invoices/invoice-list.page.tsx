@@ -28,7 +28,7 @@ function Filters({ page, query, customerName }: { page: PageContext; query: List
       <h2 id="filters-h" safe>
         {t('invoiceList.filters')}
       </h2>
-      <form class="filters" method="get" action="/invoices" role="search" {...enhanced('/invoices')} hx-trigger="submit, change">
+      <form class="invoice-filters" method="get" action="/invoices" role="search" {...enhanced('/invoices')} hx-trigger="submit, change">
         {query.customer ? (
           <p class="notice">
             <input type="hidden" name="customer" value={query.customer.publicId} />

@@ -2,7 +2,7 @@
 import { toPublicId } from '../../common/ids.js';
 import type { CustomerWithContacts } from '../../customers/customers.service.js';
 import type { Invoice } from '../../invoices/invoice.entity.js';
-import type { Figure } from '../dashboard.repository.js';
+import type { Figure } from '../dashboard/dashboard.repository.js';
 import { Layout, type PageContext } from './layout.js';
 
 export interface CustomerPageProps {

@@ -21,6 +21,9 @@ const NAV = [
   { href: '/dashboard', key: 'nav.dashboard' },
   { href: '/invoices', key: 'nav.invoices' },
   { href: '/customers', key: 'nav.customers' },
+  { href: '/dunning', key: 'dunning.nav' },
+  { href: '/exceptions/shipments', key: 'exceptions.nav.title' },
+  { href: '/team', key: 'account.nav' },
 ] as const;
 
 /** A navigation entry is current on its page and on the pages below it (/invoices/inv-…). */

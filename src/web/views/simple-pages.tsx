@@ -45,6 +45,11 @@ export function SignInPage({ page, form }: { page: PageContext; form: SignInProp
           {t('signIn.submit')}
         </button>
       </form>
+      <p>
+        <a href="/password-reset" safe>
+          {t('account.reset.forgot')}
+        </a>
+      </p>
     </Layout>
   );
 }

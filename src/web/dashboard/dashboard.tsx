@@ -1,12 +1,15 @@
 // The dashboard: what is open and what is overdue, by dunning stage and by age.
-import type { DashboardFigures } from '../dashboard.repository.js';
-import { CollectedChart } from './collected-chart.js';
-import { Layout, type PageContext } from './layout.js';
+import type { DashboardFigures } from './dashboard.repository.js';
+import { CollectedChart } from '../views/collected-chart.js';
+import { Layout, type PageContext } from '../views/layout.js';
+import { NeedsYouCard } from './needs-you.js';
+import type { NeedsYou } from './needs-you.repository.js';
 
-export function DashboardPage({ page, figures }: { page: PageContext; figures: DashboardFigures }) {
+export function DashboardPage({ page, figures, needsYou }: { page: PageContext; figures: DashboardFigures; needsYou: NeedsYou }) {
   const { t, money } = page.lang;
   return (
     <Layout page={page} title={t('dashboard.title')}>
+      <NeedsYouCard page={page} counts={needsYou} />
       <div class="grid">
         <section class="card" aria-labelledby="open-h">
           <h2 id="open-h" safe>

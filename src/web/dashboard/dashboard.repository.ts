@@ -1,9 +1,9 @@
 // The figures of the dashboard and of a customer's page, as SQL aggregates over the open invoices
 // (never the invoices loaded into Node: a company may hold 100,000 of them).
 import { Injectable } from '@nestjs/common';
-import { Sql } from '../database/sql/sql.js';
-import { statement } from '../database/sql/statement.js';
-import { OPEN_STATUSES } from '../invoices/invoice-status.js';
+import { Sql } from '../../database/sql/sql.js';
+import { statement } from '../../database/sql/statement.js';
+import { OPEN_STATUSES } from '../../invoices/invoice-status.js';
 
 export const STAGES = ['sent', 'due', 'reminder1', 'reminder2', 'reminder3', 'readyForCollection', 'atCollection'] as const;
 export type Stage = (typeof STAGES)[number];

@@ -1,0 +1,18 @@
+// The account links (password reset, invitations) without their pages: what the web app's controllers
+// and the operator CLI share.
+import { Module } from '@nestjs/common';
+import { CompaniesModule } from '../../companies/companies.module.js';
+import { MailModule } from '../../mail/mail.module.js';
+import { AccountMails } from './account-mails.js';
+import { InvitationsRepository } from './invitations.repository.js';
+import { InvitationsService } from './invitations.service.js';
+import { PasswordResetService } from './password-reset.service.js';
+import { PasswordResetsRepository } from './password-resets.repository.js';
+import { ResetRequestLimiter } from './reset-limiter.js';
+
+@Module({
+  imports: [CompaniesModule, MailModule],
+  providers: [AccountMails, PasswordResetsRepository, PasswordResetService, InvitationsRepository, InvitationsService, ResetRequestLimiter],
+  exports: [PasswordResetService, InvitationsService, InvitationsRepository, ResetRequestLimiter],
+})
+export class AccountCoreModule {}

@@ -1,0 +1,29 @@
+// The dashboard's "needs you" counters, in German and English (area `needsYou` of the catalogue).
+// English has exactly the German keys (`satisfies`); no import of catalogue.ts's AreaMessages, which would be a cycle.
+
+const de = {
+  title: 'Braucht Sie',
+  what: 'Was',
+  count: 'Anzahl',
+  nothing: 'nichts zu tun',
+  shipments: 'Sendungen mit Handlungsbedarf',
+  approvals: 'Mahnvorschläge zur Freigabe',
+  deadLetters: 'Push-Dokumente im Dead-Letter-Bereich',
+  failedPulls: 'Fehlgeschlagene ERP-Abrufe',
+  blocked: 'Rechnungen mit Mahnsperre',
+};
+
+export const needsYouMessages = {
+  de,
+  en: {
+    title: 'Needs you',
+    what: 'What',
+    count: 'Count',
+    nothing: 'nothing to do',
+    shipments: 'Shipments needing attention',
+    approvals: 'Dunning proposals awaiting approval',
+    deadLetters: 'Dead-lettered push documents',
+    failedPulls: 'Failed ERP pulls',
+    blocked: 'Invoices blocked for dunning',
+  } satisfies typeof de,
+};
