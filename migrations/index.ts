@@ -23,6 +23,7 @@ import { ErpFetchInvoicePdfs1764540000100 } from './1764540000100-erp-fetch-invo
 import { WebSessions1764600000000 } from './1764600000000-web-sessions.js';
 import { CustomerListName1764700000050 } from './1764700000050-customer-list-name.js';
 import { AccountLinks1764710000000 } from './1764710000000-account-links.js';
+import { InvoiceList1764700000000 } from './1764700000000-invoice-list.js';
 
 export const migrations = [
   Foundation1763769600000,
@@ -49,4 +50,5 @@ export const migrations = [
   WebSessions1764600000000,
   CustomerListName1764700000050,
   AccountLinks1764710000000,
+  InvoiceList1764700000000,
 ];

@@ -7,8 +7,17 @@ import { invoicesScenario } from './invoices.js';
 import { dunningScenario } from './dunning.js';
 import { lettersScenario } from './letters.js';
 import { pushScenario } from './push.js';
+import { webScenario } from './web.js';
 
-export const scenarios: Scenario[] = [customersScenario, invoicesScenario, pushScenario, lettersScenario, dunningScenario, erpPullScenario];
+export const scenarios: Scenario[] = [
+  customersScenario,
+  invoicesScenario,
+  pushScenario,
+  lettersScenario,
+  dunningScenario,
+  erpPullScenario,
+  webScenario,
+];
 
 /** Run only when named: measuring instruments for finding out why, not figures to report. */
 export const optInScenarios: Scenario[] = [customersAblationScenario];

@@ -10,6 +10,7 @@ import { pushMessages } from './push/push.messages.js';
 import { accountMessages } from './account/account.messages.js';
 import { customersMessages } from './customers/customers.messages.js';
 import { invoicePageMessages } from './invoice-page/invoice-page.messages.js';
+import { invoiceListMessages } from './invoices/invoice-list.messages.js';
 
 /** An area's messages: the same keys in German and English. */
 export interface AreaMessages<T extends object = object> {
@@ -27,6 +28,7 @@ const AREAS: Record<string, AreaMessages> = {
   account: accountMessages,
   customers: customersMessages,
   invoicePage: invoicePageMessages,
+  invoiceList: invoiceListMessages,
 };
 
 function merge(locale: 'de' | 'en', common: object): Record<string, unknown> {

@@ -14,6 +14,8 @@ import { InvoicePageController } from './invoice-page/invoice-page.controller.js
 import { InvoicePageRepository } from './invoice-page/invoice-page.repository.js';
 import { InvoicePageService } from './invoice-page/invoice-page.service.js';
 import { InvoicePaymentsController } from './invoice-page/invoice-payments.controller.js';
+import { InvoiceListController } from './invoices/invoice-list.controller.js';
+import { InvoiceListRepository } from './invoices/invoice-list.repository.js';
 import { WebAuthController } from './web-auth.controller.js';
 import { WebAuthService } from './web-auth.service.js';
 import { WebPages } from './web-pages.js';
@@ -28,6 +30,8 @@ import { ACCOUNT_CONTROLLERS, AccountCoreModule } from './account/account.js';
     DashboardController,
     ...ACCOUNT_CONTROLLERS,
     CustomersWebController,
+    // Before InvoicePageController: its GET invoices/:id would answer /invoices/export.csv.
+    InvoiceListController,
     InvoicePageController,
     InvoicePaymentsController,
     InvoiceActionsController,
@@ -42,6 +46,7 @@ import { ACCOUNT_CONTROLLERS, AccountCoreModule } from './account/account.js';
     CustomerListRepository,
     InvoicePageService,
     InvoicePageRepository,
+    InvoiceListRepository,
   ],
   exports: [WebPages, WebSessionsRepository],
 })

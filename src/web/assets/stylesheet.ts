@@ -90,4 +90,14 @@ ul.actions{display:flex;flex-wrap:wrap;gap:.6rem;list-style:none;margin:0;paddin
 ul.plain{list-style:none;margin:0;padding:0}
 ul.plain li{margin-bottom:.4rem}
 #amounts dl.facts{grid-template-columns:minmax(0,1fr) max-content}
+form.invoice-filters .fields{display:grid;grid-template-columns:repeat(auto-fit,minmax(12rem,1fr));gap:.75rem 1.25rem;align-items:end}
+form.invoice-filters label{display:block;font-weight:600;margin-bottom:.25rem}
+form.invoice-filters input:not([type=checkbox]),form.invoice-filters select{width:100%;padding:.4rem;border:1px solid #7a8594;border-radius:4px;font:inherit;background:#fff}
+form.invoice-filters .check{display:flex;gap:.5rem;align-items:center}
+form.invoice-filters .check label{margin:0}
+form.invoice-filters .actions{display:flex;gap:1rem;align-items:center;margin-top:1rem}
+form.invoice-filters button{padding:.45rem 1.2rem;background:var(--accent);color:#fff;border:0;border-radius:4px;font:inherit;cursor:pointer}
+th[aria-sort=ascending] a::after{content:" \\25B2"}
+th[aria-sort=descending] a::after{content:" \\25BC"}
+nav.pages ul{display:flex;flex-wrap:wrap;gap:1rem;list-style:none;padding:0;margin:1rem 0 0}
 `;
