@@ -1,0 +1,46 @@
+// What every browser suite of the web app shares: Debian's Chromium driven by playwright-core (never a
+// downloaded browser), the skip line when there is none, and axe-core's verdict on a page.
+import { AxeBuilder } from '@axe-core/playwright';
+import { existsSync } from 'node:fs';
+import { type Browser, chromium, type Page } from 'playwright-core';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+const found = existsSync(CHROMIUM);
+
+/** `describe` when a Chromium is installed; otherwise the suite is skipped with a line of its own that says how to get one. */
+export function describeInChromium(name: string, suite: () => void): void {
+  if (found) return describe(name, suite);
+  // Straight to the terminal, on a line of its own (jest's console would wrap it in a stack note).
+  process.stdout.write(`\nSKIPPED the browser suite "${name}": no Chromium at ${CHROMIUM}; install one with: apt-get install -y chromium\n`);
+  describe.skip(name, suite);
+}
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
+}
+
+interface Violation {
+  id: string;
+  help: string;
+  impact?: string | null;
+  nodes: Array<{ target: unknown[] }>;
+}
+
+/** axe-core's serious and critical violations on the page as it stands, one line each (none expected). */
+export async function severeViolations(page: Page): Promise<string[]> {
+  const { violations } = (await new AxeBuilder({ page }).analyze()) as { violations: Violation[] };
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
