@@ -21,9 +21,11 @@ import { InterestLines1764500000000 } from './1764500000000-interest-lines.js';
 import { InvoiceSupply1764540000000 } from './1764540000000-invoice-supply.js';
 import { ErpFetchInvoicePdfs1764540000100 } from './1764540000100-erp-fetch-invoice-pdfs.js';
 import { WebSessions1764600000000 } from './1764600000000-web-sessions.js';
-import { CustomerListName1764700000050 } from './1764700000050-customer-list-name.js';
-import { AccountLinks1764710000000 } from './1764710000000-account-links.js';
 import { InvoiceList1764700000000 } from './1764700000000-invoice-list.js';
+import { CustomerListName1764700000050 } from './1764700000050-customer-list-name.js';
+import { DashboardFigures1764700000100 } from './1764700000100-dashboard-figures.js';
+import { InvoiceSearch1764700000150 } from './1764700000150-invoice-search.js';
+import { AccountLinks1764710000000 } from './1764710000000-account-links.js';
 
 export const migrations = [
   Foundation1763769600000,
@@ -48,7 +50,9 @@ export const migrations = [
   InvoiceSupply1764540000000,
   ErpFetchInvoicePdfs1764540000100,
   WebSessions1764600000000,
-  CustomerListName1764700000050,
-  AccountLinks1764710000000,
   InvoiceList1764700000000,
+  CustomerListName1764700000050,
+  DashboardFigures1764700000100,
+  InvoiceSearch1764700000150,
+  AccountLinks1764710000000,
 ];

@@ -13,7 +13,7 @@ WHERE i.company_id = $1
   AND ($6::date IS NULL OR i.due_date >= $6::date)
   AND ($7::date IS NULL OR i.due_date <= $7::date)
   AND ($8::text IS NULL OR i.invoice_number ILIKE $8::text OR i.external_id ILIKE $8::text
-       OR i.customer_id IN (SELECT s.id FROM customers s WHERE s.company_id = $1 AND s.name ILIKE $9::text))
+       OR i.customer_id = ANY (ARRAY(SELECT s.id FROM customers s WHERE s.company_id = $1 AND s.name ILIKE $9::text)))
   AND ($11::text IS NULL OR (coalesce(i.invoice_number, ''), i.id) < ($11::text::text, $12::uuid))
 ORDER BY coalesce(i.invoice_number, '') DESC, i.id DESC
 LIMIT $10;
@@ -31,7 +31,7 @@ WHERE i.company_id = $1
   AND ($6::date IS NULL OR i.due_date >= $6::date)
   AND ($7::date IS NULL OR i.due_date <= $7::date)
   AND ($8::text IS NULL OR i.invoice_number ILIKE $8::text OR i.external_id ILIKE $8::text
-       OR i.customer_id IN (SELECT s.id FROM customers s WHERE s.company_id = $1 AND s.name ILIKE $9::text))
+       OR i.customer_id = ANY (ARRAY(SELECT s.id FROM customers s WHERE s.company_id = $1 AND s.name ILIKE $9::text)))
   AND ($11::text IS NULL OR (c.name, i.id) > ($11::text::text, $12::uuid))
 ORDER BY c.name ASC, i.id ASC
 LIMIT $10;
@@ -49,7 +49,7 @@ WHERE i.company_id = $1
   AND ($6::date IS NULL OR i.due_date >= $6::date)
   AND ($7::date IS NULL OR i.due_date <= $7::date)
   AND ($8::text IS NULL OR i.invoice_number ILIKE $8::text OR i.external_id ILIKE $8::text
-       OR i.customer_id IN (SELECT s.id FROM customers s WHERE s.company_id = $1 AND s.name ILIKE $9::text))
+       OR i.customer_id = ANY (ARRAY(SELECT s.id FROM customers s WHERE s.company_id = $1 AND s.name ILIKE $9::text)))
   AND ($11::text IS NULL OR (coalesce(i.invoice_date, '-infinity'::date), i.id) < ($11::text::date, $12::uuid))
 ORDER BY coalesce(i.invoice_date, '-infinity'::date) DESC, i.id DESC
 LIMIT $10;
@@ -67,7 +67,7 @@ WHERE i.company_id = $1
   AND ($6::date IS NULL OR i.due_date >= $6::date)
   AND ($7::date IS NULL OR i.due_date <= $7::date)
   AND ($8::text IS NULL OR i.invoice_number ILIKE $8::text OR i.external_id ILIKE $8::text
-       OR i.customer_id IN (SELECT s.id FROM customers s WHERE s.company_id = $1 AND s.name ILIKE $9::text))
+       OR i.customer_id = ANY (ARRAY(SELECT s.id FROM customers s WHERE s.company_id = $1 AND s.name ILIKE $9::text)))
   AND ($11::text IS NULL OR (coalesce(i.due_date, 'infinity'::date), i.id) > ($11::text::date, $12::uuid))
 ORDER BY coalesce(i.due_date, 'infinity'::date) ASC, i.id ASC
 LIMIT $10;
@@ -85,7 +85,7 @@ WHERE i.company_id = $1
   AND ($6::date IS NULL OR i.due_date >= $6::date)
   AND ($7::date IS NULL OR i.due_date <= $7::date)
   AND ($8::text IS NULL OR i.invoice_number ILIKE $8::text OR i.external_id ILIKE $8::text
-       OR i.customer_id IN (SELECT s.id FROM customers s WHERE s.company_id = $1 AND s.name ILIKE $9::text))
+       OR i.customer_id = ANY (ARRAY(SELECT s.id FROM customers s WHERE s.company_id = $1 AND s.name ILIKE $9::text)))
   AND ($11::text IS NULL OR ((i.original_total + i.reminder_fees + i.default_interest + i.flat_fee), i.id) < ($11::text::numeric, $12::uuid))
 ORDER BY (i.original_total + i.reminder_fees + i.default_interest + i.flat_fee) DESC, i.id DESC
 LIMIT $10;
@@ -103,7 +103,7 @@ WHERE i.company_id = $1
   AND ($6::date IS NULL OR i.due_date >= $6::date)
   AND ($7::date IS NULL OR i.due_date <= $7::date)
   AND ($8::text IS NULL OR i.invoice_number ILIKE $8::text OR i.external_id ILIKE $8::text
-       OR i.customer_id IN (SELECT s.id FROM customers s WHERE s.company_id = $1 AND s.name ILIKE $9::text))
+       OR i.customer_id = ANY (ARRAY(SELECT s.id FROM customers s WHERE s.company_id = $1 AND s.name ILIKE $9::text)))
   AND ($11::text IS NULL OR (i.open_amount, i.id) > ($11::text::numeric, $12::uuid))
 ORDER BY i.open_amount ASC, i.id ASC
 LIMIT $10;
@@ -121,7 +121,7 @@ WHERE i.company_id = $1
   AND ($6::date IS NULL OR i.due_date >= $6::date)
   AND ($7::date IS NULL OR i.due_date <= $7::date)
   AND ($8::text IS NULL OR i.invoice_number ILIKE $8::text OR i.external_id ILIKE $8::text
-       OR i.customer_id IN (SELECT s.id FROM customers s WHERE s.company_id = $1 AND s.name ILIKE $9::text))
+       OR i.customer_id = ANY (ARRAY(SELECT s.id FROM customers s WHERE s.company_id = $1 AND s.name ILIKE $9::text)))
   AND ($11::text IS NULL OR (array_position(ARRAY['draft', 'sent', 'due', 'ready_for_reminder1', 'reminder1_sent', 'ready_for_reminder2', 'reminder2_sent', 'ready_for_reminder3', 'reminder3_sent', 'ready_for_dept_collection', 'sent_to_dept_collection', 'written_off', 'paid', 'archived', 'duplicate']::text[], i.status), i.id) < ($11::text::int, $12::uuid))
 ORDER BY array_position(ARRAY['draft', 'sent', 'due', 'ready_for_reminder1', 'reminder1_sent', 'ready_for_reminder2', 'reminder2_sent', 'ready_for_reminder3', 'reminder3_sent', 'ready_for_dept_collection', 'sent_to_dept_collection', 'written_off', 'paid', 'archived', 'duplicate']::text[], i.status) DESC, i.id DESC
 LIMIT $10;
@@ -134,7 +134,7 @@ AND ($5::uuid IS NULL OR i.customer_id = $5::uuid)
 AND ($6::date IS NULL OR i.due_date >= $6::date)
 AND ($7::date IS NULL OR i.due_date <= $7::date)
 AND ($8::text IS NULL OR i.invoice_number ILIKE $8::text OR i.external_id ILIKE $8::text
-     OR i.customer_id IN (SELECT s.id FROM customers s WHERE s.company_id = $1 AND s.name ILIKE $9::text));
+     OR i.customer_id = ANY (ARRAY(SELECT s.id FROM customers s WHERE s.company_id = $1 AND s.name ILIKE $9::text)));
 
 -- invoice_list.page (variant 1 of 7)
 SELECT i.id, i.invoice_number AS "invoiceNumber", i.external_id AS "externalId", i.customer_id AS "customerId",
@@ -150,7 +150,7 @@ SELECT i.id, i.invoice_number AS "invoiceNumber", i.external_id AS "externalId",
   AND ($6::date IS NULL OR i.due_date >= $6::date)
   AND ($7::date IS NULL OR i.due_date <= $7::date)
   AND ($8::text IS NULL OR i.invoice_number ILIKE $8::text OR i.external_id ILIKE $8::text
-       OR i.customer_id IN (SELECT s.id FROM customers s WHERE s.company_id = $1 AND s.name ILIKE $9::text))
+       OR i.customer_id = ANY (ARRAY(SELECT s.id FROM customers s WHERE s.company_id = $1 AND s.name ILIKE $9::text)))
         ORDER BY coalesce(i.invoice_number, '') DESC, i.id DESC
         LIMIT $10 OFFSET $11) p
  JOIN invoices i ON i.company_id = p.company_id AND i.id = p.id
@@ -171,7 +171,7 @@ SELECT i.id, i.invoice_number AS "invoiceNumber", i.external_id AS "externalId",
   AND ($6::date IS NULL OR i.due_date >= $6::date)
   AND ($7::date IS NULL OR i.due_date <= $7::date)
   AND ($8::text IS NULL OR i.invoice_number ILIKE $8::text OR i.external_id ILIKE $8::text
-       OR i.customer_id IN (SELECT s.id FROM customers s WHERE s.company_id = $1 AND s.name ILIKE $9::text))
+       OR i.customer_id = ANY (ARRAY(SELECT s.id FROM customers s WHERE s.company_id = $1 AND s.name ILIKE $9::text)))
         ORDER BY c.name ASC, i.id ASC
         LIMIT $10 OFFSET $11) p
  JOIN invoices i ON i.company_id = p.company_id AND i.id = p.id
@@ -192,7 +192,7 @@ SELECT i.id, i.invoice_number AS "invoiceNumber", i.external_id AS "externalId",
   AND ($6::date IS NULL OR i.due_date >= $6::date)
   AND ($7::date IS NULL OR i.due_date <= $7::date)
   AND ($8::text IS NULL OR i.invoice_number ILIKE $8::text OR i.external_id ILIKE $8::text
-       OR i.customer_id IN (SELECT s.id FROM customers s WHERE s.company_id = $1 AND s.name ILIKE $9::text))
+       OR i.customer_id = ANY (ARRAY(SELECT s.id FROM customers s WHERE s.company_id = $1 AND s.name ILIKE $9::text)))
         ORDER BY coalesce(i.invoice_date, '-infinity'::date) DESC, i.id DESC
         LIMIT $10 OFFSET $11) p
  JOIN invoices i ON i.company_id = p.company_id AND i.id = p.id
@@ -213,7 +213,7 @@ SELECT i.id, i.invoice_number AS "invoiceNumber", i.external_id AS "externalId",
   AND ($6::date IS NULL OR i.due_date >= $6::date)
   AND ($7::date IS NULL OR i.due_date <= $7::date)
   AND ($8::text IS NULL OR i.invoice_number ILIKE $8::text OR i.external_id ILIKE $8::text
-       OR i.customer_id IN (SELECT s.id FROM customers s WHERE s.company_id = $1 AND s.name ILIKE $9::text))
+       OR i.customer_id = ANY (ARRAY(SELECT s.id FROM customers s WHERE s.company_id = $1 AND s.name ILIKE $9::text)))
         ORDER BY coalesce(i.due_date, 'infinity'::date) ASC, i.id ASC
         LIMIT $10 OFFSET $11) p
  JOIN invoices i ON i.company_id = p.company_id AND i.id = p.id
@@ -234,7 +234,7 @@ SELECT i.id, i.invoice_number AS "invoiceNumber", i.external_id AS "externalId",
   AND ($6::date IS NULL OR i.due_date >= $6::date)
   AND ($7::date IS NULL OR i.due_date <= $7::date)
   AND ($8::text IS NULL OR i.invoice_number ILIKE $8::text OR i.external_id ILIKE $8::text
-       OR i.customer_id IN (SELECT s.id FROM customers s WHERE s.company_id = $1 AND s.name ILIKE $9::text))
+       OR i.customer_id = ANY (ARRAY(SELECT s.id FROM customers s WHERE s.company_id = $1 AND s.name ILIKE $9::text)))
         ORDER BY (i.original_total + i.reminder_fees + i.default_interest + i.flat_fee) DESC, i.id DESC
         LIMIT $10 OFFSET $11) p
  JOIN invoices i ON i.company_id = p.company_id AND i.id = p.id
@@ -255,7 +255,7 @@ SELECT i.id, i.invoice_number AS "invoiceNumber", i.external_id AS "externalId",
   AND ($6::date IS NULL OR i.due_date >= $6::date)
   AND ($7::date IS NULL OR i.due_date <= $7::date)
   AND ($8::text IS NULL OR i.invoice_number ILIKE $8::text OR i.external_id ILIKE $8::text
-       OR i.customer_id IN (SELECT s.id FROM customers s WHERE s.company_id = $1 AND s.name ILIKE $9::text))
+       OR i.customer_id = ANY (ARRAY(SELECT s.id FROM customers s WHERE s.company_id = $1 AND s.name ILIKE $9::text)))
         ORDER BY i.open_amount ASC, i.id ASC
         LIMIT $10 OFFSET $11) p
  JOIN invoices i ON i.company_id = p.company_id AND i.id = p.id
@@ -276,7 +276,7 @@ SELECT i.id, i.invoice_number AS "invoiceNumber", i.external_id AS "externalId",
   AND ($6::date IS NULL OR i.due_date >= $6::date)
   AND ($7::date IS NULL OR i.due_date <= $7::date)
   AND ($8::text IS NULL OR i.invoice_number ILIKE $8::text OR i.external_id ILIKE $8::text
-       OR i.customer_id IN (SELECT s.id FROM customers s WHERE s.company_id = $1 AND s.name ILIKE $9::text))
+       OR i.customer_id = ANY (ARRAY(SELECT s.id FROM customers s WHERE s.company_id = $1 AND s.name ILIKE $9::text)))
         ORDER BY array_position(ARRAY['draft', 'sent', 'due', 'ready_for_reminder1', 'reminder1_sent', 'ready_for_reminder2', 'reminder2_sent', 'ready_for_reminder3', 'reminder3_sent', 'ready_for_dept_collection', 'sent_to_dept_collection', 'written_off', 'paid', 'archived', 'duplicate']::text[], i.status) DESC, i.id DESC
         LIMIT $10 OFFSET $11) p
  JOIN invoices i ON i.company_id = p.company_id AND i.id = p.id

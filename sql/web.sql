@@ -94,20 +94,6 @@ SELECT count(*)::int AS count FROM customers c WHERE c.company_id = $1 AND (c.na
 SELECT count(*) FILTER (WHERE true)::int AS "openCount", coalesce(sum(open_amount) FILTER (WHERE true), 0)::text AS "openAmount", count(*) FILTER (WHERE due_date < $4::date)::int AS "overdueCount", coalesce(sum(open_amount) FILTER (WHERE due_date < $4::date), 0)::text AS "overdueAmount"
 FROM invoices WHERE company_id = $1 AND customer_id = $2 AND status = ANY($3::text[]);
 
--- web.dashboard_by_stage
-SELECT CASE
-        WHEN status = 'sent' THEN 'sent'
-        WHEN status = 'due' THEN 'due'
-        WHEN status IN ('ready_for_reminder1', 'reminder1_sent') THEN 'reminder1'
-        WHEN status IN ('ready_for_reminder2', 'reminder2_sent') THEN 'reminder2'
-        WHEN status IN ('ready_for_reminder3', 'reminder3_sent') THEN 'reminder3'
-        WHEN status = 'ready_for_dept_collection' THEN 'readyForCollection'
-        ELSE 'atCollection'
-      END AS stage,
-      count(*)::int AS count, coalesce(sum(open_amount), 0)::text AS amount
- FROM invoices WHERE company_id = $1 AND status = ANY($2::text[])
-GROUP BY 1;
-
 -- web.dashboard_collected
 SELECT to_char(payment_date, 'YYYY-MM') AS month, sum(amount)::text AS amount
  FROM payments
@@ -133,20 +119,31 @@ AND NOT EXISTS (SELECT 1 FROM reminders x WHERE x.company_id = i.company_id AND 
     WHERE b.company_id = $1 AND b.status = ANY($4::text[]) AND b.dunning_block_reason IS NOT NULL
       AND (b.dunning_block_until IS NULL OR b.dunning_block_until >= $5::date)) AS "blocked";
 
+-- web.dashboard_open_figures
+SELECT CASE
+        WHEN status = 'sent' THEN 'sent'
+        WHEN status = 'due' THEN 'due'
+        WHEN status IN ('ready_for_reminder1', 'reminder1_sent') THEN 'reminder1'
+        WHEN status IN ('ready_for_reminder2', 'reminder2_sent') THEN 'reminder2'
+        WHEN status IN ('ready_for_reminder3', 'reminder3_sent') THEN 'reminder3'
+        WHEN status = 'ready_for_dept_collection' THEN 'readyForCollection'
+        ELSE 'atCollection'
+      END AS stage,
+      CASE
+        WHEN due_date IS NULL OR due_date >= $2::date THEN 'notDue'
+        WHEN due_date >= $2::date - 30 THEN 'd1_30'
+        WHEN due_date >= $2::date - 60 THEN 'd31_60'
+        WHEN due_date >= $2::date - 90 THEN 'd61_90'
+        ELSE 'd90'
+      END AS bucket,
+      count(*)::int AS count, sum(open_amount)::text AS amount
+ FROM invoices WHERE company_id = $1 AND status IN ('sent', 'due', 'ready_for_reminder1', 'reminder1_sent', 'ready_for_reminder2', 'reminder2_sent', 'ready_for_reminder3', 'reminder3_sent', 'ready_for_dept_collection', 'sent_to_dept_collection')
+GROUP BY 1, 2;
+
 -- web.dashboard_sales
 SELECT coalesce(sum(original_total), 0)::text AS sales
  FROM invoices
 WHERE company_id = $1 AND invoice_date > $2::date - $3::int AND invoice_date <= $2::date AND status NOT IN ('draft', 'duplicate');
-
--- web.dashboard_totals
-SELECT count(*) FILTER (WHERE true)::int AS "openCount", coalesce(sum(open_amount) FILTER (WHERE true), 0)::text AS "openAmount",
-     count(*) FILTER (WHERE due_date < $3::date)::int AS "overdueCount", coalesce(sum(open_amount) FILTER (WHERE due_date < $3::date), 0)::text AS "overdueAmount",
-     count(*) FILTER (WHERE due_date IS NULL OR due_date >= $3::date)::int AS "notDueCount", coalesce(sum(open_amount) FILTER (WHERE due_date IS NULL OR due_date >= $3::date), 0)::text AS "notDueAmount",
-     count(*) FILTER (WHERE ($3::date - due_date) BETWEEN 1 AND 30)::int AS "d1_30Count", coalesce(sum(open_amount) FILTER (WHERE ($3::date - due_date) BETWEEN 1 AND 30), 0)::text AS "d1_30Amount",
-     count(*) FILTER (WHERE ($3::date - due_date) BETWEEN 31 AND 60)::int AS "d31_60Count", coalesce(sum(open_amount) FILTER (WHERE ($3::date - due_date) BETWEEN 31 AND 60), 0)::text AS "d31_60Amount",
-     count(*) FILTER (WHERE ($3::date - due_date) BETWEEN 61 AND 90)::int AS "d61_90Count", coalesce(sum(open_amount) FILTER (WHERE ($3::date - due_date) BETWEEN 61 AND 90), 0)::text AS "d61_90Amount",
-     count(*) FILTER (WHERE ($3::date - due_date) > 90)::int AS "d90Count", coalesce(sum(open_amount) FILTER (WHERE ($3::date - due_date) > 90), 0)::text AS "d90Amount"
-FROM invoices WHERE company_id = $1 AND status = ANY($2::text[]);
 
 -- web.dunning_invoice_summaries
 SELECT i.id, i.invoice_number AS "invoiceNumber", i.customer_id AS "customerId", c.name AS "customerName",

@@ -1,41 +1,17 @@
 // The account pages in a real Chromium (Debian's package, driven by playwright-core): a forgotten
 // password reset from the sign-in page, and a colleague invited from the team page who sets a password;
 // axe-core on every page and state (no serious or critical violation), the forms used by keyboard.
-import { AxeBuilder } from '@axe-core/playwright';
-import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { startTestSmtp, type TestSmtp } from '../support/smtp.js';
 import { useTestApp } from '../support/use-test-app.js';
 import { accountTestConfig, linkIn, mailTo } from './account-support.js';
+import { describeInChromium, launchChromium, severeViolations } from './browser-support.js';
 import { PASSWORD, registerUser } from './web-support.js';
 
-interface Violation {
-  id: string;
-  help: string;
-  impact?: string | null;
-  nodes: Array<{ target: unknown[] }>;
-}
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 const NEW_PASSWORD = 'Neues!Passwort2';
-const found = existsSync(CHROMIUM);
-if (!found) {
-  process.stdout.write(
-    `\nSKIPPED the account browser suite (test/web): no Chromium at ${CHROMIUM}; install one with: apt-get install -y chromium\n`,
-  );
-}
 
-(found ? describe : describe.skip)('account pages in Chromium', () => {
+describeInChromium('account pages in Chromium', () => {
   let smtp: TestSmtp;
   beforeAll(async () => {
     smtp = await startTestSmtp();
@@ -49,7 +25,7 @@ if (!found) {
   beforeAll(async () => {
     await t.app.listen(0, '127.0.0.1');
     base = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
+    browser = await launchChromium();
   }, 60_000);
   afterAll(async () => {
     await browser?.close();
@@ -74,9 +50,7 @@ if (!found) {
 
   /** axe-core on the page as it stands: no serious or critical violation. */
   async function accessible(page: Page): Promise<void> {
-    const { violations } = (await new AxeBuilder({ page }).analyze()) as { violations: Violation[] };
-    const severe = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(severe.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+    expect(await severeViolations(page)).toEqual([]);
   }
 
   const heading = (page: Page) => page.getByRole('heading', { level: 1 }).textContent();

@@ -22,7 +22,9 @@ const found = existsSync(CHROMIUM);
 export function describeInChromium(name: string, suite: () => void): void {
   if (found) return describe(name, suite);
   // Straight to the terminal, on a line of its own (jest's console would wrap it in a stack note).
-  process.stdout.write(`\nSKIPPED the browser suite "${name}": no Chromium at ${CHROMIUM}; install one with: apt-get install -y chromium\n`);
+  process.stdout.write(
+    `\nSKIPPED the browser suite "${name}": no Chromium at ${CHROMIUM}; install one with: apt-get install -y chromium\n`,
+  );
   describe.skip(name, suite);
 }
 

@@ -1,41 +1,15 @@
 // The web app in a real Chromium (Debian's package, driven by playwright-core): sign-in, wrong password,
 // sign-out, session expiry, a service_url opened after sign-in, another company's record, escaping,
 // German and English, the CSRF refusal, and axe-core on every page (no serious or critical violation).
-import { AxeBuilder } from '@axe-core/playwright';
 import type { AddressInfo } from 'node:net';
-import { existsSync } from 'node:fs';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { createContact, createCustomer } from '../support/factories.js';
 import { invoiceApi, invoiceSuiteConfig } from '../support/invoice-factories.js';
 import { useTestApp } from '../support/use-test-app.js';
+import { describeInChromium, launchChromium, severeViolations } from './browser-support.js';
 import { PASSWORD, registerUser, type WebUser } from './web-support.js';
 
-interface Violation {
-  id: string;
-  help: string;
-  impact?: string | null;
-  nodes: Array<{ target: unknown[] }>;
-}
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-const found = existsSync(CHROMIUM);
-if (!found) {
-  // Straight to the terminal, on a line of its own (jest's console would wrap it in a stack note).
-  process.stdout.write(
-    `\nSKIPPED the browser suite (test/web): no Chromium at ${CHROMIUM}; install one with: apt-get install -y chromium\n`,
-  );
-}
-
-(found ? describe : describe.skip)('web app in Chromium', () => {
+describeInChromium('web app in Chromium', () => {
   const t = useTestApp(() => invoiceSuiteConfig('web-browser'));
   let browser: Browser;
   let base: string;
@@ -45,7 +19,7 @@ if (!found) {
   beforeAll(async () => {
     await t.app.listen(0, '127.0.0.1');
     base = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
+    browser = await launchChromium();
   }, 60_000);
   afterAll(async () => browser?.close());
   /** What the browser reported as errors: a CSP violation (an inline script or style) would be one. */
@@ -62,9 +36,7 @@ if (!found) {
 
   /** axe-core on the page as it stands: no serious or critical violation. */
   async function accessible(): Promise<void> {
-    const { violations } = (await new AxeBuilder({ page }).analyze()) as { violations: Violation[] };
-    const severe = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(severe.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+    expect(await severeViolations(page)).toEqual([]);
   }
 
   async function signInWith(user: WebUser, password = PASSWORD): Promise<void> {

@@ -1,40 +1,15 @@
 // The customer pages in a real Chromium (Debian's package, driven by playwright-core): find a customer by
 // typing (htmx swaps the results in place), sort by a column, open the customer and change its shipping
 // mode and reminder stop with the keyboard, in German and in English, with axe-core on both pages.
-import { AxeBuilder } from '@axe-core/playwright';
 import type { AddressInfo } from 'node:net';
-import { existsSync } from 'node:fs';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { api, createCustomer } from '../support/factories.js';
 import { invoiceApi, invoiceSuiteConfig } from '../support/invoice-factories.js';
 import { useTestApp } from '../support/use-test-app.js';
+import { describeInChromium, launchChromium, severeViolations } from './browser-support.js';
 import { PASSWORD, registerUser, type WebUser } from './web-support.js';
 
-interface Violation {
-  id: string;
-  help: string;
-  impact?: string | null;
-  nodes: Array<{ target: unknown[] }>;
-}
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-const found = existsSync(CHROMIUM);
-if (!found) {
-  process.stdout.write(
-    `\nSKIPPED the customer pages' browser suite (test/web): no Chromium at ${CHROMIUM}; install one with: apt-get install -y chromium\n`,
-  );
-}
-
-(found ? describe : describe.skip)('customer pages in Chromium', () => {
+describeInChromium('customer pages in Chromium', () => {
   const t = useTestApp(() => invoiceSuiteConfig('web-customers-browser'));
   let browser: Browser;
   let base: string;
@@ -46,7 +21,7 @@ if (!found) {
   beforeAll(async () => {
     await t.app.listen(0, '127.0.0.1');
     base = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
+    browser = await launchChromium();
   }, 60_000);
   afterAll(async () => browser?.close());
   beforeEach(async () => {
@@ -60,9 +35,7 @@ if (!found) {
   afterEach(async () => context?.close());
 
   async function accessible(): Promise<void> {
-    const { violations } = (await new AxeBuilder({ page }).analyze()) as { violations: Violation[] };
-    const severe = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(severe.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+    expect(await severeViolations(page)).toEqual([]);
   }
 
   async function signInWith(user: WebUser): Promise<void> {

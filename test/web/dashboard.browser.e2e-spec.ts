@@ -1,45 +1,20 @@
 // The dashboard's "needs you" counters and the error pages in a real Chromium (Debian's package,
 // driven by playwright-core), each page checked with axe-core (no serious or critical violation).
-import { AxeBuilder } from '@axe-core/playwright';
 import { jest } from '@jest/globals';
 import type { AddressInfo } from 'node:net';
-import { existsSync } from 'node:fs';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { todayIn } from '../../src/common/calendar-date.js';
 import { NeedsYouRepository } from '../../src/web/dashboard/needs-you.repository.js';
 import { invoiceApi, invoiceSuiteConfig } from '../support/invoice-factories.js';
 import { useTestApp } from '../support/use-test-app.js';
 import { countsOfTheApi, seedNeedsYou } from './dashboard-seed.js';
+import { describeInChromium, launchChromium, severeViolations } from './browser-support.js';
 import { PASSWORD, registerUser, type WebUser } from './web-support.js';
-
-interface Violation {
-  id: string;
-  help: string;
-  impact?: string | null;
-  nodes: Array<{ target: unknown[] }>;
-}
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-const found = existsSync(CHROMIUM);
-if (!found) {
-  process.stdout.write(
-    `\nSKIPPED the dashboard browser suite (test/web): no Chromium at ${CHROMIUM}; install one with: apt-get install -y chromium\n`,
-  );
-}
 
 // Chromium and axe on a shared, busy machine: a test takes up to half a minute, well within this.
 jest.setTimeout(120_000);
 
-(found ? describe : describe.skip)('dashboard and error pages in Chromium', () => {
+describeInChromium('dashboard and error pages in Chromium', () => {
   const t = useTestApp(() => invoiceSuiteConfig('web-dashboard-browser'));
   let browser: Browser;
   let base: string;
@@ -49,7 +24,7 @@ jest.setTimeout(120_000);
   beforeAll(async () => {
     await t.app.listen(0, '127.0.0.1');
     base = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
+    browser = await launchChromium();
   }, 60_000);
   afterAll(async () => browser?.close());
   beforeEach(async () => {
@@ -62,9 +37,7 @@ jest.setTimeout(120_000);
   });
 
   async function accessible(): Promise<void> {
-    const { violations } = (await new AxeBuilder({ page }).analyze()) as { violations: Violation[] };
-    const severe = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(severe.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+    expect(await severeViolations(page)).toEqual([]);
   }
 
   async function signInWith(user: WebUser): Promise<void> {
@@ -88,7 +61,7 @@ jest.setTimeout(120_000);
     await page.goto(`${base}/dashboard`);
     await signInWith(user);
     await expect(heading().textContent()).resolves.toBe('Übersicht');
-    const region = page.getByRole('region', { name: 'Braucht Sie' });
+    const region = page.getByRole('region', { name: 'Zu erledigen' });
     await expect(region.count()).resolves.toBe(1);
     await expect(counter('shipments').textContent()).resolves.toBe(String(api.shipments));
     await expect(counter('approvals').textContent()).resolves.toBe(String(api.approvals));
@@ -108,7 +81,7 @@ jest.setTimeout(120_000);
 
     await page.getByRole('button', { name: 'English' }).click();
     await page.waitForLoadState();
-    const english = page.getByRole('region', { name: 'Needs you' });
+    const english = page.getByRole('region', { name: 'To do' });
     await expect(english.getByRole('link', { name: 'Dead-lettered push documents' }).getAttribute('href')).resolves.toBe(
       '/push/dead-letters',
     );

@@ -31,7 +31,7 @@ describe('dashboard counters and error pages (HTTP)', () => {
     await signIn(browser, owner.email);
     const page = await browser.get('/dashboard').expect(200);
     expect(countsOnThePage(page.text)).toEqual(expected);
-    expect(page.text).toContain('Braucht Sie');
+    expect(page.text).toContain('Zu erledigen');
     expect(page.text).toMatch(
       /data-needs="shipments"><th scope="row"><a href="\/exceptions\/shipments">Sendungen mit Handlungsbedarf<\/a>/,
     );

@@ -2,12 +2,10 @@
 // e-mail arrives at the test SMTP server, the letter in the print batch), rejecting leaves the invoices
 // where they were, the policy form shows the API's error beside the field, and axe-core finds no serious
 // or critical violation on any dunning page.
-import { AxeBuilder } from '@axe-core/playwright';
 import type { AddressInfo } from 'node:net';
-import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { parsePublicId } from '../../src/common/ids.js';
 import { PostalProvider } from '../../src/shipping/postal/postal-provider.js';
 import type { PrintBatchProvider } from '../../src/shipping/postal/print-batch.provider.js';
@@ -17,32 +15,13 @@ import { shippingTestConfig } from '../support/shipping.js';
 import { startTestSmtp, type TestSmtp } from '../support/smtp.js';
 import { makePdf } from '../support/pdf.js';
 import { useTestApp } from '../support/use-test-app.js';
+import { describeInChromium, launchChromium, severeViolations } from './browser-support.js';
 import { PASSWORD, registerUser, type WebUser } from './web-support.js';
-
-interface Violation {
-  id: string;
-  help: string;
-  impact?: string | null;
-  nodes: Array<{ target: unknown[] }>;
-}
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-const found = existsSync(CHROMIUM);
-if (!found) process.stdout.write(`\nSKIPPED the dunning browser suite: no Chromium at ${CHROMIUM}\n`);
 
 /** The daily run's time in the tests' policies: the scheduler (real clock) does not run today meanwhile. */
 const LATE = '23:59';
 
-(found ? describe : describe.skip)('dunning pages in Chromium', () => {
+describeInChromium('dunning pages in Chromium', () => {
   let smtp: TestSmtp;
   let config: ReturnType<typeof shippingTestConfig>;
   beforeAll(async () => {
@@ -60,7 +39,7 @@ const LATE = '23:59';
   beforeAll(async () => {
     await t.app.listen(0, '127.0.0.1');
     base = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
+    browser = await launchChromium();
   }, 60_000);
   afterAll(async () => {
     await browser?.close();
@@ -95,9 +74,7 @@ const LATE = '23:59';
   });
 
   async function accessible(): Promise<void> {
-    const { violations } = (await new AxeBuilder({ page }).analyze()) as { violations: Violation[] };
-    const severe = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(severe.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+    expect(await severeViolations(page)).toEqual([]);
   }
 
   const printBatch = async () => {

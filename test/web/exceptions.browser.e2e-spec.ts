@@ -1,41 +1,17 @@
 // The exception pages in a real Chromium (as browser.e2e-spec.ts): a dead letter replayed from the page
 // is processed, an e-mail address fixed in place ships the invoice again, and axe-core finds no serious
 // or critical violation on any of the pages.
-import { AxeBuilder } from '@axe-core/playwright';
 import type { AddressInfo } from 'node:net';
-import { existsSync } from 'node:fs';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { api as restApi, createContact, createCustomer } from '../support/factories.js';
 import { invoiceApi, invoiceSuiteConfig } from '../support/invoice-factories.js';
 import { apiKeyAuth, pushAccepted, quickPush, waitForStatus } from '../support/push.js';
 import { shippingTestConfig } from '../support/shipping.js';
 import { useTestApp } from '../support/use-test-app.js';
+import { describeInChromium, launchChromium, severeViolations } from './browser-support.js';
 import { PASSWORD, registerUser, type WebUser } from './web-support.js';
 
-interface Violation {
-  id: string;
-  help: string;
-  impact?: string | null;
-  nodes: Array<{ target: unknown[] }>;
-}
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-const found = existsSync(CHROMIUM);
-if (!found)
-  process.stdout.write(
-    `\nSKIPPED the exceptions browser suite: no Chromium at ${CHROMIUM}; install one with: apt-get install -y chromium\n`,
-  );
-
-(found ? describe : describe.skip)('exception pages in Chromium', () => {
+describeInChromium('exception pages in Chromium', () => {
   const t = useTestApp(() => ({
     ...invoiceSuiteConfig('web-exceptions-browser'),
     ...quickPush({ retryLimit: 0 }),
@@ -50,7 +26,7 @@ if (!found)
   beforeAll(async () => {
     await t.app.listen(0, '127.0.0.1');
     base = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
+    browser = await launchChromium();
   }, 60_000);
   afterAll(async () => browser?.close());
   beforeEach(async () => {
@@ -64,9 +40,7 @@ if (!found)
   afterEach(async () => context?.close());
 
   async function accessible(): Promise<void> {
-    const { violations } = (await new AxeBuilder({ page }).analyze()) as { violations: Violation[] };
-    const severe = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(severe.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+    expect(await severeViolations(page)).toEqual([]);
   }
 
   async function signInAt(user: WebUser, path: string): Promise<void> {

@@ -1,41 +1,16 @@
 // The invoice page's actions in a real Chromium (Debian's package, driven by playwright-core): add and
 // delete a payment, block and write off an invoice, in German and in English, with axe-core (no serious
 // or critical violation) on the invoice page, each confirmation page and a refusal.
-import { AxeBuilder } from '@axe-core/playwright';
 import type { AddressInfo } from 'node:net';
-import { existsSync } from 'node:fs';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { createCustomer } from '../support/factories.js';
 import { invoiceApi, invoiceSuiteConfig, setStatus } from '../support/invoice-factories.js';
 import { useTestApp } from '../support/use-test-app.js';
+import { describeInChromium, launchChromium, severeViolations } from './browser-support.js';
 import { PASSWORD, registerUser, type WebUser } from './web-support.js';
 import { PAGE_ACTIONS } from '../../src/web/invoice-page/invoice-actions.js';
 
-interface Violation {
-  id: string;
-  help: string;
-  impact?: string | null;
-  nodes: Array<{ target: unknown[] }>;
-}
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-const found = existsSync(CHROMIUM);
-if (!found) {
-  process.stdout.write(
-    `\nSKIPPED the browser suite (test/web invoice actions): no Chromium at ${CHROMIUM}; install one with: apt-get install -y chromium\n`,
-  );
-}
-
-(found ? describe : describe.skip)('invoice actions in Chromium', () => {
+describeInChromium('invoice actions in Chromium', () => {
   const t = useTestApp(() => invoiceSuiteConfig('web-invoice-browser'));
   let browser: Browser;
   let base: string;
@@ -46,7 +21,7 @@ if (!found) {
   beforeAll(async () => {
     await t.app.listen(0, '127.0.0.1');
     base = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
+    browser = await launchChromium();
   }, 60_000);
   afterAll(async () => browser?.close());
   beforeEach(async () => {
@@ -60,9 +35,7 @@ if (!found) {
   afterEach(async () => context?.close());
 
   async function accessible(): Promise<void> {
-    const { violations } = (await new AxeBuilder({ page }).analyze()) as { violations: Violation[] };
-    const severe = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(severe.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+    expect(await severeViolations(page)).toEqual([]);
   }
 
   async function signedInAt(user: WebUser, path: string): Promise<void> {

@@ -1,41 +1,16 @@
 // The invoice list in a real Chromium (Debian's package, driven by playwright-core): filter, search,
 // sort and paginate with htmx swapping only the results and pushing the URL (and the same without
 // JavaScript), the back button, the CSV download, and axe-core on the page (no serious or critical violation).
-import { AxeBuilder } from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import { existsSync } from 'node:fs';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { createCustomer } from '../support/factories.js';
 import { invoiceSuiteConfig } from '../support/invoice-factories.js';
 import { useTestApp } from '../support/use-test-app.js';
+import { describeInChromium, launchChromium, severeViolations } from './browser-support.js';
 import { PASSWORD, registerUser, type WebUser } from './web-support.js';
 
-interface Violation {
-  id: string;
-  help: string;
-  impact?: string | null;
-  nodes: Array<{ target: unknown[] }>;
-}
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-const found = existsSync(CHROMIUM);
-if (!found) {
-  process.stdout.write(
-    `\nSKIPPED the invoice list's browser suite (test/web): no Chromium at ${CHROMIUM}; install one with: apt-get install -y chromium\n`,
-  );
-}
-
-(found ? describe : describe.skip)('invoice list in Chromium', () => {
+describeInChromium('invoice list in Chromium', () => {
   const t = useTestApp(() => invoiceSuiteConfig('web-invoice-list-browser'));
   let browser: Browser;
   let base: string;
@@ -46,7 +21,7 @@ if (!found) {
   beforeAll(async () => {
     await t.app.listen(0, '127.0.0.1');
     base = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
+    browser = await launchChromium();
   }, 60_000);
   afterAll(async () => browser?.close());
   afterEach(async () => context?.close());
@@ -63,9 +38,7 @@ if (!found) {
   }
 
   async function accessible(): Promise<void> {
-    const { violations } = (await new AxeBuilder({ page }).analyze()) as { violations: Violation[] };
-    const severe = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(severe.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+    expect(await severeViolations(page)).toEqual([]);
   }
 
   /** A company with 55 open invoices of "Kunde Eins" (A-001 … A-055, one a day) and 3 paid ones of "Kunde Zwei". */

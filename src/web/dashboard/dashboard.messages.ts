@@ -2,7 +2,7 @@
 // English has exactly the German keys (`satisfies`); no import of catalogue.ts's AreaMessages, which would be a cycle.
 
 const de = {
-  title: 'Braucht Sie',
+  title: 'Zu erledigen',
   what: 'Was',
   count: 'Anzahl',
   nothing: 'nichts zu tun',
@@ -16,7 +16,7 @@ const de = {
 export const needsYouMessages = {
   de,
   en: {
-    title: 'Needs you',
+    title: 'To do',
     what: 'What',
     count: 'Count',
     nothing: 'nothing to do',

@@ -1,6 +1,7 @@
 // The figures of the dashboard and of a customer's page, as SQL aggregates over the open invoices
 // (never the invoices loaded into Node: a company may hold 100,000 of them).
 import { Injectable } from '@nestjs/common';
+import { Decimal } from 'decimal.js';
 import { Sql } from '../../database/sql/sql.js';
 import { statement } from '../../database/sql/statement.js';
 import { OPEN_STATUSES } from '../../invoices/invoice-status.js';
@@ -33,21 +34,17 @@ export const DSO_DAYS = 90;
 /** One pair of columns per figure: count and sum of the open amount of the invoices that match. */
 const pair = (name: string, condition: string) =>
   `count(*) FILTER (WHERE ${condition})::int AS "${name}Count", coalesce(sum(open_amount) FILTER (WHERE ${condition}), 0)::text AS "${name}Amount"`;
-const overdueDays = '($3::date - due_date)';
 
-const TOTALS = statement<Record<string, string | number>>(
-  'web.dashboard_totals',
-  `SELECT ${pair('open', 'true')},
-          ${pair('overdue', 'due_date < $3::date')},
-          ${pair('notDue', 'due_date IS NULL OR due_date >= $3::date')},
-          ${pair('d1_30', `${overdueDays} BETWEEN 1 AND 30`)},
-          ${pair('d31_60', `${overdueDays} BETWEEN 31 AND 60`)},
-          ${pair('d61_90', `${overdueDays} BETWEEN 61 AND 90`)},
-          ${pair('d90', `${overdueDays} > 90`)}
-     FROM invoices WHERE company_id = $1 AND status = ANY($2::text[])`,
-);
-const BY_STAGE = statement<{ stage: Stage; count: number; amount: string }>(
-  'web.dashboard_by_stage',
+/** The open statuses as literals: the planner then proves that invoices_open_figures_idx (a partial index) applies. */
+const OPEN_LITERALS = OPEN_STATUSES.map((status) => `'${status}'`).join(', ');
+
+/**
+ * Every figure of the open invoices in one pass: count and open amount per stage and aging bucket (at most
+ * 7 × 5 rows), summed up in figures(). One grouped index-only scan instead of a scan per figure: with
+ * 100,000 invoices this is what keeps the dashboard under its 150 ms (migration 1764700000100).
+ */
+const OPEN_FIGURES = statement<{ stage: Stage; bucket: AgingBucket; count: number; amount: string }>(
+  'web.dashboard_open_figures',
   `SELECT CASE
             WHEN status = 'sent' THEN 'sent'
             WHEN status = 'due' THEN 'due'
@@ -57,9 +54,16 @@ const BY_STAGE = statement<{ stage: Stage; count: number; amount: string }>(
             WHEN status = 'ready_for_dept_collection' THEN 'readyForCollection'
             ELSE 'atCollection'
           END AS stage,
-          count(*)::int AS count, coalesce(sum(open_amount), 0)::text AS amount
-     FROM invoices WHERE company_id = $1 AND status = ANY($2::text[])
-    GROUP BY 1`,
+          CASE
+            WHEN due_date IS NULL OR due_date >= $2::date THEN 'notDue'
+            WHEN due_date >= $2::date - 30 THEN 'd1_30'
+            WHEN due_date >= $2::date - 60 THEN 'd31_60'
+            WHEN due_date >= $2::date - 90 THEN 'd61_90'
+            ELSE 'd90'
+          END AS bucket,
+          count(*)::int AS count, sum(open_amount)::text AS amount
+     FROM invoices WHERE company_id = $1 AND status IN (${OPEN_LITERALS})
+    GROUP BY 1, 2`,
 );
 // Invoiced sales: every invoice dated in the period but drafts (not yet sent) and duplicates (never owed).
 const SALES = statement<{ sales: string }>(
@@ -93,23 +97,29 @@ export class DashboardRepository {
   /** `today`: the company's business date (YYYY-MM-DD); an invoice is overdue from the day after its due date. */
   async figures(companyId: string, today: string): Promise<DashboardFigures> {
     const months = lastMonths(today, 12);
-    const [totals, stages, sales, collected] = await Promise.all([
-      this.sql.one(TOTALS, [companyId, OPEN_STATUSES, today]),
-      this.sql.rows(BY_STAGE, [companyId, OPEN_STATUSES]),
+    const [groups, sales, collected] = await Promise.all([
+      this.sql.rows(OPEN_FIGURES, [companyId, today]),
       this.sql.one(SALES, [companyId, today, DSO_DAYS]),
       this.sql.rows(COLLECTED, [companyId, `${months[0]}-01`, today]),
     ]);
-    const aging = Object.fromEntries(AGING_BUCKETS.map((bucket) => [bucket, figure(totals, bucket)])) as Record<AgingBucket, Figure>;
-    const byStage = STAGES.map((stage) => {
-      const row = stages.find((r) => r.stage === stage);
-      return { stage, count: row?.count ?? 0, amount: row?.amount ?? '0' };
-    });
-    const open = figure(totals, 'open');
+    const sum = (matches: (group: (typeof groups)[number]) => boolean): Figure =>
+      groups
+        .filter(matches)
+        .reduce<Figure>(
+          (total, group) => ({ count: total.count + group.count, amount: new Decimal(total.amount).plus(group.amount).toString() }),
+          { count: 0, amount: '0' },
+        );
+    const aging = Object.fromEntries(AGING_BUCKETS.map((bucket) => [bucket, sum((group) => group.bucket === bucket)])) as Record<
+      AgingBucket,
+      Figure
+    >;
+    const byStage = STAGES.map((stage) => ({ stage, ...sum((group) => group.stage === stage) }));
+    const open = sum(() => true);
     // DSO = receivables / sales of the period × its days (the open amount includes charges and is net of payments).
     const dso = Number(sales.sales) > 0 ? Math.round((Number(open.amount) / Number(sales.sales)) * DSO_DAYS) : null;
     return {
       open,
-      overdue: figure(totals, 'overdue'),
+      overdue: sum((group) => group.bucket !== 'notDue'),
       aging,
       byStage,
       dso,

@@ -2,7 +2,8 @@
 // filters and order, scoped by the company. The user's values travel only as parameters; the text varies
 // only by the sort column and direction (enums). Statements are planned with their actual values
 // ('custom'): a filter not set is `$n IS NULL`, which the planner then drops instead of keeping a generic
-// plan that must serve every combination.
+// plan that must serve every combination. The search is one BitmapOr over trigram indexes (migration
+// 1764700000150): the matching customers are found first, as an array, so their invoices come by index too.
 import { Injectable } from '@nestjs/common';
 import { Sql } from '../../database/sql/sql.js';
 import { statement, statementFamily } from '../../database/sql/statement.js';
@@ -46,7 +47,7 @@ const WHERE = `i.company_id = $1
        AND ($6::date IS NULL OR i.due_date >= $6::date)
        AND ($7::date IS NULL OR i.due_date <= $7::date)
        AND ($8::text IS NULL OR i.invoice_number ILIKE $8::text OR i.external_id ILIKE $8::text
-            OR i.customer_id IN (SELECT s.id FROM customers s WHERE s.company_id = $1 AND s.name ILIKE $9::text))`;
+            OR i.customer_id = ANY (ARRAY(SELECT s.id FROM customers s WHERE s.company_id = $1 AND s.name ILIKE $9::text)))`;
 
 const columns = (sort: Sort) => `i.id, i.invoice_number AS "invoiceNumber", i.external_id AS "externalId", i.customer_id AS "customerId",
        c.name AS "customerName", c.customer_number AS "customerNumber", i.invoice_date::text AS "invoiceDate",
