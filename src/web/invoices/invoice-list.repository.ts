@@ -62,23 +62,35 @@ interface Variant {
 }
 const EXAMPLES: Variant[] = SORTS.map((sort, n) => ({ sort, dir: n % 2 ? 'asc' : 'desc' }));
 
+/** A page's variant: a search finds its few matches first (below). */
+interface PageVariant extends Variant {
+  search: boolean;
+}
+const PAGE_EXAMPLES: PageVariant[] = [...EXAMPLES.map((v) => ({ ...v, search: false })), { sort: 'date', dir: 'desc', search: true }];
+
 /**
  * The page's ids first, in the list's order, from invoices alone (an index-only scan where an index has
  * the order, however deep the page); then the page's 50 rows with their customers. The customer order
- * needs the customer's name already for the ids.
+ * needs the customer's name already for the ids. A search takes its matches from the trigram indexes
+ * first (MATERIALIZED): the planner would otherwise walk the list's order index and test every invoice
+ * against the search — it cannot know how few match (bench: web, 88–140 ms → a few ms).
  */
-const PAGE = statementFamily<Variant, ListRow>(
+const PAGE = statementFamily<PageVariant, ListRow>(
   'invoice_list.page',
-  ({ sort, dir }) => `SELECT ${columns(sort)}
+  ({
+    sort,
+    dir,
+    search,
+  }) => `${search ? `WITH matches AS MATERIALIZED (SELECT i.* FROM invoices i WHERE ${WHERE})\n` : ''}SELECT ${columns(sort)}
       FROM (SELECT i.company_id, i.id
-              FROM ${sort === 'customer' ? FROM : 'invoices i'}
-             WHERE ${WHERE}
+              FROM ${search ? 'matches i' : 'invoices i'}${sort === 'customer' ? ' JOIN customers c ON c.company_id = i.company_id AND c.id = i.customer_id' : ''}
+             ${search ? '' : `WHERE ${WHERE}`}
              ORDER BY ${orderBy(sort, dir)}
              LIMIT $10 OFFSET $11) p
       JOIN invoices i ON i.company_id = p.company_id AND i.id = p.id
       JOIN customers c ON c.company_id = i.company_id AND c.id = i.customer_id
      ORDER BY ${orderBy(sort, dir)}`,
-  EXAMPLES,
+  PAGE_EXAMPLES,
   { plan: 'custom' },
 );
 
@@ -107,7 +119,11 @@ export class InvoiceListRepository {
   async page(companyId: string, query: ListQuery, today: string): Promise<{ rows: ListRow[]; total: number }> {
     const params = filterParams(companyId, query, today);
     const [rows, { count }] = await Promise.all([
-      this.sql.rows(PAGE(query), [...params, PER_PAGE, (query.page - 1) * PER_PAGE]),
+      this.sql.rows(PAGE({ sort: query.sort, dir: query.dir, search: Boolean(query.q) }), [
+        ...params,
+        PER_PAGE,
+        (query.page - 1) * PER_PAGE,
+      ]),
       this.sql.one(COUNT, params),
     ]);
     return { rows, total: count };
