@@ -22,7 +22,7 @@ LIMIT $10;
 SELECT i.id, i.invoice_number AS "invoiceNumber", i.external_id AS "externalId", i.customer_id AS "customerId",
   c.name AS "customerName", c.customer_number AS "customerNumber", i.invoice_date::text AS "invoiceDate",
   i.due_date::text AS "dueDate", (i.original_total + i.reminder_fees + i.default_interest + i.flat_fee)::text AS total, i.open_amount::text AS "openAmount", i.status,
-  c.name::text AS "sortKey"
+  lower(c.name)::text AS "sortKey"
  FROM invoices i JOIN customers c ON c.company_id = i.company_id AND c.id = i.customer_id
 WHERE i.company_id = $1
   AND ($2::text[] IS NULL OR i.status = ANY($2::text[]))
@@ -32,8 +32,8 @@ WHERE i.company_id = $1
   AND ($7::date IS NULL OR i.due_date <= $7::date)
   AND ($8::text IS NULL OR i.invoice_number ILIKE $8::text OR i.external_id ILIKE $8::text
        OR i.customer_id = ANY (ARRAY(SELECT s.id FROM customers s WHERE s.company_id = $1 AND s.name ILIKE $9::text)))
-  AND ($11::text IS NULL OR (c.name, i.id) > ($11::text::text, $12::uuid))
-ORDER BY c.name ASC, i.id ASC
+  AND ($11::text IS NULL OR (lower(c.name), i.id) > ($11::text::text, $12::uuid))
+ORDER BY lower(c.name) ASC, i.id ASC
 LIMIT $10;
 
 -- invoice_list.batch (variant 3 of 7)
@@ -161,7 +161,7 @@ ORDER BY coalesce(i.invoice_number, '') DESC, i.id DESC;
 SELECT i.id, i.invoice_number AS "invoiceNumber", i.external_id AS "externalId", i.customer_id AS "customerId",
   c.name AS "customerName", c.customer_number AS "customerNumber", i.invoice_date::text AS "invoiceDate",
   i.due_date::text AS "dueDate", (i.original_total + i.reminder_fees + i.default_interest + i.flat_fee)::text AS total, i.open_amount::text AS "openAmount", i.status,
-  c.name::text AS "sortKey"
+  lower(c.name)::text AS "sortKey"
  FROM (SELECT i.company_id, i.id
          FROM invoices i JOIN customers c ON c.company_id = i.company_id AND c.id = i.customer_id
         WHERE i.company_id = $1
@@ -172,11 +172,11 @@ SELECT i.id, i.invoice_number AS "invoiceNumber", i.external_id AS "externalId",
   AND ($7::date IS NULL OR i.due_date <= $7::date)
   AND ($8::text IS NULL OR i.invoice_number ILIKE $8::text OR i.external_id ILIKE $8::text
        OR i.customer_id = ANY (ARRAY(SELECT s.id FROM customers s WHERE s.company_id = $1 AND s.name ILIKE $9::text)))
-        ORDER BY c.name ASC, i.id ASC
+        ORDER BY lower(c.name) ASC, i.id ASC
         LIMIT $10 OFFSET $11) p
  JOIN invoices i ON i.company_id = p.company_id AND i.id = p.id
  JOIN customers c ON c.company_id = i.company_id AND c.id = i.customer_id
-ORDER BY c.name ASC, i.id ASC;
+ORDER BY lower(c.name) ASC, i.id ASC;
 
 -- invoice_list.page (variant 3 of 8)
 SELECT i.id, i.invoice_number AS "invoiceNumber", i.external_id AS "externalId", i.customer_id AS "customerId",

@@ -30,7 +30,10 @@ export interface ListRow {
 /** Each sort column as an expression that is never null (a keyset compares it), with its type. */
 const ORDER: Record<Sort, { expression: string; type: string }> = {
   number: { expression: "coalesce(i.invoice_number, '')", type: 'text' },
-  customer: { expression: 'c.name', type: 'text' },
+  // Case-insensitive, and in the order of customers_name_idx (company, lower(name), id): PostgreSQL walks the
+  // customers by name and each one's invoices by index, sorting only within a customer (incremental sort)
+  // instead of sorting every invoice of the company (bench: web, page 500: 185 → 55 ms; page 1: < 1 ms).
+  customer: { expression: 'lower(c.name)', type: 'text' },
   // Drafts may have no dates yet: last when newest first, last when due soonest first.
   date: { expression: "coalesce(i.invoice_date, '-infinity'::date)", type: 'date' },
   due_date: { expression: "coalesce(i.due_date, 'infinity'::date)", type: 'date' },
