@@ -146,6 +146,12 @@ describeInChromium('exception pages in Chromium', () => {
       'Keine Sendung braucht Ihre Aufmerksamkeit.',
     ]);
 
+    // The shipping runs in the background: the blocked list shows open (sent) invoices only.
+    const invoices = invoiceApi(t.app, user.company);
+    for (let tries = 0; (await invoices.invoice(invoice.id as string)).body.invoice.invoice_status !== 'sent'; tries++) {
+      if (tries > 150) throw new Error('the invoice was not shipped within 30 s');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
     await page.getByRole('link', { name: 'Mahnsperren' }).click();
     await page.waitForLoadState();
     await expect(page.locator(`[data-invoice="${invoice.id}"] td`).nth(4).textContent()).resolves.toBe('Reklamation');
