@@ -26,6 +26,7 @@ import { CustomerListName1764700000050 } from './1764700000050-customer-list-nam
 import { DashboardFigures1764700000100 } from './1764700000100-dashboard-figures.js';
 import { InvoiceSearch1764700000150 } from './1764700000150-invoice-search.js';
 import { AccountLinks1764710000000 } from './1764710000000-account-links.js';
+import { UserRoles1764720000000 } from './1764720000000-user-roles.js';
 
 export const migrations = [
   Foundation1763769600000,
@@ -55,4 +56,5 @@ export const migrations = [
   DashboardFigures1764700000100,
   InvoiceSearch1764700000150,
   AccountLinks1764710000000,
+  UserRoles1764720000000,
 ];

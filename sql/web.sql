@@ -188,7 +188,7 @@ UPDATE web_sessions SET expires_at = $2 WHERE sid = $1 AND expires_at > now();
 UPDATE users SET locale = $3 WHERE company_id = $1 AND id = $2;
 
 -- web.signed_in_user
-SELECT u.id, u.email, u.locale, c.id AS "companyId", c.name AS "companyName", c.time_zone AS "timeZone"
+SELECT u.id, u.email, u.role, u.locale, c.id AS "companyId", c.name AS "companyName", c.time_zone AS "timeZone"
  FROM users u JOIN companies c ON c.id = u.company_id
 WHERE u.company_id = $1 AND u.id = $2;
 

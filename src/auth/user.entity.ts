@@ -8,5 +8,7 @@ export class User {
   @Column('text') email!: string;
   /** scrypt hash in the form scrypt$N$r$p$salt$hash. */
   @Column('text', { name: 'password_hash' }) passwordHash!: string;
+  /** 'owner' or 'member' (migration 1764720000000). */
+  @Column('text') role!: 'owner' | 'member';
   @Column('timestamptz', { name: 'created_at' }) createdAt!: Date;
 }

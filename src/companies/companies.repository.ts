@@ -7,7 +7,13 @@ import { Sql } from '../database/sql/sql.js';
 import { statement } from '../database/sql/statement.js';
 import { Company, type CompanyShippingDefaults } from './company.entity.js';
 
-const INSERT_USER = statement('companies.insert_user', 'INSERT INTO users (company_id, id, email, password_hash) VALUES ($1, $2, $3, $4)');
+/** An owner manages users, keys, connections and settings; a member does the daily work (migration 1764720000000). */
+export type UserRole = 'owner' | 'member';
+
+const INSERT_USER = statement(
+  'companies.insert_user',
+  'INSERT INTO users (company_id, id, email, password_hash, role) VALUES ($1, $2, $3, $4, $5)',
+);
 const UPDATE_SHIPPING_DEFAULTS = statement(
   'companies.update_shipping_defaults',
   'UPDATE companies SET shipping_mode = $2, autosend = $3, autoskip_shipping = $4, updated_at = now() WHERE id = $1',
@@ -31,9 +37,16 @@ export class CompaniesRepository {
     return manager.save(company);
   }
 
-  async insertUser(companyId: string, id: string, email: string, passwordHash: string, manager: EntityManager): Promise<void> {
+  async insertUser(
+    companyId: string,
+    id: string,
+    email: string,
+    passwordHash: string,
+    role: UserRole,
+    manager: EntityManager,
+  ): Promise<void> {
     try {
-      await this.sql.run(INSERT_USER, [companyId, id, email, passwordHash], manager);
+      await this.sql.run(INSERT_USER, [companyId, id, email, passwordHash, role], manager);
     } catch (error) {
       if (isUniqueViolation(error, 'users_email_key')) {
         throw new AppError('registration.email_taken', 'A user with this e-mail address exists already', [

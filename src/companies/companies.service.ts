@@ -28,7 +28,7 @@ export class CompaniesService {
     const passwordHash = await hashPassword(password);
     return this.companies.transaction(async (manager) => {
       const company = await this.companies.insertCompany(newUuid(), name, this.config.defaultTimeZone, manager);
-      await this.companies.insertUser(company.id, newUuid(), email, passwordHash, manager);
+      await this.companies.insertUser(company.id, newUuid(), email, passwordHash, 'owner', manager);
       const token = await this.credentials.issueToken(company.id, 'default', manager);
       const key = await this.credentials.issueApiKey(company.id, 'default', manager);
       return { company, email, apiToken: token.secret, apiKey: key.secret, apiKeyExpiresAt: key.expiresAt };

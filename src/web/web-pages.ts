@@ -7,6 +7,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app.config.js';
 import type { CompanyContext } from '../auth/principal.js';
 import { isLocale, lang, type Locale } from './i18n.js';
 import type { PageContext } from './views/layout.js';
+import { MessagePage } from './views/simple-pages.js';
 import { csrfProtection, SESSION_COOKIE } from './web-security.js';
 import { type SignedInUser, WebUsersRepository } from './web-users.repository.js';
 
@@ -40,6 +41,21 @@ export class WebPages {
     return user;
   }
 
+  /**
+   * The signed-in user of a page only owners may open or post to. A signed-out visitor is sent to sign
+   * in and a member gets the 403 page "for owners only"; both answer `undefined`, and nothing is done.
+   */
+  async owner(req: Request, res: Response): Promise<SignedInUser | undefined> {
+    const user = await this.user(req);
+    if (!user) {
+      this.signInRedirect(req, res);
+      return undefined;
+    }
+    if (user.role === 'owner') return user;
+    await this.send(res, 403, MessagePage({ page: this.context(req, res, user), kind: 'ownersOnly' }));
+    return undefined;
+  }
+
   /** Where a signed-out visitor of `path` is sent: the sign-in page, which leads back to it. */
   signInRedirect(req: Request, res: Response): void {
     const cookieSent = (req as { cookies?: Record<string, string> }).cookies?.[SESSION_COOKIE] !== undefined;
@@ -55,7 +71,7 @@ export class WebPages {
     return {
       lang: lang(locale, user?.timeZone ?? this.config.defaultTimeZone),
       csrf: this.csrf.generateCsrfToken(req, res),
-      user: user && { email: user.email, companyName: user.companyName },
+      user: user && { email: user.email, companyName: user.companyName, role: user.role },
       path: req.originalUrl,
     };
   }

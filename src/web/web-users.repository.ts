@@ -2,6 +2,7 @@
 import { Injectable } from '@nestjs/common';
 import { Sql } from '../database/sql/sql.js';
 import { statement } from '../database/sql/statement.js';
+import type { UserRole } from '../companies/companies.repository.js';
 import type { Locale } from './i18n.js';
 
 export interface LoginCandidate {
@@ -13,6 +14,7 @@ export interface LoginCandidate {
 export interface SignedInUser {
   id: string;
   email: string;
+  role: UserRole;
   locale: Locale;
   companyId: string;
   companyName: string;
@@ -26,7 +28,7 @@ const FIND_BY_EMAIL = statement<LoginCandidate>(
 );
 const SIGNED_IN = statement<SignedInUser>(
   'web.signed_in_user',
-  `SELECT u.id, u.email, u.locale, c.id AS "companyId", c.name AS "companyName", c.time_zone AS "timeZone"
+  `SELECT u.id, u.email, u.role, u.locale, c.id AS "companyId", c.name AS "companyName", c.time_zone AS "timeZone"
      FROM users u JOIN companies c ON c.id = u.company_id
     WHERE u.company_id = $1 AND u.id = $2`,
 );

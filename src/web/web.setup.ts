@@ -24,6 +24,8 @@ export const WEB_PATHS = [
   '/password-reset',
   '/invitations',
   '/team',
+  '/integrations',
+  '/settings',
 ];
 
 export function mountWeb(app: INestApplication, config: AppConfig): void {

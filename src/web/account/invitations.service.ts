@@ -96,7 +96,7 @@ export class InvitationsService {
         const invitation = await this.invitations.spend(hash, manager);
         if (!invitation) throw new InvitationRefused('invalid');
         const userId = newUuid();
-        await this.companies.insertUser(invitation.companyId, userId, invitation.email, passwordHash, manager);
+        await this.companies.insertUser(invitation.companyId, userId, invitation.email, passwordHash, 'member', manager);
         await this.invitations.recordUser(invitation.companyId, invitation.id, userId, invitation.locale, manager);
         return { companyId: invitation.companyId, userId };
       });

@@ -11,19 +11,21 @@ export interface PageContext {
   /** The CSRF token for the page's forms. */
   csrf: string;
   /** The signed-in user; absent on the sign-in page and the error pages of a signed-out visitor. */
-  user?: { email: string; companyName: string };
+  user?: { email: string; companyName: string; role: 'owner' | 'member' };
   /** Where the language switch returns to. */
   path: string;
 }
 
-/** The main navigation of a signed-in user. */
+/** The main navigation of a signed-in user; a member does not see the owners' settings. */
 const NAV = [
   { href: '/dashboard', key: 'nav.dashboard' },
   { href: '/invoices', key: 'nav.invoices' },
   { href: '/customers', key: 'nav.customers' },
   { href: '/dunning', key: 'dunning.nav' },
   { href: '/exceptions/shipments', key: 'exceptions.nav.title' },
+  { href: '/integrations/erp', key: 'nav.integrations', current: '/integrations' },
   { href: '/team', key: 'account.nav' },
+  { href: '/settings/company', key: 'nav.settings', current: '/settings', ownerOnly: true },
 ] as const;
 
 /** A navigation entry is current on its page and on the pages below it (/invoices/inv-…). */
@@ -59,10 +61,14 @@ export function Layout({ page, title, children }: { page: PageContext; title: st
               <ul>
                 {page.user ? (
                   <>
-                    {NAV.map(({ href, key }) => (
+                    {NAV.filter((entry) => page.user?.role === 'owner' || !('ownerOnly' in entry)).map((entry) => (
                       <li>
-                        <a href={href} aria-current={isCurrent(page.path, href) ? 'page' : undefined} safe>
-                          {t(key)}
+                        <a
+                          href={entry.href}
+                          aria-current={isCurrent(page.path, 'current' in entry ? entry.current : entry.href) ? 'page' : undefined}
+                          safe
+                        >
+                          {t(entry.key)}
                         </a>
                       </li>
                     ))}
