@@ -6,6 +6,7 @@ import type { EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app.config.js';
 import { DATABASE_URL } from '../database/database-url.js';
 import { Sql } from '../database/sql/sql.js';
+import { statement } from '../database/sql/statement.js';
 
 export interface QueueDefinition {
   name: string;
@@ -18,6 +19,17 @@ export interface QueueDefinition {
   expireInSeconds?: number;
 }
 
+/**
+ * Held (for its transaction) while a queue is created or updated. pg-boss's create_queue inserts the
+ * queue's row and attaches a partition to the job table; two processes doing that at once deadlock
+ * (40P01: replicas started together on a new database crashed, issue 22). One definition at a time,
+ * across every replica, is cheap: a dozen queues at start-up, nothing later.
+ */
+const QUEUE_DEFINITION_LOCK = statement(
+  'jobs.lock_queue_definitions',
+  `SELECT pg_advisory_xact_lock(hashtextextended('jobs.queue_definitions', 0))`,
+);
+
 export type JobHandler<T> = (job: PgBoss.JobWithMetadata<T>) => Promise<unknown>;
 
 @Injectable()
@@ -29,6 +41,8 @@ export class JobQueue implements OnApplicationShutdown {
   private readonly loops: Array<Promise<void>> = [];
   private readonly wakeUps = new Set<() => void>();
   private stopping = false;
+  /** This process's definitions, one after another (each then waits for the cross-process lock alone). */
+  private definitions: Promise<unknown> = Promise.resolve();
 
   constructor(
     @Inject(DATABASE_URL) url: string,
@@ -61,6 +75,17 @@ export class JobQueue implements OnApplicationShutdown {
 
   async define(queue: QueueDefinition): Promise<void> {
     const boss = await this.ready();
+    const defined = this.definitions.then(() =>
+      this.sql.transaction(async (manager) => {
+        await this.sql.run(QUEUE_DEFINITION_LOCK, [], manager);
+        await this.createOrUpdate(boss, queue);
+      }),
+    );
+    this.definitions = defined.catch(() => undefined);
+    await defined;
+  }
+
+  private async createOrUpdate(boss: PgBoss, queue: QueueDefinition): Promise<void> {
     if (queue.deadLetter && !(await boss.getQueue(queue.deadLetter))) await boss.createQueue(queue.deadLetter);
     const options = {
       name: queue.name,
