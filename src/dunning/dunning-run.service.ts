@@ -23,8 +23,17 @@ export interface RunOutcome {
   warnings: string[];
 }
 
+/**
+ * A proposal: the run rolled back, and what each reminder it leads to would charge. With automatic
+ * shipping those are the run's own reminders; in approval mode the run issues none, so the same issuing
+ * statement runs for the invoices it made ready (rolled back with the rest), as approving them would.
+ */
+export interface Proposal extends RunOutcome {
+  charges: IssuedReminder[];
+}
+
 class RollbackProposal extends Error {
-  constructor(readonly outcome: RunOutcome) {
+  constructor(readonly outcome: Proposal) {
     super('proposal only');
   }
 }
@@ -84,10 +93,13 @@ export class DunningRunService {
   }
 
   /** What a run for that date would do now; nothing is written. */
-  async propose(companyId: string, date: string): Promise<RunOutcome> {
+  async propose(companyId: string, date: string): Promise<Proposal> {
     try {
       await this.invoices.transaction(async (m) => {
-        throw new RollbackProposal(await this.steps(m, { companyId, runId: newUuid(), date, withIds: true }));
+        const ctx = { companyId, runId: newUuid(), date, withIds: true };
+        const outcome = await this.steps(m, ctx);
+        const charges = outcome.reminders.length ? outcome.reminders : await this.wouldCharge(m, ctx);
+        throw new RollbackProposal({ ...outcome, charges });
       });
     } catch (error) {
       if (error instanceof RollbackProposal) return error.outcome;
@@ -132,6 +144,17 @@ export class DunningRunService {
     const legal = legalDetailsWarnings(await this.shippingSettings.get(ctx.companyId, m));
     warnings.push(...legal.map((warning) => `warning: ${warning}; set it in the shipping settings`));
     return { steps, reminders, warnings };
+  }
+
+  /** The reminders an approval would issue now, charges included; only for a transaction that is rolled back. */
+  private async wouldCharge(m: EntityManager, ctx: RunContext): Promise<IssuedReminder[]> {
+    const policy = await this.policies.get(ctx.companyId, m);
+    const issued: IssuedReminder[] = [];
+    for (const stage of [1, 2, 3] as const) {
+      const level = policy.levels[stage - 1];
+      issued.push(...(await this.sql.issueReminders(m, ctx, stage, level.fee, level.paymentTermDays, policy)));
+    }
+    return issued;
   }
 
   private async issue(

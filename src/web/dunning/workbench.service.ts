@@ -74,7 +74,7 @@ export class WorkbenchService {
     const waiting = await this.approvals.list(company, {}, { page: 1, perPage: WAITING_LIMIT, offset: 0 }, filters.date);
     const lastAction = new Map<string, string>();
     for (const step of outcome.steps) for (const id of step.invoiceIds) lastAction.set(id, step.action);
-    const reminders = new Map(outcome.reminders.map((r) => [r.invoiceId, r]));
+    const reminders = new Map(outcome.charges.map((r) => [r.invoiceId, r]));
     const summaries = await this.repository.summaries(company.id, [...lastAction.keys(), ...waiting.items.map((w) => w.invoiceId)]);
     const customers = new Map<string, string>();
     for (const summary of summaries.values()) customers.set(summary.customerId, summary.customerName);
