@@ -143,7 +143,7 @@ describeInChromium('dunning pages in Chromium', () => {
     await page.getByRole('button', { name: 'Speichern' }).click();
     await page.waitForLoadState();
     const error = page.locator('#grace_days-error');
-    expect(await error.textContent()).toContain('grace_days must not be greater than 90');
+    expect(await error.textContent()).toContain('Bitte geben Sie höchstens 90 an.');
     expect(await page.getByLabel('Karenztage').getAttribute('aria-describedby')).toContain('grace_days-error');
     await accessible();
     expect((await d.api().get('/api/v1/dunning_policy').expect(200)).body.dunning_policy.grace_days).not.toBe(500);
