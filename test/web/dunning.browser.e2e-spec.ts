@@ -116,11 +116,17 @@ describeInChromium('dunning pages in Chromium', () => {
 
     await d.waitForStatus(a, 'reminder1_sent');
     await d.waitForStatus(c, 'reminder1_sent');
+    // Exactly the approved: RE-A's reminder by e-mail, RE-C's letter in the print batch; RE-B and RE-E nowhere.
     expect(smtp.received.map((m) => m.parsed.subject)).toEqual([expect.stringContaining('RE-A')]);
     expect(smtp.received[0].to).toEqual(['erika@kunde.de']);
     const manifest = (await printBatch()).trim().split('\r\n');
     expect(manifest).toHaveLength(2);
     expect(manifest[1]).toContain('RE-C');
+    for (const approved of [a, c]) expect((await d.invoice(approved)).reminders).toEqual([expect.objectContaining({ reminder_stage: 1 })]);
+    for (const waiting of [b, e]) {
+      expect(await d.statusOf(waiting)).toBe('ready_for_reminder1');
+      expect((await d.invoice(waiting)).reminders).toEqual([]);
+    }
 
     await page.getByLabel('Mahnung zu RE-B auswählen').check();
     await page.getByLabel('Grund der Ablehnung (optional)').fill('Ratenzahlung vereinbart');
@@ -128,11 +134,13 @@ describeInChromium('dunning pages in Chromium', () => {
     await page.waitForURL(/rejected=1/);
     expect(await d.statusOf(b)).toBe('due');
     expect((await d.invoice(b)).reminders).toEqual([]);
+    expect((await d.invoice(b)).open_amount).toBe('100.0');
     expect(await d.statusOf(e)).toBe('ready_for_reminder1');
     expect(await page.locator('[data-table="waiting"] [data-invoice]').count()).toBe(1);
     // Nothing else went out meanwhile.
     await new Promise((r) => setTimeout(r, 1500));
     expect(smtp.received).toHaveLength(1);
+    expect((await printBatch()).trim().split('\r\n')).toHaveLength(2);
     await accessible();
   }, 180_000);
 
@@ -143,7 +151,7 @@ describeInChromium('dunning pages in Chromium', () => {
     await page.getByRole('button', { name: 'Speichern' }).click();
     await page.waitForLoadState();
     const error = page.locator('#grace_days-error');
-    expect(await error.textContent()).toContain('grace_days must not be greater than 90');
+    expect(await error.textContent()).toContain('Bitte geben Sie höchstens 90 an.');
     expect(await page.getByLabel('Karenztage').getAttribute('aria-describedby')).toContain('grace_days-error');
     await accessible();
     expect((await d.api().get('/api/v1/dunning_policy').expect(200)).body.dunning_policy.grace_days).not.toBe(500);

@@ -152,7 +152,7 @@ describe('dunning pages (HTTP)', () => {
     expect(bad.status).toBe(400);
   });
 
-  it('saves the policy form, and shows the API’s validation message beside the field without saving', async () => {
+  it('saves the policy form, and shows the API’s validation beside the field, in German, without saving', async () => {
     const form = await browser.get('/dunning/policy').expect(200);
     for (const name of [
       'grace_days',
@@ -168,8 +168,8 @@ describe('dunning pages (HTTP)', () => {
     expect(form.text).toContain('name="levels[2][payment_term_days]"');
     const bad = await post('/dunning/policy', { grace_days: '500', run_at: '06:00', 'levels[0][fee]': 'abc' }, '/dunning/policy');
     expect(bad.status).toBe(422);
-    expect(bad.text).toMatch(/id="grace_days-error"[^>]*>grace_days must not be greater than 90/);
-    expect(bad.text).toMatch(/id="levels-0-fee-error"/);
+    expect(bad.text).toMatch(/id="grace_days-error"[^>]*>Bitte geben Sie höchstens 90 an\./);
+    expect(bad.text).toMatch(/id="levels-0-fee-error"[^>]*>Bitte geben Sie einen Betrag ab 0 mit höchstens zwei Nachkommastellen an/);
     expect(bad.text).toContain('value="500"');
     expect((await d.api().get('/api/v1/dunning_policy').expect(200)).body.dunning_policy.grace_days).not.toBe(500);
     const levels = { 'levels[0][fee]': '2,50', 'levels[1][fee]': '5', 'levels[2][fee]': '7.5' };

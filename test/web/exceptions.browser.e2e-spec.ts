@@ -1,5 +1,5 @@
 // The exception pages in a real Chromium (as browser.e2e-spec.ts): a dead letter replayed from the page
-// is processed, an e-mail address fixed in place ships the invoice again, and axe-core finds no serious
+// is processed (its payment booked on the invoice), an e-mail address fixed in place ships the invoice again, and axe-core finds no serious
 // or critical violation on any of the pages.
 import type { AddressInfo } from 'node:net';
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -66,7 +66,8 @@ describeInChromium('exception pages in Chromium', () => {
     });
     await waitForStatus(t.app, auth, id, ['dead_lettered']);
     const customer = await createCustomer(t.app, user.company);
-    await invoiceApi(t.app, user.company).createOk({
+    const invoices = invoiceApi(t.app, user.company);
+    const invoice = await invoices.createOk({
       customer_id: customer.id as string,
       external_id: 'RE-9',
       total: '119',
@@ -83,6 +84,13 @@ describeInChromium('exception pages in Chromium', () => {
     await page.waitForLoadState();
     await expect(page.getByRole('status').first().textContent()).resolves.toBe('1 Dokument wurde erneut eingereiht.');
     expect(await waitForStatus(t.app, auth, id, ['processed'])).toMatchObject({ outcome: 'applied' });
+    // Processed means booked: the payment is on the invoice, and the queue is empty.
+    const paid = (await invoices.invoice(invoice.id as string)).body.invoice;
+    expect(paid.open_amount).toBe('69.0');
+    expect(paid.payments).toEqual([expect.objectContaining({ amount: '50.0', payment_date: '2026-11-20' })]);
+    await page.reload();
+    await page.getByText('Keine Dead Letters.').waitFor();
+    await expect(page.getByLabel('Auswählen: Z-9').count()).resolves.toBe(0);
 
     await page.goto(`${base}/push/documents/${id}`);
     await expect(page.locator('[data-status]').textContent()).resolves.toBe('Verarbeitet');

@@ -186,6 +186,8 @@ describe('invoice list (HTTP)', () => {
     ['?due_to=morgen', '„Fällig bis“ ist kein gültiges Datum (TT.MM.JJJJ).'],
     ['?due_from=2026-03-01&due_to=2026-02-01', '„Fällig ab“ liegt nach „Fällig bis“.'],
     [`?q=${'x'.repeat(101)}`, 'Der Suchbegriff ist zu lang (höchstens 100 Zeichen).'],
+    ['?q=%00', 'Der Suchbegriff enthält Steuerzeichen. Bitte geben Sie ihn neu ein.'],
+    ['?q=RE%00-001&status=open', 'Der Suchbegriff enthält Steuerzeichen. Bitte geben Sie ihn neu ein.'],
     ['?sort=name', 'Nach dieser Spalte kann nicht sortiert werden.'],
     ['?dir=up', 'Die Sortierrichtung ist aufsteigend (asc) oder absteigend (desc).'],
     ['?page=0', 'Die Seitenzahl ist eine ganze Zahl ab 1.'],
@@ -201,6 +203,8 @@ describe('invoice list (HTTP)', () => {
     const csv = await browser.get(`/invoices/export.csv${query}`).expect(400);
     expect(csv.headers['content-type']).toMatch(/text\/html/);
     expect(csv.text).toContain(message);
+    // Nothing of a refused search comes back into the page (its search field is empty).
+    expect(res.text).not.toContain('\u0000');
   });
 
   it('exports the filtered, sorted list as CSV for German Excel, with formula cells defused', async () => {

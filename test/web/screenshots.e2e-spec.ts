@@ -1,22 +1,25 @@
-// The three screenshots of the README (dashboard, invoice list, an invoice page), taken in a real Chromium
-// from a company seeded through the API as an accountant would find it: customers, a year of invoices and
-// payments, a dunning run of today. The suite writes them every run (to a temp folder, so a broken page shows
-// in the image); `SCREENSHOTS=write npm test -- test/web/screenshots` writes them to docs/web/ for the README.
+// The README's screenshots, taken in a real Chromium from companies seeded through the API as an accountant
+// would find them: the dashboard, invoice list and an invoice page of a year of business with a dunning run
+// of today; the dunning workbench in approval mode; the dead-letter queue. The suite writes them every run
+// (to a temp folder, so a broken page shows in the image); `SCREENSHOTS=write npm test -- test/web/screenshots`
+// writes them to docs/web/ for the README.
 import type { AddressInfo } from 'node:net';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import request from 'supertest';
 import { createCustomer } from '../support/factories.js';
 import { invoiceApi, invoiceSuiteConfig } from '../support/invoice-factories.js';
+import { quickPush } from '../support/push.js';
 import { useTestApp } from '../support/use-test-app.js';
 import { describeInChromium, launchChromium } from './browser-support.js';
-import { PASSWORD, registerUser } from './web-support.js';
+import { daysAgo, seedDeadLetters, seedWorkbench } from './screenshots-seed.js';
+import { PASSWORD, registerUser, type WebUser } from './web-support.js';
 
 const OUT = process.env.SCREENSHOTS === 'write' ? join(process.cwd(), 'docs', 'web') : join(tmpdir(), 'receivables-screenshots');
-const SHOTS = ['dashboard', 'invoice-list', 'invoice-page'] as const;
+const SHOTS = ['dashboard', 'invoice-list', 'invoice-page', 'dunning-workbench', 'dead-letters'] as const;
 
 const CUSTOMERS = [
   'Bäckerei Schmidt GmbH',
@@ -27,15 +30,11 @@ const CUSTOMERS = [
   'Stadtwerke Nordheim AG',
 ];
 
-/** A calendar date `days` before today (UTC), YYYY-MM-DD. */
-function daysAgo(days: number): string {
-  return new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
-}
-
 describeInChromium('README screenshots', () => {
-  const t = useTestApp(() => invoiceSuiteConfig('web-screenshots'));
+  // A pushed document that fails once is a dead letter at once (no retries to wait for).
+  const t = useTestApp(() => ({ ...invoiceSuiteConfig('web-screenshots'), ...quickPush({ retryLimit: 0 }) }));
   let browser: Browser;
-  let page: Page;
+  let context: BrowserContext | undefined;
   let base: string;
 
   beforeAll(async () => {
@@ -44,7 +43,32 @@ describeInChromium('README screenshots', () => {
     browser = await launchChromium();
     await mkdir(OUT, { recursive: true });
   }, 60_000);
+  afterEach(async () => {
+    await context?.close();
+    context = undefined;
+  });
   afterAll(async () => browser?.close());
+
+  async function signedIn(user: WebUser): Promise<Page> {
+    context = await browser.newContext({ locale: 'de-DE', viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${base}/dashboard`);
+    await page.getByLabel('E-Mail-Adresse').fill(user.email);
+    await page.getByLabel('Passwort').fill(PASSWORD);
+    await page.locator('form.sign-in button[type=submit]').click();
+    await page.waitForLoadState();
+    return page;
+  }
+
+  async function shoot(page: Page, shot: (typeof SHOTS)[number], path: string): Promise<void> {
+    await page.goto(`${base}${path}`);
+    await page.waitForLoadState('networkidle');
+    const file = join(OUT, `${shot}.png`);
+    await page.screenshot({ path: file, fullPage: true });
+    const png = await readFile(file);
+    expect(png.subarray(1, 4).toString()).toBe('PNG');
+    expect(png.length).toBeGreaterThan(20_000);
+  }
 
   it('shows the dashboard, the invoice list and an invoice page of a company with a year of business', async () => {
     const user = await registerUser(t.app, 'Muster Handel GmbH');
@@ -77,25 +101,27 @@ describeInChromium('README screenshots', () => {
       .send({ date: daysAgo(0) })
       .expect(201);
 
-    const context = await browser.newContext({ locale: 'de-DE', viewport: { width: 1280, height: 900 } });
-    page = await context.newPage();
-    await page.goto(`${base}/dashboard`);
-    await page.getByLabel('E-Mail-Adresse').fill(user.email);
-    await page.getByLabel('Passwort').fill(PASSWORD);
-    await page.locator('form.sign-in button[type=submit]').click();
-    await page.waitForLoadState();
+    const page = await signedIn(user);
+    await shoot(page, 'dashboard', '/dashboard');
+    await shoot(page, 'invoice-list', '/invoices');
+    await shoot(page, 'invoice-page', shown);
+  }, 120_000);
 
-    const paths: Record<(typeof SHOTS)[number], string> = { dashboard: '/dashboard', 'invoice-list': '/invoices', 'invoice-page': shown };
-    for (const shot of SHOTS) {
-      await page.goto(`${base}${paths[shot]}`);
-      await page.waitForLoadState('networkidle');
-      const file = join(OUT, `${shot}.png`);
-      await page.screenshot({ path: file, fullPage: true });
-      const png = await readFile(file);
-      expect(png.subarray(1, 4).toString()).toBe('PNG');
-      expect(png.length).toBeGreaterThan(20_000);
-    }
-    await context.close();
+  it('shows the dunning workbench in approval mode with reminders to several customers waiting', async () => {
+    const user = await registerUser(t.app, 'Nordwind Haustechnik GmbH');
+    await seedWorkbench(t.app, user.company);
+    const page = await signedIn(user);
+    await shoot(page, 'dunning-workbench', '/dunning');
+    expect(await page.locator('[data-table="waiting"] [data-invoice]').count()).toBe(10);
+    expect(await page.locator('[data-table="proposal"] [data-invoice]').count()).toBe(2);
+  }, 120_000);
+
+  it('shows the dead-letter queue with payments for invoices the service does not know', async () => {
+    const user = await registerUser(t.app, 'Nordwind Haustechnik GmbH');
+    await seedDeadLetters(t.app, user.company);
+    const page = await signedIn(user);
+    await shoot(page, 'dead-letters', '/push/dead-letters');
+    expect(await page.getByRole('checkbox').count()).toBeGreaterThanOrEqual(4);
   }, 120_000);
 
   it('has the README screenshots committed under docs/web/', () => {

@@ -100,4 +100,7 @@ form.invoice-filters button{padding:.45rem 1.2rem;background:var(--accent);color
 th[aria-sort=ascending] a::after{content:" \\25B2"}
 th[aria-sort=descending] a::after{content:" \\25BC"}
 nav.pages ul{display:flex;flex-wrap:wrap;gap:1rem;list-style:none;padding:0;margin:1rem 0 0}
+/* dunning workbench: the charge headings wrap and the invoice numbers do not, so ten columns fit the page */
+table[data-table=proposal] th.num,table[data-table=waiting] th.num{white-space:normal}
+table[data-table=proposal] td a,table[data-table=waiting] td a{white-space:nowrap}
 `;

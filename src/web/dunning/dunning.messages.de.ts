@@ -147,6 +147,15 @@ export const de = {
     payment_term_daysHelp: 'Die Frist, die das Mahnschreiben setzt.',
     text: 'Text der Mahnung',
     textHelp: 'Der Text im Brief und in der E-Mail dieser Stufe.',
+    errors: {
+      max: 'Bitte geben Sie höchstens {{limit}} an.',
+      min: 'Bitte geben Sie mindestens {{limit}} an.',
+      integer: 'Bitte geben Sie eine ganze Zahl an.',
+      amount: 'Bitte geben Sie einen Betrag ab 0 mit höchstens zwei Nachkommastellen an, z. B. 5,00.',
+      tooLong: 'Der Text darf höchstens {{limit}} Zeichen lang sein.',
+      time: 'Bitte geben Sie die Uhrzeit als SS:MM an, z. B. 06:00.',
+      choice: 'Bitte wählen Sie einen der angebotenen Werte.',
+    },
   },
   baseRates: {
     title: 'Basiszinssätze',

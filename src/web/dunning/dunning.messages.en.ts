@@ -149,6 +149,15 @@ export const en: typeof de = {
     payment_term_daysHelp: 'The deadline the reminder letter sets.',
     text: 'Reminder text',
     textHelp: 'The text in the letter and e-mail of this stage.',
+    errors: {
+      max: 'Please enter {{limit}} at most.',
+      min: 'Please enter at least {{limit}}.',
+      integer: 'Please enter a whole number.',
+      amount: 'Please enter an amount from 0 with at most two decimals, e.g. 5.00.',
+      tooLong: 'The text may be {{limit}} characters long at most.',
+      time: 'Please enter the time as HH:MM, e.g. 06:00.',
+      choice: 'Please choose one of the values offered.',
+    },
   },
   baseRates: {
     title: 'Base interest rates',

@@ -1,5 +1,5 @@
 // The dunning policy as a form: every field of PUT /api/v1/dunning_policy, checked by the API's own DTO
-// and validation pipe (the messages beside the fields are the API's), stored by the same service.
+// and validation pipe (its messages beside the fields, in the page's language), stored by the same service.
 import { Body, Controller, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
@@ -9,6 +9,7 @@ import { DunningPolicyDto } from '../../dunning/dto/dunning-policy.dto.js';
 import { serializePolicy } from '../../dunning/dunning.serializer.js';
 import { DunningService } from '../../dunning/dunning.service.js';
 import { DunningPages, refusalOf } from './dunning-pages.js';
+import { policyFieldErrors } from './policy-errors.js';
 import { PolicyPage, type PolicyValues } from './views/policy.js';
 
 const pipe = createValidationPipe();
@@ -42,7 +43,7 @@ export class PolicyController {
         await this.service.replacePolicy(company, dto);
       } catch (error) {
         const refusal = refusalOf(error);
-        const errors = Object.keys(refusal.fields).length ? refusal.fields : { _form: refusal.message };
+        const errors = Object.keys(refusal.fields).length ? policyFieldErrors(page.lang, refusal.fields) : { _form: refusal.message };
         return this.dunning.send(
           res,
           422,

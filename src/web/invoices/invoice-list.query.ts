@@ -2,6 +2,7 @@
 // strictly, every bad value named; and written back, for the links of sort headers and pages.
 import { parseCalendarDate } from '../../common/calendar-date.js';
 import { parsePublicId } from '../../common/ids.js';
+import { textProblem } from '../../common/input-rules.js';
 import { INVOICE_STATUSES, type InvoiceStatus, OPEN_STATUSES } from '../../invoices/invoice-status.js';
 
 export const STATUS_GROUPS = ['open', 'overdue', 'closed'] as const;
@@ -41,6 +42,12 @@ export interface QueryError {
 
 export type Parsed = { ok: true; query: ListQuery } | { ok: false; errors: QueryError[]; query: ListQuery };
 
+/**
+ * The list's paths. Their query is read here alone (app.setup.ts leaves it to this parser): a search with a
+ * control character is a bad filter shown on the page, not the API's JSON 400.
+ */
+export const LIST_PATHS: readonly string[] = ['/invoices', '/invoices/export.csv'];
+
 const FIELDS = ['q', 'status', 'customer', 'overdue', 'due_from', 'due_to', 'sort', 'dir', 'page'] as const;
 
 /** Reads the query; the form sends empty fields for filters not set, which count as absent. */
@@ -55,7 +62,8 @@ export function parseListQuery(raw: Record<string, unknown>): Parsed {
   }
   const query: ListQuery = { ...DEFAULT_SORT, overdue: false, page: 1 };
   if (value.q !== undefined) {
-    if (value.q.length > MAX_SEARCH) errors.push({ key: 'q' });
+    if (textProblem(value.q, 'q', 'query')) errors.push({ key: 'qControl' });
+    else if (value.q.length > MAX_SEARCH) errors.push({ key: 'q' });
     else query.q = value.q;
   }
   if (value.status !== undefined) {
