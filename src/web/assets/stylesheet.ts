@@ -100,4 +100,9 @@ form.invoice-filters button{padding:.45rem 1.2rem;background:var(--accent);color
 th[aria-sort=ascending] a::after{content:" \\25B2"}
 th[aria-sort=descending] a::after{content:" \\25BC"}
 nav.pages ul{display:flex;flex-wrap:wrap;gap:1rem;list-style:none;padding:0;margin:1rem 0 0}
+/* roles: the dunning policy as a member reads it (the same fields disabled, without a form) */
+div.dunning label{display:block;font-weight:600;margin:.6rem 0 .2rem}
+div.dunning input,div.dunning select,div.dunning textarea{padding:.4rem;border:1px solid #7a8594;border-radius:4px;font:inherit;max-width:100%}
+div.dunning textarea{width:100%;min-height:5rem}
+div.dunning fieldset{border:1px solid var(--line);border-radius:6px;margin:0 0 1rem;padding:.5rem 1rem 1rem}
 `;
