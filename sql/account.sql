@@ -3,15 +3,27 @@
 -- account.delete_invitation
 DELETE FROM invitations WHERE company_id = $1 AND id = $2;
 
+-- account.delete_invitations_sent_by
+DELETE FROM invitations WHERE company_id = $1 AND invited_by = $2 AND used_at IS NULL;
+
+-- account.delete_user
+DELETE FROM users WHERE company_id = $1 AND id = $2;
+
+-- account.delete_user_oauth_codes
+DELETE FROM oauth_authorization_codes WHERE company_id = $1 AND user_id = $2;
+
+-- account.delete_user_oauth_tokens
+DELETE FROM oauth_tokens WHERE company_id = $1 AND user_id = $2;
+
 -- account.end_user_sessions
 DELETE FROM web_sessions WHERE sess->>'companyId' = $1::text AND sess->>'userId' = $2::text;
 
 -- account.insert_invitation
-INSERT INTO invitations (company_id, id, email, locale, invited_by, token_hash, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7);
+INSERT INTO invitations (company_id, id, email, role, locale, invited_by, token_hash, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8);
 
 -- account.invitation_by_link
 -- across companies: an invitation link names its company: it is opened before the invitee has an account
-SELECT i.company_id AS "companyId", i.id, i.email, i.locale, c.name AS "companyName"
+SELECT i.company_id AS "companyId", i.id, i.email, i.role, i.locale, c.name AS "companyName"
  FROM invitations i JOIN companies c ON c.id = i.company_id
 WHERE i.token_hash = $1 AND i.used_at IS NULL AND i.revoked_at IS NULL AND i.expires_at > now();
 
@@ -25,7 +37,7 @@ SELECT id FROM users WHERE company_id = $1 AND lower(email) = lower($2);
 UPDATE users SET locale = $3 WHERE company_id = $1 AND id = $2;
 
 -- account.open_invitations
-SELECT i.id, i.email, i.created_at AS "createdAt", i.expires_at AS "expiresAt", u.email AS "invitedBy"
+SELECT i.id, i.email, i.role, i.created_at AS "createdAt", i.expires_at AS "expiresAt", u.email AS "invitedBy"
  FROM invitations i LEFT JOIN users u ON u.company_id = i.company_id AND u.id = i.invited_by
 WHERE i.company_id = $1 AND i.used_at IS NULL AND i.revoked_at IS NULL AND i.expires_at > now()
 ORDER BY i.created_at DESC;
@@ -67,12 +79,18 @@ UPDATE invitations SET revoked_at = now() WHERE company_id = $1 AND lower(email)
 -- account.set_password
 UPDATE users SET password_hash = $3 WHERE company_id = $1 AND id = $2;
 
+-- account.set_user_role
+UPDATE users SET role = $3 WHERE company_id = $1 AND id = $2;
+
 -- account.spend_invitation
 -- across companies: an invitation link names its company: it is used before the invitee has an account
 UPDATE invitations SET used_at = now()
 WHERE token_hash = $1 AND used_at IS NULL AND revoked_at IS NULL AND expires_at > now()
-RETURNING company_id AS "companyId", id, email, locale, ''::text AS "companyName";
+RETURNING company_id AS "companyId", id, email, role, locale, ''::text AS "companyName";
 
 -- account.team_members
-SELECT id, email, created_at AS "createdAt" FROM users WHERE company_id = $1 ORDER BY created_at, email;
+SELECT id, email, role, created_at AS "createdAt" FROM users WHERE company_id = $1 ORDER BY created_at, email;
+
+-- account.team_roles_locked
+SELECT id, email, role FROM users WHERE company_id = $1 ORDER BY id FOR UPDATE;
 

@@ -3,6 +3,7 @@
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import { randomBytes } from 'node:crypto';
+import type { UserRole } from '../companies/companies.repository.js';
 import { RegistrationDto } from '../companies/dto/registration.dto.js';
 import { passwordWeaknesses } from '../auth/secrets.js';
 import { isStorableText } from '../common/text.js';
@@ -65,13 +66,18 @@ export function baseRateInput(flags: Flags): { validFrom: string; rate: string }
   return { validFrom, rate };
 }
 
-/** user:invite: --company the cmp-… id, --email the invitee's address, --locale of the e-mail and pages (de by default). */
-export async function inviteInput(flags: Flags): Promise<{ company: string; email: string; locale: Locale }> {
+/**
+ * user:invite: --company the cmp-… id, --email the invitee's address, --role the invitee gets (member by
+ * default), --locale of the e-mail and pages (de by default).
+ */
+export async function inviteInput(flags: Flags): Promise<{ company: string; email: string; role: UserRole; locale: Locale }> {
   const { company } = tokenInput({ company: flags.company });
   if (flags.email === undefined) throw new UsageError('--email is required (the address of the person to invite)');
   const email = await checkedEmail(flags.email);
   if (!email) throw new UsageError(`--email must be an e-mail address, got "${flags.email}"`);
   const locale = flags.locale ?? 'de';
   if (!isLocale(locale)) throw new UsageError(`--locale must be de or en, got "${locale}"`);
-  return { company, email, locale };
+  const role = flags.role ?? 'member';
+  if (role !== 'owner' && role !== 'member') throw new UsageError(`--role must be owner or member, got "${role}"`);
+  return { company, email, role, locale };
 }

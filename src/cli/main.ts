@@ -21,11 +21,12 @@ const USAGE = `Usage (from a checkout; in the container image: node dist/src/cli
   npm run cli -- company:create --name "<company name>" --email <first user's e-mail> [--password <password>]
   npm run cli -- token:create --company <cmp-…> [--name <token name>]
   npm run cli -- base-rate:set --from <YYYY-01-01|YYYY-07-01> --rate <percent, e.g. 1.27>
-  npm run cli -- user:invite --company <cmp-…> --email <invitee's e-mail> [--locale de|en]
+  npm run cli -- user:invite --company <cmp-…> --email <invitee's e-mail> [--role owner|member] [--locale de|en]
 base-rate:set adds (or corrects) the Bundesbank base rate for BGB § 288 default interest; it changes
 every 1 January and 1 July.
 user:invite e-mails a link (valid 7 days) with which the invitee sets a password and becomes a user of
-the company, and prints the link (to pass on by hand when the e-mail could not be sent).
+the company in the role given (member by default; an owner manages users, keys, connections and
+settings), and prints the link (to pass on by hand when the e-mail could not be sent).
 Without --password one is generated and printed once. DATABASE_URL (or the embedded database under
 DATA_DIR) is the service's own configuration.`;
 
@@ -46,6 +47,7 @@ async function run(argv: string[]): Promise<void> {
       from: { type: 'string' },
       rate: { type: 'string' },
       locale: { type: 'string' },
+      role: { type: 'string' },
     },
     strict: true,
   });
@@ -73,10 +75,11 @@ async function run(argv: string[]): Promise<void> {
       console.log(JSON.stringify({ base_rates: latest.map((r) => ({ valid_from: r.validFrom, rate: r.rate })) }, null, 2));
     } else if (invite) {
       const invitations = app.get(InvitationsService);
-      const sent = await invitations.invite(await invitations.operatorOf(invite.company), invite.email, invite.locale, true);
+      const sent = await invitations.invite(await invitations.operatorOf(invite.company), invite.email, invite.role, invite.locale, true);
       const output = {
         company: invite.company,
         email: invite.email,
+        role: invite.role,
         invitation_url: sent.link,
         expires_at: sent.expiresAt.toISOString(),
         mailed: sent.mailed,

@@ -99,7 +99,7 @@ describe('invitations (HTTP and CLI)', () => {
     expect(malformed.text).toContain('Bitte geben Sie eine gültige E-Mail-Adresse ein.');
     const member = await postForm(browser, '/team', { email: email.toUpperCase() }, '/team/invitations');
     expect(member.status).toBe(409);
-    expect(member.text).toContain('Zu dieser E-Mail-Adresse gibt es in Ihrer Firma bereits einen Benutzer.');
+    expect(member.text).toContain('Zu dieser E-Mail-Adresse gibt es in Ihrem Unternehmen bereits einen Benutzer.');
     smtp.refuseAll(550);
     const failed = await postForm(browser, '/team', { email: 'neu@example.com' }, '/team/invitations');
     expect(failed.status).toBe(503);

@@ -1,5 +1,5 @@
-// The account links (password reset, invitations) without their pages: what the web app's controllers
-// and the operator CLI share.
+// The account links (password reset, invitations) and the team's rules without their pages: what the
+// web app's controllers and the operator CLI share.
 import { Module } from '@nestjs/common';
 import { CompaniesModule } from '../../companies/companies.module.js';
 import { MailModule } from '../../mail/mail.module.js';
@@ -9,10 +9,21 @@ import { InvitationsService } from './invitations.service.js';
 import { PasswordResetService } from './password-reset.service.js';
 import { PasswordResetsRepository } from './password-resets.repository.js';
 import { ResetRequestLimiter } from './reset-limiter.js';
+import { TeamRepository } from './team.repository.js';
+import { TeamService } from './team.service.js';
 
 @Module({
   imports: [CompaniesModule, MailModule],
-  providers: [AccountMails, PasswordResetsRepository, PasswordResetService, InvitationsRepository, InvitationsService, ResetRequestLimiter],
-  exports: [PasswordResetService, InvitationsService, InvitationsRepository, ResetRequestLimiter],
+  providers: [
+    AccountMails,
+    PasswordResetsRepository,
+    PasswordResetService,
+    InvitationsRepository,
+    InvitationsService,
+    ResetRequestLimiter,
+    TeamRepository,
+    TeamService,
+  ],
+  exports: [PasswordResetService, InvitationsService, InvitationsRepository, ResetRequestLimiter, TeamService],
 })
 export class AccountCoreModule {}

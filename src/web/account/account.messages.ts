@@ -1,4 +1,6 @@
 // The account pages' messages (password reset, invitations, team) and their e-mails, German and English.
+import { teamMessages } from './team.messages.js';
+
 const de = {
   nav: 'Team',
   password: {
@@ -35,31 +37,7 @@ const de = {
     title: 'Zu viele Anfragen',
     text: 'Zu viele Anfragen in kurzer Zeit. Bitte warten Sie {{minutes}} Minuten und versuchen Sie es dann erneut.',
   },
-  team: {
-    title: 'Team',
-    members: 'Benutzer',
-    email: 'E-Mail-Adresse',
-    since: 'Dabei seit',
-    you: '(Sie)',
-    invitations: 'Offene Einladungen',
-    noInvitations: 'Keine offenen Einladungen.',
-    invitedAt: 'Eingeladen am',
-    invitedBy: 'Eingeladen von',
-    operator: 'Betreiber',
-    expiresAt: 'Gültig bis',
-    actions: 'Aktionen',
-    revoke: 'Zurückziehen',
-    revokeLabel: 'Einladung an {{email}} zurückziehen',
-    invite: 'Benutzer einladen',
-    inviteHint:
-      'Die eingeladene Person erhält eine E-Mail mit einem Link, der 7 Tage gültig ist. Sie legt damit ihr Passwort fest und gehört dann zu Ihrer Firma.',
-    inviteSubmit: 'Einladung senden',
-    invited: 'Die Einladung an {{email}} wurde verschickt.',
-    revoked: 'Die Einladung wurde zurückgezogen.',
-    alreadyMember: 'Zu dieser E-Mail-Adresse gibt es in Ihrer Firma bereits einen Benutzer.',
-    mailFailed:
-      'Die Einladungs-E-Mail konnte nicht versendet werden. Es wurde keine Einladung angelegt; bitte versuchen Sie es später erneut.',
-  },
+  ...teamMessages.de,
   invitation: {
     title: 'Einladung annehmen',
     intro:
@@ -124,30 +102,7 @@ const en: typeof de = {
     title: 'Too many requests',
     text: 'Too many requests in a short time. Please wait {{minutes}} minutes and try again.',
   },
-  team: {
-    title: 'Team',
-    members: 'Users',
-    email: 'E-mail address',
-    since: 'Member since',
-    you: '(you)',
-    invitations: 'Open invitations',
-    noInvitations: 'No open invitations.',
-    invitedAt: 'Invited on',
-    invitedBy: 'Invited by',
-    operator: 'Operator',
-    expiresAt: 'Valid until',
-    actions: 'Actions',
-    revoke: 'Revoke',
-    revokeLabel: 'Revoke the invitation to {{email}}',
-    invite: 'Invite a user',
-    inviteHint:
-      'The person invited receives an e-mail with a link that is valid for 7 days. With it they set their password and join your company.',
-    inviteSubmit: 'Send invitation',
-    invited: 'The invitation to {{email}} has been sent.',
-    revoked: 'The invitation has been revoked.',
-    alreadyMember: 'Your company already has a user with this e-mail address.',
-    mailFailed: 'The invitation e-mail could not be sent. No invitation was created; please try again later.',
-  },
+  ...teamMessages.en,
   invitation: {
     title: 'Accept the invitation',
     intro:

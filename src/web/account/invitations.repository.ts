@@ -1,19 +1,15 @@
-// SQL of invitations into a company and of the team page (the company's users and open invitations).
+// SQL of invitations into a company, each with the role the invitee gets, and the team page's open ones.
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import type { UserRole } from '../../companies/companies.repository.js';
 import { Sql } from '../../database/sql/sql.js';
 import { statement } from '../../database/sql/statement.js';
 import type { Locale } from '../i18n.js';
 
-export interface TeamMember {
-  id: string;
-  email: string;
-  createdAt: Date;
-}
-
 export interface OpenInvitation {
   id: string;
   email: string;
+  role: UserRole;
   createdAt: Date;
   expiresAt: Date;
   /** The inviting user's e-mail; null for an operator's invitation. */
@@ -25,6 +21,7 @@ export interface InvitationByLink {
   companyId: string;
   id: string;
   email: string;
+  role: UserRole;
   locale: Locale;
   companyName: string;
 }
@@ -33,19 +30,16 @@ export interface NewInvitation {
   companyId: string;
   id: string;
   email: string;
+  role: UserRole;
   locale: Locale;
   invitedBy: string | null;
   tokenHash: Buffer;
   expiresAt: Date;
 }
 
-const MEMBERS = statement<TeamMember>(
-  'account.team_members',
-  `SELECT id, email, created_at AS "createdAt" FROM users WHERE company_id = $1 ORDER BY created_at, email`,
-);
 const OPEN = statement<OpenInvitation>(
   'account.open_invitations',
-  `SELECT i.id, i.email, i.created_at AS "createdAt", i.expires_at AS "expiresAt", u.email AS "invitedBy"
+  `SELECT i.id, i.email, i.role, i.created_at AS "createdAt", i.expires_at AS "expiresAt", u.email AS "invitedBy"
      FROM invitations i LEFT JOIN users u ON u.company_id = i.company_id AND u.id = i.invited_by
     WHERE i.company_id = $1 AND i.used_at IS NULL AND i.revoked_at IS NULL AND i.expires_at > now()
     ORDER BY i.created_at DESC`,
@@ -61,7 +55,7 @@ const REVOKE_BY_EMAIL = statement(
 );
 const INSERT = statement(
   'account.insert_invitation',
-  `INSERT INTO invitations (company_id, id, email, locale, invited_by, token_hash, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+  `INSERT INTO invitations (company_id, id, email, role, locale, invited_by, token_hash, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
 );
 const REVOKE = statement(
   'account.revoke_invitation',
@@ -70,7 +64,7 @@ const REVOKE = statement(
 const DELETE = statement('account.delete_invitation', `DELETE FROM invitations WHERE company_id = $1 AND id = $2`);
 const BY_LINK = statement<InvitationByLink>(
   'account.invitation_by_link',
-  `SELECT i.company_id AS "companyId", i.id, i.email, i.locale, c.name AS "companyName"
+  `SELECT i.company_id AS "companyId", i.id, i.email, i.role, i.locale, c.name AS "companyName"
      FROM invitations i JOIN companies c ON c.id = i.company_id
     WHERE i.token_hash = $1 AND i.used_at IS NULL AND i.revoked_at IS NULL AND i.expires_at > now()`,
   { crossTenant: 'an invitation link names its company: it is opened before the invitee has an account' },
@@ -80,7 +74,7 @@ const SPEND = statement<InvitationByLink>(
   'account.spend_invitation',
   `UPDATE invitations SET used_at = now()
     WHERE token_hash = $1 AND used_at IS NULL AND revoked_at IS NULL AND expires_at > now()
-    RETURNING company_id AS "companyId", id, email, locale, ''::text AS "companyName"`,
+    RETURNING company_id AS "companyId", id, email, role, locale, ''::text AS "companyName"`,
   { crossTenant: 'an invitation link names its company: it is used before the invitee has an account' },
 );
 const SET_USER = statement('account.invitation_user', `UPDATE invitations SET user_id = $3 WHERE company_id = $1 AND id = $2`);
@@ -89,10 +83,6 @@ const SET_LOCALE = statement('account.new_user_locale', `UPDATE users SET locale
 @Injectable()
 export class InvitationsRepository {
   constructor(private readonly sql: Sql) {}
-
-  members(companyId: string): Promise<TeamMember[]> {
-    return this.sql.rows(MEMBERS, [companyId]);
-  }
 
   open(companyId: string): Promise<OpenInvitation[]> {
     return this.sql.rows(OPEN, [companyId]);
@@ -103,10 +93,10 @@ export class InvitationsRepository {
   }
 
   async insert(invitation: NewInvitation): Promise<void> {
-    const { companyId, id, email, locale, invitedBy, tokenHash, expiresAt } = invitation;
+    const { companyId, id, email, role, locale, invitedBy, tokenHash, expiresAt } = invitation;
     await this.sql.transaction(async (manager) => {
       await this.sql.run(REVOKE_BY_EMAIL, [companyId, email], manager);
-      await this.sql.run(INSERT, [companyId, id, email, locale, invitedBy, tokenHash, expiresAt], manager);
+      await this.sql.run(INSERT, [companyId, id, email, role, locale, invitedBy, tokenHash, expiresAt], manager);
     });
   }
 

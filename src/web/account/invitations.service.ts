@@ -1,11 +1,11 @@
 // Invitations into a company: a single-use link valid for 7 days (only its hash stored) that lets the
-// invitee set a password and become a user of the SAME company. Any user of a company may invite and
-// revoke for now; roles (owner/member, issue 20) will narrow that.
+// invitee set a password and become a user of the SAME company, in the role the invitation names. Only
+// owners invite and revoke on the team page (WebPages.owner); the operator invites with the CLI.
 import { Injectable } from '@nestjs/common';
 import { hashPassword } from '../../auth/secrets.js';
 import { AppError } from '../../common/errors.js';
 import { newUuid, parsePublicId } from '../../common/ids.js';
-import { CompaniesRepository } from '../../companies/companies.repository.js';
+import { CompaniesRepository, type UserRole } from '../../companies/companies.repository.js';
 import type { Locale } from '../i18n.js';
 import { AccountMails } from './account-mails.js';
 import { type InvitationByLink, InvitationsRepository } from './invitations.repository.js';
@@ -53,17 +53,17 @@ export class InvitationsService {
   }
 
   /**
-   * Invites `email` (checked by the caller) in `locale` and sends the e-mail; an open invitation of the
+   * Invites `email` (checked by the caller) as `role` in `locale` and sends the e-mail; an open invitation of the
    * same address is replaced. When the e-mail fails the invitation is withdrawn, unless the caller
    * passes the link on itself (`keepWhenMailFails`, the CLI).
    */
-  async invite(inviter: Inviter, email: string, locale: Locale, keepWhenMailFails = false): Promise<SentInvitation> {
+  async invite(inviter: Inviter, email: string, role: UserRole, locale: Locale, keepWhenMailFails = false): Promise<SentInvitation> {
     if (await this.invitations.isMember(inviter.companyId, email)) throw new InvitationRefused('alreadyMember');
     const { token, hash } = newLinkToken();
     const id = newUuid();
     const expiresAt = new Date(Date.now() + INVITATION_LINK_DAYS * 24 * 60 * 60 * 1000);
     const { companyId, companyName, timeZone } = inviter;
-    await this.invitations.insert({ companyId, id, email, locale, invitedBy: inviter.user?.id ?? null, tokenHash: hash, expiresAt });
+    await this.invitations.insert({ companyId, id, email, role, locale, invitedBy: inviter.user?.id ?? null, tokenHash: hash, expiresAt });
     const path = `/invitations/${token}`;
     try {
       await this.mails.invitation({ to: email, locale, timeZone, companyName, path, expiresAt }, inviter.user?.email ?? null);
@@ -96,7 +96,7 @@ export class InvitationsService {
         const invitation = await this.invitations.spend(hash, manager);
         if (!invitation) throw new InvitationRefused('invalid');
         const userId = newUuid();
-        await this.companies.insertUser(invitation.companyId, userId, invitation.email, passwordHash, 'member', manager);
+        await this.companies.insertUser(invitation.companyId, userId, invitation.email, passwordHash, invitation.role, manager);
         await this.invitations.recordUser(invitation.companyId, invitation.id, userId, invitation.locale, manager);
         return { companyId: invitation.companyId, userId };
       });

@@ -52,8 +52,9 @@ const SPEND_OTHERS = statement(
   `UPDATE password_resets SET used_at = now() WHERE company_id = $1 AND user_id = $2 AND used_at IS NULL`,
 );
 const SET_PASSWORD = statement('account.set_password', `UPDATE users SET password_hash = $3 WHERE company_id = $1 AND id = $2`);
-// A session names no company column (web_sessions): who signed in is inside `sess`.
-const END_SESSIONS = statement(
+// A session names no company column (web_sessions): who signed in is inside `sess`. Also the end of a
+// removed user's sessions (team.repository.ts).
+export const END_USER_SESSIONS = statement(
   'account.end_user_sessions',
   `DELETE FROM web_sessions WHERE sess->>'companyId' = $1::text AND sess->>'userId' = $2::text`,
 );
@@ -85,7 +86,7 @@ export class PasswordResetsRepository {
   async setPassword(companyId: string, userId: string, passwordHash: string, manager: EntityManager): Promise<void> {
     await this.sql.run(SET_PASSWORD, [companyId, userId, passwordHash], manager);
     await this.sql.run(SPEND_OTHERS, [companyId, userId], manager);
-    await this.sql.run(END_SESSIONS, [companyId, userId], manager);
+    await this.sql.run(END_USER_SESSIONS, [companyId, userId], manager);
   }
 
   async prune(): Promise<void> {

@@ -103,4 +103,9 @@ nav.pages ul{display:flex;flex-wrap:wrap;gap:1rem;list-style:none;padding:0;marg
 /* dunning workbench: the charge headings wrap and the invoice numbers do not, so ten columns fit the page */
 table[data-table=proposal] th.num,table[data-table=waiting] th.num{white-space:normal}
 table[data-table=proposal] td a,table[data-table=waiting] td a{white-space:nowrap}
+/* roles: the dunning policy as a member reads it (the same fields disabled, without a form) */
+div.dunning label{display:block;font-weight:600;margin:.6rem 0 .2rem}
+div.dunning input,div.dunning select,div.dunning textarea{padding:.4rem;border:1px solid #7a8594;border-radius:4px;font:inherit;max-width:100%}
+div.dunning textarea{width:100%;min-height:5rem}
+div.dunning fieldset{border:1px solid var(--line);border-radius:6px;margin:0 0 1rem;padding:.5rem 1rem 1rem}
 `;

@@ -1,6 +1,7 @@
 // The base interest rate table (§ 247 BGB, for default interest): the rates known, a banner when the
 // current half-year's rate is missing (with the CLI command that adds it), and a form that adds a
-// missing half-year's rate under the CLI's own rules; known rates are corrected with the CLI only.
+// missing half-year's rate under the CLI's own rules (owners only: WebPages.owner on the POST; a member
+// sees the table); known rates are corrected with the CLI only.
 import { Body, Controller, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
@@ -34,6 +35,7 @@ export class BaseRatesController {
   @Post()
   @HttpCode(200)
   async add(@Body() body: Record<string, unknown>, @Req() req: Request, @Res() res: Response) {
+    if (!(await this.dunning.pages.owner(req, res))) return;
     await this.dunning.signedIn(req, res, async (signed) => {
       const { t } = signed.page.lang;
       const form = { valid_from: text(body?.valid_from).trim(), rate: normalizeRate(text(body?.rate)) };
@@ -53,6 +55,7 @@ export class BaseRatesController {
     const current = halfYearStart(todayIn(signed.user.timeZone));
     const missing = rates.some((rate) => rate.validFrom === current) ? undefined : current;
     const values = { valid_from: form.valid_from ?? missing ?? '', rate: form.rate ?? '' };
-    await this.dunning.send(res, status, BaseRatesPage({ page: signed.page, rates, missing, values, errors, notice }));
+    const readOnly = signed.user.role !== 'owner';
+    await this.dunning.send(res, status, BaseRatesPage({ page: signed.page, rates, missing, values, errors, notice, readOnly }));
   }
 }

@@ -1,5 +1,6 @@
 // The dunning policy as a form: every field of PUT /api/v1/dunning_policy, checked by the API's own DTO
-// and validation pipe (its messages beside the fields, in the page's language), stored by the same service.
+// and validation pipe (its messages beside the fields, in the page's language), stored by the same service. Only
+// owners change it (WebPages.owner on the POST); a member sees the policy without a form.
 import { Body, Controller, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
@@ -25,16 +26,17 @@ export class PolicyController {
 
   @Get()
   async form(@Query('saved') saved: unknown, @Req() req: Request, @Res() res: Response) {
-    await this.dunning.signedIn(req, res, async ({ company, page }) => {
+    await this.dunning.signedIn(req, res, async ({ user, company, page }) => {
       const values = valuesOf(serializePolicy(await this.service.policy(company)).dunning_policy);
       const notice = saved ? page.lang.t('dunning.policy.saved') : undefined;
-      await this.dunning.send(res, 200, PolicyPage({ page, values, errors: {}, notice }));
+      await this.dunning.send(res, 200, PolicyPage({ page, values, errors: {}, notice, readOnly: user.role !== 'owner' }));
     });
   }
 
   @Post()
   @HttpCode(200)
   async save(@Body() body: Record<string, unknown>, @Req() req: Request, @Res() res: Response) {
+    if (!(await this.dunning.pages.owner(req, res))) return;
     await this.dunning.signedIn(req, res, async ({ company, page }) => {
       const form = { ...(body ?? {}) };
       delete form._csrf;
