@@ -100,4 +100,8 @@ form.invoice-filters button{padding:.45rem 1.2rem;background:var(--accent);color
 th[aria-sort=ascending] a::after{content:" \\25B2"}
 th[aria-sort=descending] a::after{content:" \\25BC"}
 nav.pages ul{display:flex;flex-wrap:wrap;gap:1rem;list-style:none;padding:0;margin:1rem 0 0}
+/* API keys and OAuth applications (src/web/integrations-keys) */
+.secret input{width:100%;max-width:40rem;padding:.45rem;font-family:ui-monospace,monospace;border:1px solid #7a8594;border-radius:4px}
+.field textarea{padding:.35rem .5rem;border:1px solid #7a8594;border-radius:4px;font:inherit;max-width:40rem}
+.key-expiry p{margin:0 0 .3rem}
 `;
