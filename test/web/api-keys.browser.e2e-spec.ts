@@ -69,7 +69,7 @@ describeInChromium('key pages in Chromium', () => {
     const copy = page.getByRole('button', { name: 'Kopieren' });
     await copy.click();
     await page.getByRole('button', { name: 'Kopiert' }).waitFor({ timeout: 15_000 });
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
+    expect(await page.evaluate('navigator.clipboard.readText()')).toBe(key);
 
     const id = await pushAccepted(t.app, apiKeyAuth(key), customer(1));
     expect((await waitForStatus(t.app, apiKeyAuth(key), id, ['processed'])).status).toBe('processed');

@@ -36,7 +36,7 @@ describe('web app: OAuth applications (HTTP)', () => {
       .type('form')
       .send({ ...hidden, email: user.email, password: PASSWORD, decision: 'allow' })
       .expect(302);
-    const code = new URL(decision.headers.location as string).searchParams.get('code')!;
+    const code = new URL(decision.headers.location).searchParams.get('code')!;
     const token = await t.http
       .post('/oauth/token')
       .type('form')

@@ -34,7 +34,7 @@ export class ApiKeysWebController {
   async banner(@Req() req: Request, @Res() res: Response) {
     await this.frame.owner(req, res, async ({ company, page }) => {
       const expiring = expiringKeys(await allKeys(this.keys, company));
-      return { status: 200, html: KeyExpiryBanner({ page, keys: expiring }) as JSX.Element };
+      return { status: 200, html: KeyExpiryBanner({ page, keys: expiring }) };
     });
   }
 
