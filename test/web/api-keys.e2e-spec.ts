@@ -37,6 +37,8 @@ describe('web app: API keys (HTTP)', () => {
     expect(list.text).toContain(`data-key="${made.id}"`);
     expect(list.text).toContain(`${secret.slice(0, 8)}…`);
     expect(list.text).not.toContain(secret);
+    // Used once (the push above), unlike the registration's key.
+    expect(list.text.match(/Noch nie/g)).toHaveLength(1);
 
     const renewed = await agent
       .post(`/integrations/api-keys/${made.id}/rotate`)

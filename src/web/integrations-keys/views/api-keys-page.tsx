@@ -37,7 +37,7 @@ function KeyTable({ page, keys }: { page: PageContext; keys: ApiKeyView[] }) {
       <table>
         <thead>
           <tr>
-            {['name', 'prefix', 'created', 'expires', 'state', 'actions'].map((column) => (
+            {['name', 'prefix', 'created', 'lastUsed', 'expires', 'state', 'actions'].map((column) => (
               <th scope="col" safe>
                 {t(`keys.apiKeys.${column}`)}
               </th>
@@ -55,6 +55,7 @@ function KeyTable({ page, keys }: { page: PageContext; keys: ApiKeyView[] }) {
                   <code safe>{`${key.keyPrefix}…`}</code>
                 </td>
                 <td safe>{dateTime(key.createdAt)}</td>
+                <td safe>{key.lastUsedAt ? dateTime(key.lastUsedAt) : t('keys.apiKeys.neverUsed')}</td>
                 <td safe>{dateTime(key.expiresAt)}</td>
                 <td>
                   <span class="status" data-status={status} safe>
