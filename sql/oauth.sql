@@ -47,6 +47,9 @@ INSERT INTO oauth_tokens (company_id, id, application_id, user_id, grant_id, acc
   refresh_token_hash, refresh_token_expires_at, scope)
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10);
 
+-- oauth.replace_application_secret
+UPDATE oauth_applications SET client_secret_hash = $3 WHERE company_id = $1 AND id = $2 AND revoked_at IS NULL;
+
 -- oauth.revoke_application
 UPDATE oauth_applications SET revoked_at = coalesce(revoked_at, now()) WHERE company_id = $1 AND id = $2;
 

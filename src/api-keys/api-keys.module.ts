@@ -10,5 +10,7 @@ import { ApiKeysService } from './api-keys.service.js';
   imports: [PassportModule],
   controllers: [ApiKeysController],
   providers: [ApiKeysRepository, ApiKeysService, ApiKeyStrategy],
+  // The web app's key pages use the same service (and its credential cache, which a revocation clears).
+  exports: [ApiKeysService],
 })
 export class ApiKeysModule {}

@@ -19,6 +19,8 @@ export interface ApiKeyRecord {
   replacedBy: string | null;
   replacedAt: Date | null;
   createdAt: Date;
+  /** When the key last authenticated a request (to the minute); null if never. */
+  lastUsedAt: Date | null;
 }
 
 export interface KeyMatch {
@@ -29,7 +31,7 @@ export interface KeyMatch {
 /** The columns of a key as an ApiKeyRecord. */
 const RECORD =
   'k.company_id AS "companyId", k.id, k.name, k.key_prefix AS "keyPrefix", k.expires_at AS "expiresAt", k.revoked_at AS "revokedAt", ' +
-  'k.replaced_by AS "replacedBy", k.replaced_at AS "replacedAt", k.created_at AS "createdAt"';
+  'k.replaced_by AS "replacedBy", k.replaced_at AS "replacedAt", k.created_at AS "createdAt", k.last_used_at AS "lastUsedAt"';
 
 /**
  * The key with this secret, whatever its state, with its company. On every push: prepared (planned once
@@ -67,6 +69,12 @@ const MARK_REPLACED = statement<ApiKeyRecord>(
   `WITH k AS (UPDATE api_keys k SET replaced_by = $3, replaced_at = now(), expires_at = LEAST(k.expires_at, $4)
     WHERE k.company_id = $1 AND k.id = $2 RETURNING k.*)
    SELECT ${RECORD} FROM k`,
+);
+/** Notes a use of the key; a use noted within the last minute is enough (no write per push). */
+const RECORD_USE = statement(
+  'api_keys.record_use',
+  `UPDATE api_keys SET last_used_at = now()
+    WHERE company_id = $1 AND id = $2 AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute')`,
 );
 
 @Injectable()
@@ -109,6 +117,10 @@ export class ApiKeysRepository {
   /** Revokes the key now; revoking a revoked key changes nothing. */
   revoke(companyId: string, id: string): Promise<ApiKeyRecord | undefined> {
     return this.sql.first(REVOKE, [companyId, id]);
+  }
+
+  async recordUse(companyId: string, id: string): Promise<void> {
+    await this.sql.run(RECORD_USE, [companyId, id]);
   }
 
   /** Marks the key as replaced by its successor; it stays valid until `validUntil` at the latest. */

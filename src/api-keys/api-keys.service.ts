@@ -27,6 +27,8 @@ export interface Authenticated {
 export class ApiKeysService {
   private readonly config: ApiKeysConfig;
   private readonly cache: CredentialCache<KeyMatch>;
+  /** When this process last noted each key's use: at most one write a minute per key. */
+  private readonly usesNoted = new Map<string, number>();
 
   constructor(
     private readonly keys: ApiKeysRepository,
@@ -101,8 +103,16 @@ export class ApiKeysService {
         `The API key expired at ${at(key.expiresAt)}${why}; API keys last ${this.config.lifetimeDays} days`,
       );
     }
+    await this.noteUse(key);
     const principal: Principal = { company, credentialId: key.id, scheme: 'apikey' };
     return status === 'active' ? { principal } : { principal, expiresSoon: key.expiresAt };
+  }
+
+  private async noteUse(key: ApiKeyRecord): Promise<void> {
+    const now = Date.now();
+    if (now - (this.usesNoted.get(key.id) ?? 0) < 60_000) return;
+    this.usesNoted.set(key.id, now);
+    await this.keys.recordUse(key.companyId, key.id);
   }
 
   private status(key: ApiKeyRecord): ApiKeyStatus {

@@ -47,6 +47,10 @@ const REVOKE = statement(
   'oauth.revoke_application',
   'UPDATE oauth_applications SET revoked_at = coalesce(revoked_at, now()) WHERE company_id = $1 AND id = $2',
 );
+const REPLACE_SECRET = statement(
+  'oauth.replace_application_secret',
+  'UPDATE oauth_applications SET client_secret_hash = $3 WHERE company_id = $1 AND id = $2 AND revoked_at IS NULL',
+);
 const REVOKE_TOKENS = statement(
   'oauth.revoke_application_tokens',
   'UPDATE oauth_tokens SET revoked_at = now() WHERE company_id = $1 AND application_id = $2 AND revoked_at IS NULL',
@@ -71,6 +75,16 @@ export class OAuthApplicationsRepository {
 
   findByClientId(clientId: string): Promise<(OAuthApplication & { companyName: string }) | undefined> {
     return this.sql.first(FIND_BY_CLIENT_ID, [clientId]);
+  }
+
+  /** Stores the hash of a new client secret for an application not revoked; false when there is none. */
+  async replaceSecret(companyId: string, id: string, clientSecret: string): Promise<boolean> {
+    return (await this.sql.affected(REPLACE_SECRET, [companyId, id, hashSecret(clientSecret)])) > 0;
+  }
+
+  /** Revokes every token issued to the application (the application stays); answers how many. */
+  revokeTokens(companyId: string, id: string): Promise<number> {
+    return this.sql.affected(REVOKE_TOKENS, [companyId, id]);
   }
 
   /** Revokes the application and every token issued to it, in one transaction. */

@@ -36,17 +36,42 @@ export class OAuthApplicationsService {
   async get(company: CompanyContext, publicId: string): Promise<OAuthApplication> {
     const id = parsePublicId('app', publicId);
     const application = id ? await this.applications.find(company.id, id) : undefined;
-    if (!application) throw new AppError('oauth_application.not_found', `OAuth application ${publicId} was not found`);
+    if (!application) throw notFound(publicId);
     return application;
+  }
+
+  /** A new client secret (shown once); the old one stops working at once, tokens already issued stay valid. */
+  async regenerateSecret(company: CompanyContext, publicId: string): Promise<{ application: OAuthApplication; clientSecret: string }> {
+    const application = await this.active(company, publicId);
+    const clientSecret = randomSecret('rcs_');
+    if (!(await this.applications.replaceSecret(company.id, application.id, clientSecret))) throw notFound(publicId);
+    return { application, clientSecret };
+  }
+
+  /** Revokes every token granted to the application; it stays registered and may be authorized again. */
+  async revokeTokens(company: CompanyContext, publicId: string): Promise<number> {
+    const application = await this.active(company, publicId);
+    return this.applications.revokeTokens(company.id, application.id);
   }
 
   /** Revokes the application and every token it holds. */
   async revoke(company: CompanyContext, publicId: string): Promise<void> {
     const id = parsePublicId('app', publicId);
     if (!id || !(await this.applications.revoke(company.id, id))) {
-      throw new AppError('oauth_application.not_found', `OAuth application ${publicId} was not found`);
+      throw notFound(publicId);
     }
   }
+
+  /** The application, unless it is revoked (a revoked one is gone for every action). */
+  private async active(company: CompanyContext, publicId: string): Promise<OAuthApplication> {
+    const application = await this.get(company, publicId);
+    if (application.revokedAt) throw notFound(publicId);
+    return application;
+  }
+}
+
+function notFound(publicId: string): AppError {
+  return new AppError('oauth_application.not_found', `OAuth application ${publicId} was not found`);
 }
 
 /** Absolute https URLs without fragment; plain http only for loopback hosts outside production. */

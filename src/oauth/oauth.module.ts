@@ -25,5 +25,6 @@ import { OAuthService } from './oauth.service.js';
     OAuthApplicationsService,
     BearerTokenStrategy,
   ],
+  exports: [OAuthApplicationsService],
 })
 export class OAuthModule {}

@@ -108,4 +108,8 @@ div.dunning label{display:block;font-weight:600;margin:.6rem 0 .2rem}
 div.dunning input,div.dunning select,div.dunning textarea{padding:.4rem;border:1px solid #7a8594;border-radius:4px;font:inherit;max-width:100%}
 div.dunning textarea{width:100%;min-height:5rem}
 div.dunning fieldset{border:1px solid var(--line);border-radius:6px;margin:0 0 1rem;padding:.5rem 1rem 1rem}
+/* API keys and OAuth applications (src/web/integrations-keys) */
+.secret input{width:100%;max-width:40rem;padding:.45rem;font-family:ui-monospace,monospace;border:1px solid #7a8594;border-radius:4px}
+.field textarea{padding:.35rem .5rem;border:1px solid #7a8594;border-radius:4px;font:inherit;max-width:40rem}
+.key-expiry p{margin:0 0 .3rem}
 `;

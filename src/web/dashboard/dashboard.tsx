@@ -2,6 +2,7 @@
 import type { DashboardFigures } from './dashboard.repository.js';
 import { CollectedChart } from '../views/collected-chart.js';
 import { Layout, type PageContext } from '../views/layout.js';
+import { DashboardKeyBanner } from '../integrations-keys/views/key-parts.js';
 import { NeedsYouCard } from './needs-you.js';
 import type { NeedsYou } from './needs-you.repository.js';
 
@@ -9,6 +10,7 @@ export function DashboardPage({ page, figures, needsYou }: { page: PageContext; 
   const { t, money } = page.lang;
   return (
     <Layout page={page} title={t('dashboard.title')}>
+      <DashboardKeyBanner page={page} />
       <NeedsYouCard page={page} counts={needsYou} />
       <div class="grid">
         <section class="card" aria-labelledby="open-h">

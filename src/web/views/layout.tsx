@@ -48,6 +48,7 @@ export function Layout({ page, title, children }: { page: PageContext; title: st
           <link rel="icon" href="data:," />
           <link rel="stylesheet" href={ASSET_URLS.stylesheet} />
           <script src={ASSET_URLS.htmx} defer></script>
+          <script src={ASSET_URLS.script} defer></script>
         </head>
         <body>
           <a class="skip" href="#content" safe>
