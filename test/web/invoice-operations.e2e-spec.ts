@@ -169,7 +169,9 @@ describe('invoice page: edit and shipping operations (HTTP)', () => {
       [uuid(user.company.id), uuid(invoice.id), uuid(reminder)],
     );
     expect((await browser.get(path).expect(200)).text).toContain(`href="${action}" data-operation="ship"`);
-    expect((await browser.get(action).expect(200)).text).toContain('noch einmal auf dem Versandweg des Kunden');
+    const confirm = await browser.get(action).expect(200);
+    expect(confirm.text).toContain('noch einmal auf dem Versandweg des Kunden');
+    expect(confirm.text).toContain(`href="/customers/${customerId}"`);
     // The customer has no e-mail address: the service's reason, nothing recorded.
     const refused = await post(action, action);
     expect(refused.status).toBe(422);

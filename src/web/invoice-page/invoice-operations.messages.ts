@@ -31,6 +31,7 @@ export const opsDe = {
     shipAgainText:
       'Die Mahnung {{stage}} wird noch einmal auf dem Versandweg des Kunden verschickt (E-Mail, Post oder beides). Bitte beheben Sie vorher die Ursache des letzten Fehlschlags.',
     letter: 'Vorher den Brief ansehen (PDF)',
+    customer: 'Versandart, Adresse und E-Mail-Adressen des Kunden {{name}} prüfen',
     submitConfirm: 'Ja, Versand bestätigen',
     submitShip: 'Ja, erneut versenden',
     unavailable: 'Dafür wartet im Moment nichts: Der Versand ist bereits bestätigt, läuft gerade oder ist nicht möglich.',
@@ -82,6 +83,7 @@ export const opsEn: typeof opsDe = {
     shipAgainText:
       'Reminder {{stage}} is shipped once more the customer’s way (e-mail, post or both). Please fix the cause of the last failure first.',
     letter: 'View the letter first (PDF)',
+    customer: 'Check the shipping mode, address and e-mail addresses of customer {{name}}',
     submitConfirm: 'Yes, confirm shipping',
     submitShip: 'Yes, ship again',
     unavailable: 'Nothing waits for this right now: the shipping is confirmed already, under way, or not possible.',

@@ -1,6 +1,7 @@
 // The confirmation of a shipping step on a page of its own: a letter the client posted itself (invoice or
 // reminder), or a reminder shipped again. It names the consequence and runs only as a POST with the token.
 import type { AppError } from '../../../common/errors.js';
+import { toPublicId } from '../../../common/ids.js';
 import type { InvoiceView } from '../../../invoices/invoice.serializer.js';
 import type { Reminder } from '../../../invoices/reminder.entity.js';
 import { Layout, type PageContext } from '../../views/layout.js';
@@ -45,6 +46,15 @@ export function ShippingConfirmPage({ page, props }: { page: PageContext; props:
             {t('invoicePage.ops.shipping.letter')}
           </a>
         </p>
+        {step === 'shipAgain' ? (
+          <p>
+            <a href={`/customers/${toPublicId('cus', view.customer.id)}`} safe>
+              {t('invoicePage.ops.shipping.customer', { name: view.customer.name })}
+            </a>
+          </p>
+        ) : (
+          ''
+        )}
         {props.offered ? (
           <form class="stack" method="post" action={props.action}>
             <input type="hidden" name="_csrf" value={page.csrf} />
