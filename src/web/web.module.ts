@@ -6,11 +6,13 @@ import { InvoicesModule } from '../invoices/invoices.module.js';
 import { CustomerListRepository } from './customers/customer-list.repository.js';
 import { CustomersWebController } from './customers/customers-web.controller.js';
 import { ShippingModule } from '../shipping/shipping.module.js';
+import { DunningPolicyModule } from '../companies/dunning-policy.module.js';
 import { DashboardController } from './dashboard/dashboard.controller.js';
 import { DashboardRepository } from './dashboard/dashboard.repository.js';
 import { NeedsYouRepository } from './dashboard/needs-you.repository.js';
 import { InvoiceActionsController } from './invoice-page/invoice-actions.controller.js';
 import { InvoicePageController } from './invoice-page/invoice-page.controller.js';
+import { INVOICE_OPERATIONS_CONTROLLERS, INVOICE_OPERATIONS_PROVIDERS } from './invoice-page/invoice-operations.registry.js';
 import { InvoicePageRepository } from './invoice-page/invoice-page.repository.js';
 import { InvoicePageService } from './invoice-page/invoice-page.service.js';
 import { InvoicePaymentsController } from './invoice-page/invoice-payments.controller.js';
@@ -24,7 +26,7 @@ import { WebUsersRepository } from './web-users.repository.js';
 import { ACCOUNT_CONTROLLERS, AccountCoreModule } from './account/account.js';
 
 @Module({
-  imports: [AuthModule, CustomersModule, InvoicesModule, ShippingModule, AccountCoreModule],
+  imports: [AuthModule, CustomersModule, InvoicesModule, ShippingModule, AccountCoreModule, DunningPolicyModule],
   controllers: [
     WebAuthController,
     DashboardController,
@@ -35,6 +37,7 @@ import { ACCOUNT_CONTROLLERS, AccountCoreModule } from './account/account.js';
     InvoicePageController,
     InvoicePaymentsController,
     InvoiceActionsController,
+    ...INVOICE_OPERATIONS_CONTROLLERS,
   ],
   providers: [
     WebPages,
@@ -47,6 +50,7 @@ import { ACCOUNT_CONTROLLERS, AccountCoreModule } from './account/account.js';
     InvoicePageService,
     InvoicePageRepository,
     InvoiceListRepository,
+    ...INVOICE_OPERATIONS_PROVIDERS,
   ],
   exports: [WebPages, WebSessionsRepository],
 })

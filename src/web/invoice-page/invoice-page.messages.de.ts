@@ -1,7 +1,10 @@
 // The invoice page's messages in German (area `invoicePage`): documents, payments, deliveries, the actions
 // and their confirmations, refusals, and the reasons the service records in English, in the user's language.
 
+import { opsDe } from './invoice-operations.messages.js';
+
 export const de = {
+  ops: opsDe,
   event: { shipping_failed: 'Versand fehlgeschlagen', customer_credit: 'Guthaben des Kunden' },
   amounts: { accruedInterest: 'Aufgelaufene Zinsen' },
   documents: {
@@ -15,6 +18,7 @@ export const de = {
     activeContent: 'Achtung: Das Dokument enthält aktive Inhalte und wird nur abgeschirmt angezeigt.',
   },
   notice: {
+    ...opsDe.notice,
     release: 'Die Rechnung wurde freigegeben.',
     releaseShipping: 'Die Rechnung wurde freigegeben; der Versand läuft.',
     block: 'Das Mahnwesen für diese Rechnung ist gesperrt.',
@@ -102,6 +106,7 @@ export const de = {
     cancelled: 'Abgebrochen',
   },
   errors: {
+    ...opsDe.errors,
     title: 'Bitte prüfen Sie die Eingaben.',
     amount: 'Bitte einen Betrag größer als 0 angeben, z. B. 119,50.',
     payment_date: 'Bitte ein gültiges Datum angeben.',

@@ -1,7 +1,9 @@
 // The invoice page's messages in English: the same keys as invoice-page.messages.de.ts.
+import { opsEn } from './invoice-operations.messages.js';
 import type { InvoicePageMessages } from './invoice-page.messages.de.js';
 
 export const en: InvoicePageMessages = {
+  ops: opsEn,
   event: { shipping_failed: 'Shipping failed', customer_credit: 'Customer credit' },
   amounts: { accruedInterest: 'Accrued interest' },
   documents: {
@@ -15,6 +17,7 @@ export const en: InvoicePageMessages = {
     activeContent: 'Caution: the document carries active content and is only shown sandboxed.',
   },
   notice: {
+    ...opsEn.notice,
     release: 'The invoice has been released.',
     releaseShipping: 'The invoice has been released; shipping is under way.',
     block: 'Dunning is blocked for this invoice.',
@@ -94,6 +97,7 @@ export const en: InvoicePageMessages = {
   channel: { email: 'E-mail', post: 'Post', manual: 'Shipped by the sender' },
   outcome: { delivered: 'Delivered', temporary_failure: 'Failed for now', permanent_failure: 'Failed', cancelled: 'Cancelled' },
   errors: {
+    ...opsEn.errors,
     title: 'Please check your input.',
     amount: 'Please enter an amount above 0, e.g. 119.50.',
     payment_date: 'Please enter a valid date.',

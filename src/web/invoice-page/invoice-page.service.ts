@@ -16,6 +16,7 @@ import { companyOf } from '../web-pages.js';
 import type { SignedInUser } from '../web-users.repository.js';
 import { type FieldErrors, type FormValues, parseForm } from './form-input.js';
 import { offeredActions, type PageAction } from './invoice-actions.js';
+import { editable, shippingOffers } from './invoice-operations.js';
 import { InvoicePageRepository } from './invoice-page.repository.js';
 
 export const PAYMENT_FIELDS = ['amount', 'payment_date', 'external_id', 'note', 'inkasso_payment'] as const;
@@ -54,17 +55,22 @@ export class InvoicePageService {
   async page(user: SignedInUser, id: string) {
     const company = companyOf(user);
     const { view, wire } = await this.invoice(user, id);
-    const [events, { deliveries }] = await Promise.all([this.invoices.events(company, id), this.shipping.deliveries(company, id)]);
+    const [events, { deliveries, shipments }] = await Promise.all([
+      this.invoices.events(company, id),
+      this.shipping.deliveries(company, id),
+    ]);
     const userIds = events.filter((e) => e.actorType === 'user' && e.actorId).map((e) => e.actorId as string);
     const users = await this.repository.userEmails(user.companyId, userIds);
-    return { view, wire, events, deliveries, users, actions: offeredActions(view.invoice) };
+    const offers = shippingOffers(view, shipments, events);
+    return { view, wire, events, deliveries, users, actions: offeredActions(view.invoice), offers, editable: editable(view.invoice) };
   }
 
   openDocument(user: SignedInUser, id: string, which: 'pdf' | 'attachment') {
     return this.invoices.openDocument(companyOf(user), id, which);
   }
 
-  reminderLetter(user: SignedInUser, id: string, reminderId: string) {
+  /** The letter of the invoice (reminderId null) or of a reminder. */
+  letter(user: SignedInUser, id: string, reminderId: string | null) {
     return this.shipping.letter(companyOf(user), id, reminderId);
   }
 

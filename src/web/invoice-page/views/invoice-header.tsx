@@ -4,6 +4,7 @@ import { toPublicId } from '../../../common/ids.js';
 import type { InvoiceView } from '../../../invoices/invoice.serializer.js';
 import type { Lang } from '../../i18n.js';
 import type { PageAction } from '../invoice-actions.js';
+import type { ShippingOffers } from '../invoice-operations.js';
 import type { InvoiceWire } from '../invoice-page.service.js';
 import { Card } from './form-parts.js';
 
@@ -111,7 +112,7 @@ function DocumentLinks({ lang, href, label }: { lang: Lang; href: string; label:
   );
 }
 
-export function DocumentsCard({ lang, view, base }: { lang: Lang; view: InvoiceView; base: string }) {
+export function DocumentsCard({ lang, view, base, offers }: { lang: Lang; view: InvoiceView; base: string; offers: ShippingOffers }) {
   const { t } = lang;
   const { invoice } = view;
   return (
@@ -127,21 +128,45 @@ export function DocumentsCard({ lang, view, base }: { lang: Lang; view: InvoiceV
         ) : (
           <li safe>{t('invoicePage.documents.noAttachment')}</li>
         )}
+        {offers.statementOfClaim ? (
+          <DocumentLinks lang={lang} href={`${base}/statement_of_claim`} label={t('invoicePage.ops.shipping.statementOfClaim')} />
+        ) : (
+          ''
+        )}
       </ul>
       {invoice.pdfActiveContent || invoice.attachmentActiveContent ? <p safe>{t('invoicePage.documents.activeContent')}</p> : ''}
     </Card>
   );
 }
 
-/** Each allowed action is a link to its confirmation page (which works without JavaScript). */
-export function ActionsCard({ lang, actions, base }: { lang: Lang; actions: PageAction[]; base: string }) {
+/** Each allowed action is a link to its confirmation page (which works without JavaScript); editing too. */
+export function ActionsCard(props: { lang: Lang; actions: PageAction[]; base: string; offers: ShippingOffers; canEdit: boolean }) {
+  const { lang, actions, base, offers } = props;
   const { t } = lang;
   return (
     <Card id="actions" title={t('invoicePage.actions.title')}>
-      {actions.length === 0 ? (
+      {actions.length === 0 && !props.canEdit && !offers.confirmInvoice ? (
         <p safe>{t('invoicePage.actions.none')}</p>
       ) : (
         <ul class="actions">
+          {offers.confirmInvoice ? (
+            <li>
+              <a class="button" href={`${base}/confirm_shipping`} data-operation="confirm_shipping" safe>
+                {t('invoicePage.ops.shipping.confirmInvoice')}
+              </a>
+            </li>
+          ) : (
+            ''
+          )}
+          {props.canEdit ? (
+            <li>
+              <a class="button" href={`${base}/edit`} data-operation="edit" safe>
+                {t('invoicePage.ops.edit.link')}
+              </a>
+            </li>
+          ) : (
+            ''
+          )}
           {actions.map((action) => (
             <li>
               <a class="button" href={`${base}/confirm/${action}`} data-action={action} safe>

@@ -6,6 +6,7 @@ import type { InvoiceView } from '../../../invoices/invoice.serializer.js';
 import type { Delivery } from '../../../shipping/shipments/shipment.js';
 import type { Lang } from '../../i18n.js';
 import { localReason } from '../event-reasons.js';
+import type { ShippingOffers } from '../invoice-operations.js';
 import { Card } from './form-parts.js';
 
 const EVENT_KINDS = new Set([
@@ -28,7 +29,7 @@ function Th({ label, num }: { label: string; num?: boolean }) {
   );
 }
 
-export function RemindersCard({ lang, view, base }: { lang: Lang; view: InvoiceView; base: string }) {
+export function RemindersCard({ lang, view, base, offers }: { lang: Lang; view: InvoiceView; base: string; offers: ShippingOffers }) {
   const { t, money, date, dateTime } = lang;
   return (
     <Card id="reminders" title={t('invoice.reminders')}>
@@ -45,6 +46,7 @@ export function RemindersCard({ lang, view, base }: { lang: Lang; view: InvoiceV
               <Th label={t('invoice.flatFee')} num />
               <Th label={t('invoicePage.reminders.shipped')} />
               <Th label={t('invoicePage.reminders.letter')} />
+              <Th label={t('invoicePage.ops.shipping.column')} />
             </tr>
           </thead>
           <tbody>
@@ -73,12 +75,37 @@ export function RemindersCard({ lang, view, base }: { lang: Lang; view: InvoiceV
                     {t('invoicePage.reminders.open')}
                   </a>
                 </td>
+                <td>
+                  <ReminderShipping lang={lang} offers={offers} reminderId={r.id} stage={r.reminderStage} base={base} />
+                </td>
               </tr>
             ))}
           </tbody>
         </table>
       )}
     </Card>
+  );
+}
+
+/** Confirm a reminder posted by hand, or ship it again: the step that waits, if any. */
+function ReminderShipping(props: { lang: Lang; offers: ShippingOffers; reminderId: string; stage: number; base: string }) {
+  const { t } = props.lang;
+  const path = `${props.base}/reminders/${toPublicId('rem', props.reminderId)}`;
+  const step = props.offers.confirmReminder.has(props.reminderId)
+    ? { href: `${path}/confirm_shipping`, key: 'confirmReminder', op: 'confirm_shipping' }
+    : props.offers.shipAgain.has(props.reminderId)
+      ? { href: `${path}/ship`, key: 'shipAgain', op: 'ship' }
+      : undefined;
+  if (!step) return '';
+  return (
+    <a
+      href={step.href}
+      data-operation={step.op}
+      aria-label={`${t(`invoicePage.ops.shipping.${step.key}`)}: ${t('invoicePage.reason.reminderStage', { stage: props.stage })}`}
+      safe
+    >
+      {t(`invoicePage.ops.shipping.${step.key}`)}
+    </a>
   );
 }
 

@@ -5,6 +5,7 @@ import type { InvoiceView } from '../../../invoices/invoice.serializer.js';
 import type { Delivery } from '../../../shipping/shipments/shipment.js';
 import { Layout, type PageContext } from '../../views/layout.js';
 import type { PageAction } from '../invoice-actions.js';
+import type { EditField, ShippingOffers } from '../invoice-operations.js';
 import type { InvoiceWire } from '../invoice-page.service.js';
 import { EMPTY_FORM, type FormState } from './form-parts.js';
 import { ActionsCard, AmountsCard, CustomerCard, DocumentsCard, StatusCard } from './invoice-header.js';
@@ -19,6 +20,10 @@ export interface InvoicePageProps {
   /** E-mail addresses of the users named by the events. */
   users: Map<string, string>;
   actions: PageAction[];
+  /** The shipping steps that wait for the user, and whether a statement of claim exists. */
+  offers: ShippingOffers;
+  /** The fields the edit form may still change (none: no edit link). */
+  editable: EditField[];
   /** The flash notice of the change just made, in the user's language. */
   notice?: string;
   /** The payment form as posted, with its errors. */
@@ -49,11 +54,11 @@ export function InvoicePage({ page, props }: { page: PageContext; props: Invoice
         <CustomerCard lang={lang} view={view} />
       </div>
       <div class="grid">
-        <DocumentsCard lang={lang} view={view} base={base} />
-        <ActionsCard lang={lang} actions={props.actions} base={base} />
+        <DocumentsCard lang={lang} view={view} base={base} offers={props.offers} />
+        <ActionsCard lang={lang} actions={props.actions} base={base} offers={props.offers} canEdit={props.editable.length > 0} />
       </div>
       <PaymentsCard lang={lang} csrf={page.csrf} view={view} base={base} form={props.payment ?? EMPTY_FORM} />
-      <RemindersCard lang={lang} view={view} base={base} />
+      <RemindersCard lang={lang} view={view} base={base} offers={props.offers} />
       <DeliveriesCard lang={lang} deliveries={props.deliveries} />
       <TimelineCard lang={lang} events={props.events} users={props.users} />
     </Layout>
