@@ -27,6 +27,7 @@ import { DashboardFigures1764700000100 } from './1764700000100-dashboard-figures
 import { InvoiceSearch1764700000150 } from './1764700000150-invoice-search.js';
 import { AccountLinks1764710000000 } from './1764710000000-account-links.js';
 import { UserRoles1764720000000 } from './1764720000000-user-roles.js';
+import { CompanySettings1764720000300 } from './1764720000300-company-settings.js';
 
 export const migrations = [
   Foundation1763769600000,
@@ -57,4 +58,5 @@ export const migrations = [
   InvoiceSearch1764700000150,
   AccountLinks1764710000000,
   UserRoles1764720000000,
+  CompanySettings1764720000300,
 ];

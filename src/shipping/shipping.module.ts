@@ -51,6 +51,14 @@ import { StalledDeliveries } from './delivery/stalled-deliveries.js';
     ReleaseService,
     { provide: PostalProvider, useFactory: (config: AppConfig) => createPostalProvider(config.shipping), inject: [APP_CONFIG] },
   ],
-  exports: [ShippingService, ShippingLetters, ShippingSettingsRepository, ActivePdfPolicy, ShippingContexts, ReleaseService],
+  exports: [
+    ShippingService,
+    ShippingLetters,
+    ShippingSettingsRepository,
+    ShippingSettingsService,
+    ActivePdfPolicy,
+    ShippingContexts,
+    ReleaseService,
+  ],
 })
 export class ShippingModule {}

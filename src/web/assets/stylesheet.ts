@@ -100,4 +100,14 @@ form.invoice-filters button{padding:.45rem 1.2rem;background:var(--accent);color
 th[aria-sort=ascending] a::after{content:" \\25B2"}
 th[aria-sort=descending] a::after{content:" \\25BC"}
 nav.pages ul{display:flex;flex-wrap:wrap;gap:1rem;list-style:none;padding:0;margin:1rem 0 0}
+/* settings: the shipping and company settings forms and the letterhead logo */
+.settings-form label,.settings-logo label{display:block;font-weight:600;margin:.6rem 0 .2rem}
+.settings-form input,.settings-form select,.settings-form textarea,.settings-logo input{padding:.4rem;border:1px solid #7a8594;border-radius:4px;font:inherit;max-width:100%}
+.settings-form input[type=text],.settings-form input[type=email],.settings-form textarea{width:32rem}
+.settings-form fieldset{border:1px solid var(--line);border-radius:6px;margin:0 0 1rem;padding:.5rem 1rem 1rem}
+.settings-form button,.settings-logo button{margin:.6rem .6rem 0 0;padding:.45rem 1.1rem;background:var(--accent);color:#fff;border:0;border-radius:4px;font:inherit;cursor:pointer}
+.settings-logo button.secondary{background:#fff;color:var(--accent);border:1px solid var(--accent)}
+.settings-form [aria-invalid=true],.settings-logo [aria-invalid=true]{border-color:var(--bad);outline:2px solid var(--bad)}
+.settings-logo figure{margin:.5rem 0}
+.logo-preview{max-width:50mm;max-height:25mm;border:1px solid var(--line);padding:.25rem;background:#fff}
 `;
