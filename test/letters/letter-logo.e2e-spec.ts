@@ -54,7 +54,9 @@ describe('letters: the company logo in the letterhead', () => {
     ]);
     const letter = async () => (await d.api().get(`/api/v1/invoices/${invoiceId}/letter`).expect(200)).body as Buffer;
     expect((await imagesPerPage(await letter()))[0]).toBe(1);
-    await t.app.get(ShippingSettingsService).removeLogo({ id: parsePublicId('cmp', d.company.id)!, name: 'Firma', timeZone: 'Europe/Berlin' });
+    await t.app
+      .get(ShippingSettingsService)
+      .removeLogo({ id: parsePublicId('cmp', d.company.id)!, name: 'Firma', timeZone: 'Europe/Berlin' });
     expect(await imagesPerPage(await letter())).toEqual([0]);
   });
 });
