@@ -64,14 +64,30 @@ describe('the letterhead logo', () => {
     expect(await imagesPerPage(pdf)).toEqual([1, ...Array.from({ length: (await PDFDocument.load(pdf)).getPageCount() - 1 }, () => 0)]);
     // 50 × 12.5 mm from (140, 10) to (190, 22.5): red inside, white beside and below it.
     const right = D.logo.right;
-    expect(redAt(pdf, [[right - 1, D.logo.top + 1], [right - 49, D.logo.top + 11], [right - 25, D.logo.top + 6]])).toEqual([true, true, true]);
-    expect(redAt(pdf, [[right - 25, D.logo.top + 14], [right + 2, D.logo.top + 6]])).toEqual([false, false]);
+    expect(
+      redAt(pdf, [
+        [right - 1, D.logo.top + 1],
+        [right - 49, D.logo.top + 11],
+        [right - 25, D.logo.top + 6],
+      ]),
+    ).toEqual([true, true, true]);
+    expect(
+      redAt(pdf, [
+        [right - 25, D.logo.top + 14],
+        [right + 2, D.logo.top + 6],
+      ]),
+    ).toEqual([false, false]);
   });
 
   it('keeps a tall logo narrow, at the right edge of the box', async () => {
     const pdf = await renderLetter(content({ contentType: 'image/png', bytes: makePng(100, 400, RED) }));
     // 6.25 × 25 mm at the right edge.
-    expect(redAt(pdf, [[D.logo.right - 3, D.logo.top + 12], [D.logo.right - 3, D.logo.top + 24]])).toEqual([true, true]);
+    expect(
+      redAt(pdf, [
+        [D.logo.right - 3, D.logo.top + 12],
+        [D.logo.right - 3, D.logo.top + 24],
+      ]),
+    ).toEqual([true, true]);
     expect(redAt(pdf, [[D.logo.right - 10, D.logo.top + 12]])).toEqual([false]);
   });
 

@@ -37,7 +37,10 @@ describe('letters: the company logo in the letterhead', () => {
     await setLogo(makePng(300, 100));
     const invoiceId = await d.sentInvoice('2026-01-10', '119.00', { invoice_number: 'LOGO-1' });
     await d.runUntil('2026-01-17', invoiceId, 'reminder1_sent');
-    const mail = await waitFor(async () => smtp.received.find((m) => m.parsed.subject?.includes('LOGO-1')), 'the reminder e-mail');
+    const mail = await waitFor(
+      () => Promise.resolve(smtp.received.find((m) => m.parsed.subject?.includes('LOGO-1'))),
+      'the reminder e-mail',
+    );
     const pdf = pdfAttachmentOf(mail.parsed);
     expect(pdf).toBeDefined();
     const images = await imagesPerPage(pdf!);

@@ -90,11 +90,8 @@ describeInChromium('settings pages in Chromium', () => {
     await page.waitForURL(/done=uploaded/, WAIT);
     const preview = page.getByRole('img', { name: 'Ihr aktuelles Logo' });
     await preview.waitFor(WAIT);
-    await page.waitForFunction(
-      () => (document.querySelector('img.logo-preview') as HTMLImageElement | null)?.naturalWidth === 240,
-      null,
-      WAIT,
-    );
+    // The image loaded through the session-checked route, at its own size.
+    await page.waitForFunction("document.querySelector('img.logo-preview')?.naturalWidth === 240", null, WAIT);
     await accessible();
     await page.getByRole('button', { name: 'Logo entfernen' }).click();
     await page.waitForURL(/done=removed/, WAIT);

@@ -28,7 +28,10 @@ export const de = {
       autosend: ['Sofort versenden', 'Neue Rechnungen gehen gleich nach dem Eingang hinaus.'],
       autoskip_shipping: ['Nicht versenden', 'Neue Rechnungen gelten als versendet; Sie verschicken sie selbst.'],
       cover_page: ['Deckblatt bei Post', 'Vor Rechnungen per Post kommt ein Anschreiben mit Fensteradresse.'],
-      refuse_active_pdf: ['PDFs mit aktiven Inhalten ablehnen', 'PDFs mit JavaScript, Startaktionen oder eingebetteten Dateien werden nicht angenommen.'],
+      refuse_active_pdf: [
+        'PDFs mit aktiven Inhalten ablehnen',
+        'PDFs mit JavaScript, Startaktionen oder eingebetteten Dateien werden nicht angenommen.',
+      ],
       sender_name: ['Name', 'Leer: der Name Ihres Unternehmens.'],
       sender_street: ['Straße und Hausnummer', 'Steht im Briefkopf und in der Rücksendeangabe.'],
       sender_zip: ['Postleitzahl', 'Die Postleitzahl Ihrer Anschrift.'],

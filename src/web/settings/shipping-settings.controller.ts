@@ -48,7 +48,11 @@ export class ShippingSettingsController {
       const refusal = refusalOf(error);
       const page = this.pages.context(req, res, user);
       const errors = Object.keys(refusal.fields).length ? refusal.fields : { _form: refusal.message };
-      return this.view.send(res, 422, companyOf(user), page, { values: formValuesOf(form), errors, error: page.lang.t('settings.invalid') });
+      return this.view.send(res, 422, companyOf(user), page, {
+        values: formValuesOf(form),
+        errors,
+        error: page.lang.t('settings.invalid'),
+      });
     }
     res.redirect(303, '/settings/shipping?done=saved');
   }

@@ -7,7 +7,13 @@ import { Layout, type PageContext } from '../../views/layout.js';
 import { SectionNav, SETTINGS_LINKS } from '../../views/section-nav.js';
 import { type FormValues, SettingsField } from './form-fields.js';
 
-export function CompanySettingsPage(props: { page: PageContext; values: FormValues; errors: FieldErrors; notice?: string; error?: string }) {
+export function CompanySettingsPage(props: {
+  page: PageContext;
+  values: FormValues;
+  errors: FieldErrors;
+  notice?: string;
+  error?: string;
+}) {
   const { page, values, errors } = props;
   const { t } = page.lang;
   const fields = { page, values, errors, catalogue: 'settings.company.fields' };
