@@ -23,7 +23,6 @@ export function CompanySettingsPage(props: {
   return (
     <Layout page={page} title={t('settings.company.title')}>
       <SectionNav page={page} label={t('nav.settingsLabel')} links={SETTINGS_LINKS} />
-      <h1 safe>{t('settings.company.title')}</h1>
       <p safe>{t('settings.company.intro')}</p>
       <Flash notice={props.notice} error={props.error ? `${props.error}${errors._form ? ` ${errors._form}` : ''}` : undefined} />
       <form class="settings-form card" method="post" action="/settings/company" novalidate>

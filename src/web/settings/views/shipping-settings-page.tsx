@@ -41,7 +41,6 @@ export function ShippingSettingsPage(props: ShippingSettingsProps) {
   return (
     <Layout page={page} title={t('settings.shipping.title')}>
       <SectionNav page={page} label={t('nav.settingsLabel')} links={SETTINGS_LINKS} />
-      <h1 safe>{t('settings.shipping.title')}</h1>
       <p safe>{t('settings.shipping.intro')}</p>
       <Flash notice={props.notice} error={formError} />
       <LogoSection page={page} hasLogo={props.hasLogo} error={props.logoError} />
