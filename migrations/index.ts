@@ -28,6 +28,7 @@ import { InvoiceSearch1764700000150 } from './1764700000150-invoice-search.js';
 import { AccountLinks1764710000000 } from './1764710000000-account-links.js';
 import { UserRoles1764720000000 } from './1764720000000-user-roles.js';
 import { ApiKeyLastUse1764720000100 } from './1764720000100-api-key-last-use.js';
+import { CompanySettings1764720000300 } from './1764720000300-company-settings.js';
 
 export const migrations = [
   Foundation1763769600000,
@@ -59,4 +60,5 @@ export const migrations = [
   AccountLinks1764710000000,
   UserRoles1764720000000,
   ApiKeyLastUse1764720000100,
+  CompanySettings1764720000300,
 ];

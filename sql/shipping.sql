@@ -46,6 +46,13 @@ SELECT company_id AS "companyId", id AS "id", invoice_id AS "invoiceId", reminde
 -- shipping.mark_reminder_shipped
 UPDATE reminders SET last_sent_at = $3 WHERE company_id = $1 AND id = $2;
 
+-- shipping.remove_letter_logo
+DELETE FROM letter_logos WHERE company_id = $1;
+
+-- shipping.save_letter_logo
+INSERT INTO letter_logos (company_id, content_type, image) VALUES ($1, $2, $3)
+ON CONFLICT (company_id) DO UPDATE SET content_type = EXCLUDED.content_type, image = EXCLUDED.image, updated_at = now();
+
 -- shipping.save_settings
 INSERT INTO shipping_settings (company_id, settings) VALUES ($1, $2)
 ON CONFLICT (company_id) DO UPDATE SET settings = EXCLUDED.settings, updated_at = now();
@@ -54,7 +61,10 @@ ON CONFLICT (company_id) DO UPDATE SET settings = EXCLUDED.settings, updated_at 
 UPDATE reminders SET shipping_mode = $3 WHERE company_id = $1 AND id = $2 AND shipping_mode IS NULL;
 
 -- shipping.settings_of_company
-SELECT settings FROM shipping_settings WHERE company_id = $1;
+SELECT s.settings, l.content_type, l.image
+FROM (SELECT $1::uuid AS company_id) c
+LEFT JOIN shipping_settings s ON s.company_id = c.company_id
+LEFT JOIN letter_logos l ON l.company_id = c.company_id;
 
 -- shipping.shipments_of_invoice
 SELECT company_id AS "companyId", id AS "id", invoice_id AS "invoiceId", reminder_id AS "reminderId", document AS "document", shipping_mode AS "shippingMode", mode_source AS "modeSource", status AS "status", email_status AS "emailStatus", post_status AS "postStatus", attention AS "attention", message_id AS "messageId", letter_key AS "letterKey", print_day AS "printDay", actor_type AS "actorType", actor_id AS "actorId", reason AS "reason", created_at AS "createdAt", updated_at AS "updatedAt", completed_at AS "completedAt" FROM shipments WHERE company_id = $1 AND invoice_id = $2 ORDER BY created_at, id;

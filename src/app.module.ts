@@ -29,6 +29,7 @@ import { WebErrorFilter } from './web/errors/web-error.filter.js';
 import { DunningWebModule } from './web/dunning/dunning-web.module.js';
 import { ExceptionsWebModule } from './web/exceptions/exceptions-web.module.js';
 import { IntegrationsKeysModule } from './web/integrations-keys/integrations-keys.module.js';
+import { SettingsWebModule } from './web/settings/settings-web.module.js';
 
 export interface AppModuleOptions {
   /** Wire every module but never connect to the database: for building the OpenAPI document. */
@@ -64,6 +65,7 @@ export class AppModule {
         DunningWebModule,
         ExceptionsWebModule,
         IntegrationsKeysModule,
+        SettingsWebModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: WebErrorFilter },

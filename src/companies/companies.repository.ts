@@ -19,6 +19,18 @@ const UPDATE_SHIPPING_DEFAULTS = statement(
   'UPDATE companies SET shipping_mode = $2, autosend = $3, autoskip_shipping = $4, updated_at = now() WHERE id = $1',
 );
 
+const UPDATE_PROFILE = statement(
+  'companies.update_profile',
+  'UPDATE companies SET name = $2, time_zone = $3, contact_email = $4, updated_at = now() WHERE id = $1',
+);
+
+/** What the company settings page changes. */
+export interface CompanyProfile {
+  name: string;
+  timeZone: string;
+  contactEmail: string | null;
+}
+
 @Injectable()
 export class CompaniesRepository {
   constructor(private readonly sql: Sql) {}
@@ -28,6 +40,7 @@ export class CompaniesRepository {
       id,
       name,
       timeZone,
+      contactEmail: null,
       shippingMode: 'email',
       autosend: false,
       autoskipShipping: false,
@@ -59,6 +72,10 @@ export class CompaniesRepository {
 
   async updateShippingDefaults(id: string, defaults: CompanyShippingDefaults, manager: EntityManager): Promise<void> {
     await this.sql.run(UPDATE_SHIPPING_DEFAULTS, [id, defaults.shippingMode, defaults.autosend, defaults.autoskipShipping], manager);
+  }
+
+  async updateProfile(id: string, profile: CompanyProfile): Promise<void> {
+    await this.sql.run(UPDATE_PROFILE, [id, profile.name, profile.timeZone, profile.contactEmail]);
   }
 
   findById(id: string, manager: EntityManager = this.sql.manager): Promise<Company | null> {

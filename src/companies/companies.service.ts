@@ -5,8 +5,10 @@ import { hashPassword } from '../auth/secrets.js';
 import { APP_CONFIG, type AppConfig } from '../config/app.config.js';
 import { AppError } from '../common/errors.js';
 import { newUuid, parsePublicId } from '../common/ids.js';
+import type { CompanyContext } from '../auth/principal.js';
 import type { Company } from './company.entity.js';
 import { CompaniesRepository } from './companies.repository.js';
+import type { CompanyProfileDto } from './dto/company-profile.dto.js';
 
 export interface NewCompany {
   company: Company;
@@ -33,6 +35,17 @@ export class CompaniesService {
       const key = await this.credentials.issueApiKey(company.id, 'default', manager);
       return { company, email, apiToken: token.secret, apiKey: key.secret, apiKeyExpiresAt: key.expiresAt };
     });
+  }
+
+  /** The signed-in company's record: name, time zone and contact e-mail. */
+  async profile(company: CompanyContext): Promise<Company> {
+    const found = await this.companies.findById(company.id);
+    if (!found) throw new AppError('company.not_found', 'The company of this credential no longer exists');
+    return found;
+  }
+
+  async updateProfile(company: CompanyContext, dto: CompanyProfileDto): Promise<void> {
+    await this.companies.updateProfile(company.id, { name: dto.name, timeZone: dto.time_zone, contactEmail: dto.contact_email ?? null });
   }
 
   async issueToken(publicCompanyId: string, name: string): Promise<string> {

@@ -16,6 +16,8 @@ export class Company {
   @PrimaryColumn('uuid') id!: string;
   @Column('text') name!: string;
   @Column('text', { name: 'time_zone' }) timeZone!: string;
+  /** Where notices to the company go (web app's company settings); null: none given. */
+  @Column('text', { name: 'contact_email', nullable: true }) contactEmail!: string | null;
   @Column('text', { name: 'shipping_mode' }) shippingMode!: CompanyShippingMode;
   @Column('boolean') autosend!: boolean;
   @Column('boolean', { name: 'autoskip_shipping' }) autoskipShipping!: boolean;

@@ -10,6 +10,8 @@ export const DIN5008 = {
   right: 190,
   /** Letterhead: the sender's name and lines above the address field. */
   letterhead: { top: 18 },
+  /** The company's logo: scaled into this box at the letterhead's top right, clear of the information block. */
+  logo: { right: 190, top: 10, width: 50, height: 25 },
   /** The address field (85 × 45 mm at 20 mm / 45 mm) shows through the envelope window. */
   addressField: { left: 20, top: 45, width: 85, height: 45 },
   /** Return address (Rücksendeangabe): the last line of the 17.7 mm note zone, just above the address. */

@@ -1,11 +1,12 @@
 // Renders a LetterContent as a DIN 5008 (form B) letter with pdf-lib: letterhead, return address and
 // recipient in the window area, information block, subject, greeting, text, amounts table, closing,
 // footer with the sender's details, fold and punch marks. Long texts continue on further pages.
-import { PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib';
+import { PDFDocument, type PDFFont, type PDFImage, type PDFPage, rgb } from 'pdf-lib';
 import { loadPdf } from '../documents/pdf-load.js';
 import { A4, DIN5008 as D, MM } from './din5008.js';
 import { embedLetterFonts } from './fonts.js';
 import type { LetterContent } from './letter.js';
+import { embedLogo, fitInto } from './letter-logo.js';
 import { drawLetterFooter } from './letter-footer.js';
 import { LETTER } from './messages.de.js';
 import { type FontSet, printable, wrapText } from './text-layout.js';
@@ -28,7 +29,8 @@ export async function renderLetter(content: LetterContent): Promise<Uint8Array> 
 
 /** Adds the letter's pages to a document (for a cover page in front of another PDF). */
 export async function drawLetter(doc: PDFDocument, content: LetterContent): Promise<void> {
-  new LetterWriter(doc, await embedLetterFonts(doc), content).write();
+  const logo = content.sender.logo ? await embedLogo(doc, content.sender.logo) : null;
+  new LetterWriter(doc, await embedLetterFonts(doc), content, logo).write();
 }
 
 /** Lays text out top-down in millimetres, starting a new page when the text area is full. */
@@ -41,6 +43,7 @@ class LetterWriter {
     private readonly doc: PDFDocument,
     private readonly fonts: FontSet,
     private readonly content: LetterContent,
+    private readonly logo: PDFImage | null,
   ) {}
 
   write(): void {
@@ -74,7 +77,11 @@ class LetterWriter {
   private firstPageHead(): void {
     const { sender, returnAddress, recipient, info } = this.content;
     this.text(sender.name, D.left, D.letterhead.top, 15, this.fonts.bold);
-    this.text([...sender.address, ...sender.contact].join('  ·  '), D.left, D.letterhead.top + 6, 8, this.fonts.regular, GREY);
+    const head = [...sender.address, ...sender.contact].join('  ·  ');
+    // Beside a logo the address and contact line wraps short of the logo's box.
+    const lines = this.logo ? wrapText(head, this.fonts.regular, 8, (D.logo.right - D.logo.width - 5 - D.left) * MM) : [head];
+    lines.forEach((line, i) => this.text(line, D.left, D.letterhead.top + 6 + i * 3.5, 8, this.fonts.regular, GREY));
+    this.drawLogo();
     const line = printable(returnAddress, this.fonts.regular);
     this.text(line, D.left, D.returnAddressBaseline, 7, this.fonts.regular, GREY);
     const underline = this.top(D.returnAddressBaseline + 0.8);
@@ -91,6 +98,14 @@ class LetterWriter {
       this.text(label, D.infoBlock.left, baseline, 8, this.fonts.regular, GREY);
       this.text(value, D.infoBlock.valueLeft, baseline, 9);
     });
+  }
+
+  /** The logo scaled into its box keeping its aspect ratio, set to the box's top right corner. */
+  private drawLogo(): void {
+    if (!this.logo) return;
+    const { width, height } = fitInto(this.logo.width, this.logo.height, D.logo);
+    const x = D.logo.right - width;
+    this.page.drawImage(this.logo, { x: x * MM, y: this.top(D.logo.top + height), width: width * MM, height: height * MM });
   }
 
   private paragraph(paragraph: string): void {

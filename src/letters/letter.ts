@@ -1,4 +1,5 @@
 // What a letter says, independent of how it is laid out: the content a feature hands to the renderer.
+import type { LetterLogo } from './letter-logo.js';
 
 export interface LetterSender {
   name: string;
@@ -10,6 +11,8 @@ export interface LetterSender {
   bank: string[];
   /** The legal details of business letters for the footer: name and legal form, seat, register, directors, VAT ID. */
   legal: string[];
+  /** Printed in the letterhead's top right corner. */
+  logo?: LetterLogo | null;
 }
 
 export interface AmountRow {

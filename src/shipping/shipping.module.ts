@@ -51,6 +51,15 @@ import { StalledDeliveries } from './delivery/stalled-deliveries.js';
     ReleaseService,
     { provide: PostalProvider, useFactory: (config: AppConfig) => createPostalProvider(config.shipping), inject: [APP_CONFIG] },
   ],
-  exports: [ShippingService, ShippingLetters, ShippingSettingsRepository, ActivePdfPolicy, ShippingContexts, ReleaseService, StatementsOfClaim],
+  exports: [
+    ShippingService,
+    ShippingLetters,
+    ShippingSettingsRepository,
+    ShippingSettingsService,
+    ActivePdfPolicy,
+    ShippingContexts,
+    ReleaseService,
+    StatementsOfClaim,
+  ],
 })
 export class ShippingModule {}

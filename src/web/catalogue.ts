@@ -12,6 +12,7 @@ import { customersMessages } from './customers/customers.messages.js';
 import { invoicePageMessages } from './invoice-page/invoice-page.messages.js';
 import { invoiceListMessages } from './invoices/invoice-list.messages.js';
 import { keysMessages } from './integrations-keys/keys.messages.js';
+import { settingsMessages } from './settings/settings.messages.js';
 
 /** An area's messages: the same keys in German and English. */
 export interface AreaMessages<T extends object = object> {
@@ -31,6 +32,7 @@ const AREAS: Record<string, AreaMessages> = {
   invoicePage: invoicePageMessages,
   invoiceList: invoiceListMessages,
   keys: keysMessages,
+  settings: settingsMessages,
 };
 
 function merge(locale: 'de' | 'en', common: object): Record<string, unknown> {

@@ -5,6 +5,7 @@ import type { NextFunction, Request, Response } from 'express';
 import type { AppConfig } from '../config/app.config.js';
 import { serveAsset } from './assets/web-assets.js';
 import { browserElsewhere } from './errors/browser-requests.js';
+import { LOGO_PATH, readLogoUpload } from './settings/logo-upload.js';
 import { MessagePage } from './views/simple-pages.js';
 import { WebPages } from './web-pages.js';
 import { readCookies, securityHeaders, sessionMiddleware } from './web-security.js';
@@ -36,6 +37,8 @@ export function mountWeb(app: INestApplication, config: AppConfig): void {
   );
   app.use(browserRoot);
   const session = sessionMiddleware(config, app.get(WebSessionsRepository));
+  // A multipart form's `_csrf` is in its body: the logo upload's body is read before the CSRF check.
+  app.use(LOGO_PATH, readLogoUpload);
   app.use(WEB_PATHS, headers, readCookies, session, (req: Request, res: Response, next: NextFunction) => {
     if (req.method === 'GET' || req.method === 'HEAD' || pages.csrf.validateRequest(req)) return next();
     // A form without a valid token (forged on another site, or expired): refused, nothing changed.

@@ -58,7 +58,7 @@ export function senderOf(companyName: string, settings: ShippingSettings): Lette
     settings.bankName,
   ].filter((line): line is string => Boolean(line));
   const legal = legalLines(name, settings);
-  return { name, address, contact, bank, legal, returnAddress: [name, ...address].join(' · ') };
+  return { name, address, contact, bank, legal, logo: settings.logo, returnAddress: [name, ...address].join(' · ') };
 }
 
 /** The window address: the customer's lines, postal code and city, and the country when it is abroad. */

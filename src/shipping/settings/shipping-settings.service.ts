@@ -6,6 +6,7 @@ import { defined } from '../../common/defined.js';
 import { AppError, type FieldError, validationFailed } from '../../common/errors.js';
 import { CompaniesRepository } from '../../companies/companies.repository.js';
 import type { CompanyShippingDefaults } from '../../companies/company.entity.js';
+import { isEmbeddable, type LetterLogo, LOGO_MAX_BYTES, logoTypeOf } from '../../letters/letter-logo.js';
 import type { UpdateShippingSettingsDto } from './shipping-settings.dto.js';
 import {
   DEFAULT_TEMPLATES,
@@ -108,6 +109,23 @@ export class ShippingSettingsService {
       await this.companies.updateShippingDefaults(company.id, defaults, manager);
     });
     return { settings: next, defaults };
+  }
+
+  /** The letterhead's logo of every letter rendered from now on: a PNG or JPEG (by its bytes) of at most LOGO_MAX_BYTES. */
+  async setLogo(company: CompanyContext, bytes: Uint8Array): Promise<LetterLogo> {
+    const refuse = (message: string) => validationFailed([{ field: 'logo', message }]);
+    if (bytes.length === 0) throw refuse('logo is required: a PNG or JPEG file');
+    if (bytes.length > LOGO_MAX_BYTES) throw refuse(`logo must not be larger than ${LOGO_MAX_BYTES / 1024} KB`);
+    const contentType = logoTypeOf(bytes);
+    if (!contentType) throw refuse('logo must be a PNG or JPEG image');
+    const logo = { contentType, bytes };
+    if (!(await isEmbeddable(logo))) throw refuse('logo cannot be read as a PNG or JPEG image');
+    await this.settings.saveLogo(company.id, logo);
+    return logo;
+  }
+
+  async removeLogo(company: CompanyContext): Promise<void> {
+    await this.settings.removeLogo(company.id);
   }
 
   private async defaultsOf(companyId: string): Promise<CompanyShippingDefaults> {

@@ -1,6 +1,7 @@
 // A company's shipping settings: the sender shown on letters, bank details for the payment instruction,
 // the reply address of e-mails, the cover-page switch and the texts, with German defaults (the catalogue
 // src/letters/messages.de.ts).
+import type { LetterLogo } from '../../letters/letter-logo.js';
 import { REMINDER_TITLES, TEMPLATES } from '../../letters/messages.de.js';
 import type { LegalForm } from './legal-details.js';
 
@@ -53,6 +54,8 @@ export interface ShippingSettings {
    */
   refuseActivePdf: boolean;
   templates: ShippingTemplates;
+  /** The letterhead's logo; kept in a table of its own (letter_logos), not in the settings' JSON. */
+  logo: LetterLogo | null;
 }
 
 export const DEFAULT_TEMPLATES: ShippingTemplates = { ...TEMPLATES, reminderTitles: REMINDER_TITLES };
@@ -81,6 +84,7 @@ export const DEFAULT_SETTINGS: ShippingSettings = {
   coverPage: false,
   refuseActivePdf: false,
   templates: DEFAULT_TEMPLATES,
+  logo: null,
 };
 
 /** The placeholders a template may use; each is filled with text ready to print. */
@@ -118,6 +122,6 @@ export function unknownPlaceholders(template: string): string[] {
 }
 
 /** Stored settings over the defaults: a company without a row, or an older row, gets every field. */
-export function withDefaults(stored: Partial<ShippingSettings> | null): ShippingSettings {
-  return { ...DEFAULT_SETTINGS, ...stored, templates: { ...DEFAULT_TEMPLATES, ...stored?.templates } };
+export function withDefaults(stored: Partial<ShippingSettings> | null, logo: LetterLogo | null = null): ShippingSettings {
+  return { ...DEFAULT_SETTINGS, ...stored, templates: { ...DEFAULT_TEMPLATES, ...stored?.templates }, logo };
 }

@@ -112,4 +112,14 @@ div.dunning fieldset{border:1px solid var(--line);border-radius:6px;margin:0 0 1
 .secret input{width:100%;max-width:40rem;padding:.45rem;font-family:ui-monospace,monospace;border:1px solid #7a8594;border-radius:4px}
 .field textarea{padding:.35rem .5rem;border:1px solid #7a8594;border-radius:4px;font:inherit;max-width:40rem}
 .key-expiry p{margin:0 0 .3rem}
+/* settings: the shipping and company settings forms and the letterhead logo */
+.settings-form label,.settings-logo label{display:block;font-weight:600;margin:.6rem 0 .2rem}
+.settings-form input,.settings-form select,.settings-form textarea,.settings-logo input{padding:.4rem;border:1px solid #7a8594;border-radius:4px;font:inherit;max-width:100%}
+.settings-form input[type=text],.settings-form input[type=email],.settings-form textarea{width:32rem}
+.settings-form fieldset{border:1px solid var(--line);border-radius:6px;margin:0 0 1rem;padding:.5rem 1rem 1rem}
+.settings-form button,.settings-logo button{margin:.6rem .6rem 0 0;padding:.45rem 1.1rem;background:var(--accent);color:#fff;border:0;border-radius:4px;font:inherit;cursor:pointer}
+.settings-logo button.secondary{background:#fff;color:var(--accent);border:1px solid var(--accent)}
+.settings-form [aria-invalid=true],.settings-logo [aria-invalid=true]{border-color:var(--bad);outline:2px solid var(--bad)}
+.settings-logo figure{margin:.5rem 0}
+.logo-preview{max-width:50mm;max-height:25mm;border:1px solid var(--line);padding:.25rem;background:#fff}
 `;
