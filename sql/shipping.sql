@@ -40,6 +40,9 @@ SELECT company_id AS "companyId", id AS "id", invoice_id AS "invoiceId", reminde
 WHERE company_id = $1 AND invoice_id = $2 AND reminder_id IS NOT DISTINCT FROM $3
 ORDER BY created_at DESC, id DESC LIMIT 1;
 
+-- shipping.letter_logo_of_company
+SELECT content_type, image FROM letter_logos WHERE company_id = $1;
+
 -- shipping.lock_shipment
 SELECT company_id AS "companyId", id AS "id", invoice_id AS "invoiceId", reminder_id AS "reminderId", document AS "document", shipping_mode AS "shippingMode", mode_source AS "modeSource", status AS "status", email_status AS "emailStatus", post_status AS "postStatus", attention AS "attention", message_id AS "messageId", letter_key AS "letterKey", print_day AS "printDay", actor_type AS "actorType", actor_id AS "actorId", reason AS "reason", created_at AS "createdAt", updated_at AS "updatedAt", completed_at AS "completedAt" FROM shipments WHERE company_id = $1 AND id = $2 FOR UPDATE;
 
@@ -61,10 +64,7 @@ ON CONFLICT (company_id) DO UPDATE SET settings = EXCLUDED.settings, updated_at 
 UPDATE reminders SET shipping_mode = $3 WHERE company_id = $1 AND id = $2 AND shipping_mode IS NULL;
 
 -- shipping.settings_of_company
-SELECT s.settings, l.content_type, l.image
-FROM (SELECT $1::uuid AS company_id) c
-LEFT JOIN shipping_settings s ON s.company_id = c.company_id
-LEFT JOIN letter_logos l ON l.company_id = c.company_id;
+SELECT settings FROM shipping_settings WHERE company_id = $1;
 
 -- shipping.shipments_of_invoice
 SELECT company_id AS "companyId", id AS "id", invoice_id AS "invoiceId", reminder_id AS "reminderId", document AS "document", shipping_mode AS "shippingMode", mode_source AS "modeSource", status AS "status", email_status AS "emailStatus", post_status AS "postStatus", attention AS "attention", message_id AS "messageId", letter_key AS "letterKey", print_day AS "printDay", actor_type AS "actorType", actor_id AS "actorId", reason AS "reason", created_at AS "createdAt", updated_at AS "updatedAt", completed_at AS "completedAt" FROM shipments WHERE company_id = $1 AND invoice_id = $2 ORDER BY created_at, id;

@@ -258,7 +258,7 @@ export class InvoiceProcessor implements DocumentProcessor {
   }
 
   private async render(ctx: ProcessContext, customer: Customer, invoice: Invoice): Promise<Buffer> {
-    const settings = await this.shippingSettings.get(ctx.company.id, ctx.manager);
+    const settings = await this.shippingSettings.forLetters(ctx.company.id, ctx.manager);
     return renderFor({ companyName: ctx.company.name, settings, invoice, customer, contact: null }, todayIn(ctx.company.timeZone));
   }
 

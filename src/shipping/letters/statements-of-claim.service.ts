@@ -37,7 +37,7 @@ export class StatementsOfClaim {
       );
     }
     const [settings, policy, interestLines] = await Promise.all([
-      this.settings.get(company.id),
+      this.settings.forLetters(company.id),
       this.policies.get(company.id),
       this.interest.forInvoice(undefined, company.id, invoice.id),
     ]);

@@ -6,12 +6,15 @@ import { statement } from '../../database/sql/statement.js';
 import type { LetterLogo, LogoType } from '../../letters/letter-logo.js';
 import { type ShippingSettings, withDefaults } from './shipping-settings.js';
 
-const SETTINGS_OF = statement<{ settings: Partial<ShippingSettings> | null; content_type: LogoType | null; image: Buffer | null }>(
+const SETTINGS_OF = statement<{ settings: Partial<ShippingSettings> }>(
   'shipping.settings_of_company',
-  `SELECT s.settings, l.content_type, l.image
-     FROM (SELECT $1::uuid AS company_id) c
-     LEFT JOIN shipping_settings s ON s.company_id = c.company_id
-     LEFT JOIN letter_logos l ON l.company_id = c.company_id`,
+  'SELECT settings FROM shipping_settings WHERE company_id = $1',
+);
+// The logo (up to 512 KB) is read only where a letter is drawn or the logo shown: the settings are read
+// for every uploaded and pushed invoice too, which never need it.
+const LOGO_OF = statement<{ content_type: LogoType; image: Buffer }>(
+  'shipping.letter_logo_of_company',
+  'SELECT content_type, image FROM letter_logos WHERE company_id = $1',
 );
 const SAVE = statement(
   'shipping.save_settings',
@@ -29,10 +32,21 @@ const REMOVE_LOGO = statement('shipping.remove_letter_logo', 'DELETE FROM letter
 export class ShippingSettingsRepository {
   constructor(private readonly sql: Sql) {}
 
+  /** The settings without the logo (`logo` is null): what checks and everything but letters need. */
   async get(companyId: string, manager?: EntityManager): Promise<ShippingSettings> {
     const row = await this.sql.first(SETTINGS_OF, [companyId], manager);
-    const logo = row?.content_type && row.image ? { contentType: row.content_type, bytes: new Uint8Array(row.image) } : null;
-    return withDefaults(row?.settings ?? null, logo);
+    return withDefaults(row?.settings ?? null);
+  }
+
+  /** The settings with the letterhead's logo: for drawing a letter. */
+  async forLetters(companyId: string, manager?: EntityManager): Promise<ShippingSettings> {
+    const settings = await this.get(companyId, manager);
+    return { ...settings, logo: await this.logo(companyId, manager) };
+  }
+
+  async logo(companyId: string, manager?: EntityManager): Promise<LetterLogo | null> {
+    const row = await this.sql.first(LOGO_OF, [companyId], manager);
+    return row ? { contentType: row.content_type, bytes: new Uint8Array(row.image) } : null;
   }
 
   transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {

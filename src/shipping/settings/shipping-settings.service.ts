@@ -124,6 +124,11 @@ export class ShippingSettingsService {
     return logo;
   }
 
+  /** The letterhead's logo, or null. */
+  logo(company: CompanyContext): Promise<LetterLogo | null> {
+    return this.settings.logo(company.id);
+  }
+
   async removeLogo(company: CompanyContext): Promise<void> {
     await this.settings.removeLogo(company.id);
   }

@@ -47,7 +47,7 @@ export class ShippingContexts {
       () => this.customers.findById(companyId, invoice.customerId, manager),
       () => (invoice.contactId ? this.contacts.findById(companyId, invoice.contactId, manager) : Promise.resolve(null)),
       () => this.shipments.contactsWithEmail(companyId, invoice.customerId, manager),
-      () => this.settings.get(companyId, manager),
+      () => this.settings.forLetters(companyId, manager),
       () => (reminder ? this.termsOf(companyId, reminder, manager) : Promise.resolve(null)),
       () => (reminder ? this.interest.forInvoice(manager, companyId, invoice.id) : Promise.resolve([])),
       () => (reminder ? this.settlementOf(companyId, invoice.id, manager) : Promise.resolve(undefined)),

@@ -27,7 +27,7 @@ export class LetterLogoController {
   async image(@Req() req: Request, @Res() res: Response) {
     const user = await this.pages.owner(req, res);
     if (!user) return;
-    const { logo } = (await this.view.service.get(companyOf(user))).settings;
+    const logo = await this.view.service.logo(companyOf(user));
     if (!logo) return this.pages.send(res, 404, MessagePage({ page: this.pages.context(req, res, user), kind: 'notFound' }));
     res.status(200).type(logo.contentType).setHeader('Cache-Control', 'no-store').send(Buffer.from(logo.bytes));
   }

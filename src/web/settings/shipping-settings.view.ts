@@ -20,9 +20,9 @@ export class ShippingSettingsView {
   ) {}
 
   async send(res: Response, status: number, company: CompanyContext, page: PageContext, extras: Extras = {}): Promise<void> {
-    const current = await this.service.get(company);
+    const [current, logo] = await Promise.all([this.service.get(company), this.service.logo(company)]);
     const values = extras.values ?? formValuesOf(serializeShippingSettings(current).shipping_settings);
-    const html = ShippingSettingsPage({ page, errors: {}, ...extras, values, hasLogo: current.settings.logo !== null });
+    const html = ShippingSettingsPage({ page, errors: {}, ...extras, values, hasLogo: logo !== null });
     await this.pages.send(res, status, html);
   }
 }
