@@ -28,6 +28,7 @@ import { WebModule } from './web/web.module.js';
 import { WebErrorFilter } from './web/errors/web-error.filter.js';
 import { DunningWebModule } from './web/dunning/dunning-web.module.js';
 import { ExceptionsWebModule } from './web/exceptions/exceptions-web.module.js';
+import { ErpWebModule } from './web/erp/erp-web.module.js';
 
 export interface AppModuleOptions {
   /** Wire every module but never connect to the database: for building the OpenAPI document. */
@@ -62,6 +63,7 @@ export class AppModule {
         WebModule,
         DunningWebModule,
         ExceptionsWebModule,
+        ErpWebModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: WebErrorFilter },

@@ -11,6 +11,7 @@ import { accountMessages } from './account/account.messages.js';
 import { customersMessages } from './customers/customers.messages.js';
 import { invoicePageMessages } from './invoice-page/invoice-page.messages.js';
 import { invoiceListMessages } from './invoices/invoice-list.messages.js';
+import { erpMessages } from './erp/erp.messages.js';
 
 /** An area's messages: the same keys in German and English. */
 export interface AreaMessages<T extends object = object> {
@@ -29,6 +30,7 @@ const AREAS: Record<string, AreaMessages> = {
   customers: customersMessages,
   invoicePage: invoicePageMessages,
   invoiceList: invoiceListMessages,
+  erp: erpMessages,
 };
 
 function merge(locale: 'de' | 'en', common: object): Record<string, unknown> {
