@@ -114,11 +114,11 @@ describeInChromium('ERP pages in Chromium', () => {
     await page.waitForURL(/\/pulls\/pul-[0-9a-f-]{36}$/);
     const runId = /\/(pul-[0-9a-f-]{36})$/.exec(page.url())![1];
     // The suites run without a background worker: the test is the worker, and the page watches it.
-    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    await page.evaluate('window.sameDocument = true');
     const job = t.app.get(ErpPullService).handleJob({ companyId: uuidOf(user.company.id), runId: uuidOf(runId) });
 
     const progress = page.locator('#run-progress');
-    await page.waitForFunction(() => document.querySelector('#run-progress')?.getAttribute('data-status') === 'running', undefined, {
+    await page.waitForFunction(`document.querySelector('#run-progress')?.getAttribute('data-status') === 'running'`, undefined, {
       timeout: 30_000,
     });
     const seen = new Set<number>();
@@ -132,12 +132,12 @@ describeInChromium('ERP pages in Chromium', () => {
       await page.waitForTimeout(300);
     }
     await job;
-    await page.waitForFunction(() => document.querySelector('#run-progress')?.getAttribute('data-status') === 'succeeded', undefined, {
+    await page.waitForFunction(`document.querySelector('#run-progress')?.getAttribute('data-status') === 'succeeded'`, undefined, {
       timeout: 30_000,
     });
     // The figures changed while the run went on, in the same document (no reload).
     expect(seen.size).toBeGreaterThanOrEqual(2);
-    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    expect(await page.evaluate('window.sameDocument')).toBe(true);
     expect(await progress.getAttribute('hx-trigger')).toBeNull();
     await accessible();
 

@@ -79,6 +79,44 @@ describe('web app: ERP connections (HTTP)', () => {
     expect(list.text).toContain('Neue Verbindung anlegen');
   });
 
+  it('takes the X.509 certificate and key as PEM files (multipart, its CSRF token in a header) and refuses what is not PEM', async () => {
+    const { agent, rest } = await signedIn(t.app);
+    const form = await agent.get('/integrations/erp/new?auth=x509').expect(200);
+    expect(form.text).toContain('enctype="multipart/form-data"');
+    expect(form.text).toContain('type="file"');
+    const csrf = csrfOf(form.text);
+    const upload = () =>
+      agent
+        .post('/integrations/erp')
+        .set('x-csrf-token', csrf)
+        .set('HX-Request', 'true')
+        .field('name', 'X509 Datei')
+        .field('base_url', NOWHERE)
+        .field('auth_method', 'x509')
+        .field('entities', 'customers')
+        .field('entities', 'receivables');
+    const notPem = await upload()
+      .attach('client_certificate_file', Buffer.from('kein Zertifikat'), 'cert.pem')
+      .attach('private_key_file', Buffer.from(pki.clientKey), 'key.pem')
+      .expect(422);
+    expect(notPem.text).toMatch(/id="f-client_certificate-error"[^>]*>Bitte laden Sie eine PEM-Datei hoch/);
+    expect(notPem.text).not.toContain('PRIVATE KEY');
+    const big = await upload().attach('client_certificate_file', Buffer.alloc(70_000, 'a'), 'big.pem').expect(422);
+    expect(big.text).toContain('Die Datei ist zu groß (höchstens 64 KB).');
+    expect((await rest.get('/api/v1/erp_connections').expect(200)).body.erp_connections).toEqual([]);
+
+    const saved = await upload()
+      .attach('client_certificate_file', Buffer.from(pki.clientCert), 'cert.pem')
+      .attach('private_key_file', Buffer.from(pki.clientKey), 'key.pem')
+      .expect(200);
+    expect(saved.headers['hx-redirect']).toMatch(/^\/integrations\/erp\/erp-[0-9a-f-]{36}$/);
+    const [created] = (await rest.get('/api/v1/erp_connections').expect(200)).body.erp_connections as Array<Record<string, unknown>>;
+    expect(created).toMatchObject({ name: 'X509 Datei', auth_method: 'x509', secrets: expect.objectContaining({ private_key: true }) });
+    expect(created.client_certificate).not.toBeNull();
+    // A multipart form without the header: the CSRF check cannot see a token and refuses it.
+    await agent.post('/integrations/erp').field('_csrf', csrf).field('name', 'Ohne Token').expect(403);
+  });
+
   it('keeps the stored secrets when an edit leaves them empty, and previews the next three runs', async () => {
     const { agent, rest } = await signedIn(t.app);
     const created = await post(

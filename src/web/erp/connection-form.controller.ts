@@ -1,11 +1,12 @@
 // Creating and editing an ERP connection (owners only): the form posts the API's fields, checked by the
 // API's DTO and validation pipe and stored by the same service; a refusal shows the API's messages beside
 // the fields and stores nothing.
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Public } from '../../auth/auth.decorators.js';
 import { toPublicId } from '../../common/ids.js';
+import { ReadsMultipart } from '../../common/multipart.guard.js';
 import { createValidationPipe } from '../../common/validation.js';
 import { CreateErpConnectionDto, UpdateErpConnectionDto } from '../../erp-pull/connections/dto/erp-connection.dto.js';
 import type { ErpConnection } from '../../erp-pull/connections/erp-connection.entity.js';
@@ -17,11 +18,11 @@ import { companyOf } from '../web-pages.js';
 import type { SignedInUser } from '../web-users.repository.js';
 import { authMethodOf, bodyOf, defaultValues, type FormValues, valuesOfConnection } from './connection-form.js';
 import { asOwner, formErrors } from './erp-pages.js';
+import { leadTo, readConnectionForm } from './pem-upload.js';
 import { nextRuns } from './schedule-preview.js';
 import { ConnectionFormPage } from './views/connection-form.js';
 
 const pipe = createValidationPipe();
-type Form = Record<string, unknown>;
 
 @Public()
 @ApiExcludeController()
@@ -42,15 +43,16 @@ export class ConnectionFormController {
 
   @Post()
   @HttpCode(200)
-  async create(@Body() body: Form, @Req() req: Request, @Res() res: Response) {
+  @ReadsMultipart()
+  async create(@Req() req: Request, @Res() res: Response) {
     await asOwner(this.frame, req, res, async (user, page) => {
-      const form = bodyOf(body ?? {});
+      const form = await this.read(req, res);
       const method = authMethodOf(form.values.fields.auth_method);
       try {
         this.refuseForm(form.errors);
         const dto = (await pipe.transform(form.body, { type: 'body', metatype: CreateErpConnectionDto })) as CreateErpConnectionDto;
         const created = await this.connections.create(companyOf(user), dto);
-        return this.frame.redirect(req, res, `/integrations/erp/${toPublicId('erp', created.id)}`, [{ key: 'erp.form.created' }]);
+        return leadTo(this.frame, req, res, `/integrations/erp/${toPublicId('erp', created.id)}`, [{ key: 'erp.form.created' }]);
       } catch (error) {
         const errors = this.errorsOf(page, error, form.errors);
         return { status: 422, html: this.form(page, user, { method, values: form.values, errors, refused: true }) };
@@ -70,17 +72,18 @@ export class ConnectionFormController {
 
   @Post(':id')
   @HttpCode(200)
-  async update(@Param('id') id: string, @Body() body: Form, @Req() req: Request, @Res() res: Response) {
+  @ReadsMultipart()
+  async update(@Param('id') id: string, @Req() req: Request, @Res() res: Response) {
     await asOwner(this.frame, req, res, async (user, page) => {
       const company = companyOf(user);
       const connection = await this.connections.get(company, id);
-      const form = bodyOf(body ?? {});
+      const form = await this.read(req, res);
       const method = authMethodOf(form.values.fields.auth_method, connection.authMethod);
       try {
         this.refuseForm(form.errors);
         const dto = (await pipe.transform(form.body, { type: 'body', metatype: UpdateErpConnectionDto })) as UpdateErpConnectionDto;
         await this.connections.update(company, id, dto);
-        return this.frame.redirect(req, res, `/integrations/erp/${id}`, [{ key: 'erp.form.saved' }]);
+        return leadTo(this.frame, req, res, `/integrations/erp/${id}`, [{ key: 'erp.form.saved' }]);
       } catch (error) {
         const errors = this.errorsOf(page, error, form.errors);
         return { status: 422, html: this.form(page, user, { connection, method, values: form.values, errors, refused: true }) };
@@ -88,13 +91,21 @@ export class ConnectionFormController {
     });
   }
 
-  /** The form's own findings (the mapping is no JSON) are refused before the API's checks. */
+  /** The form's fields, with the uploaded PEM files as text; the form's own findings by field. */
+  private async read(req: Request, res: Response) {
+    const { form, errors } = await readConnectionForm(req, res);
+    const read = bodyOf(form);
+    return { ...read, errors: { ...errors, ...read.errors } };
+  }
+
+  /** The form's own findings (no JSON, no PEM) are refused before the API's checks. */
   private refuseForm(errors: Record<string, string>): void {
     if (Object.keys(errors).length) throw new FormRefused();
   }
 
   private errorsOf(page: PageContext, error: unknown, own: Record<string, string>): Record<string, string> {
-    if (error instanceof FormRefused) return { mapping: page.lang.t(`erp.form.${own.mapping}`) };
+    if (error instanceof FormRefused)
+      return Object.fromEntries(Object.entries(own).map(([field, code]) => [field, page.lang.t(`erp.form.${code}`)]));
     const refusal = refusalOf(error);
     return formErrors(refusal.fields, refusal.message);
   }

@@ -123,6 +123,7 @@ export function ConnectionFormPage(props: ConnectionFormProps) {
   const base = id ? `/integrations/erp/${id}` : '/integrations/erp';
   const formPath = id ? `${base}/edit` : `${base}/new`;
   const title = id ? t('erp.form.editTitle', { name: props.name ?? '' }) : t('erp.form.newTitle');
+  const action = id ? base : '/integrations/erp';
   const formError = errors._form ? `${props.error ?? ''} ${errors._form}`.trim() : props.error;
   return (
     <Layout page={page} title={title}>
@@ -142,7 +143,7 @@ export function ConnectionFormPage(props: ConnectionFormProps) {
           ))}
         </ul>
       </nav>
-      <form class="erp card" method="post" action={id ? base : '/integrations/erp'} novalidate>
+      <form class="erp card" method="post" action={action} novalidate {...(method === 'x509' ? uploading(action, page.csrf) : {})}>
         <input type="hidden" name="_csrf" value={page.csrf} />
         <input type="hidden" name="auth_method" value={method} />
         <fieldset>
@@ -172,7 +173,10 @@ export function ConnectionFormPage(props: ConnectionFormProps) {
                 ]}
               />
             ) : (
-              <Field {...common} name={name} type={name === 'token_url' ? 'url' : 'text'} />
+              <>
+                <Field {...common} name={name} type={name === 'token_url' ? 'url' : 'text'} />
+                {FILE_OF[name] ? <FileField page={page} name={FILE_OF[name]} /> : ''}
+              </>
             ),
           )}
           <Field {...common} name="ca_certificates" />
@@ -234,6 +238,40 @@ export function ConnectionFormPage(props: ConnectionFormProps) {
         </p>
       </form>
     </Layout>
+  );
+}
+
+/** The certificate and key may come as files: the X.509 form is multipart. */
+const FILE_OF: Record<string, string> = { client_certificate: 'client_certificate_file', private_key: 'private_key_file' };
+
+/**
+ * A multipart form's CSRF token cannot be read before its body is, and the check comes first: htmx sends
+ * the form with the token as a header and swaps the answer's content (a refusal) or follows HX-Redirect.
+ */
+function uploading(action: string, csrf: string): Record<string, string> {
+  return {
+    enctype: 'multipart/form-data',
+    'hx-post': action,
+    'hx-headers': JSON.stringify({ 'x-csrf-token': csrf }),
+    'hx-target': '#content',
+    'hx-select': '#content',
+    'hx-swap': 'outerHTML',
+  };
+}
+
+function FileField({ page, name }: { page: PageContext; name: string }) {
+  const { t } = page.lang;
+  const id = idOf(name);
+  return (
+    <div class="field">
+      <label for={id} safe>
+        {t(`erp.field.${name}`)}
+      </label>
+      <input id={id} name={name} type="file" accept=".pem,.crt,.cer,.key,application/x-pem-file" aria-describedby={`${id}-help`} />
+      <p class="help" id={`${id}-help`} safe>
+        {t('erp.form.uploadHelp')}
+      </p>
+    </div>
   );
 }
 
