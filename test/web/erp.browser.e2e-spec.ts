@@ -150,4 +150,34 @@ describeInChromium('ERP pages in Chromium', () => {
     const png = await readFile(join(SHOTS, 'erp-pull.png'));
     expect(png.subarray(1, 4).toString()).toBe('PNG');
   }, 180_000);
+
+  it('takes the X.509 certificate and key as uploaded PEM files; a file that is not PEM is refused beside its field', async () => {
+    await page.goto(`${base}/integrations/erp/new?auth=x509`);
+    await accessible();
+    await page.getByLabel('Name', { exact: true }).fill('S/4HANA Zertifikat');
+    await page.getByLabel('Adresse des SAP-Systems').fill(sap.origin);
+    await page.getByLabel('Vertrauenswürdige Zertifizierungsstellen (PEM)').fill(pki.ca);
+    const file = (name: string, text: string) => ({ name, mimeType: 'application/x-pem-file', buffer: Buffer.from(text) });
+    await page.getByLabel('Zertifikat als Datei').setInputFiles(file('client.pem', 'kein Zertifikat'));
+    await page.getByLabel('Schlüssel als Datei').setInputFiles(file('client.key', pki.clientKey));
+    await page.getByRole('button', { name: 'Verbindung anlegen' }).click();
+    await page.locator('#f-client_certificate-error').waitFor();
+    expect(await page.locator('#f-client_certificate-error').textContent()).toContain('Bitte laden Sie eine PEM-Datei hoch');
+    await accessible();
+
+    await page.getByLabel('Zertifikat als Datei').setInputFiles(file('client.pem', pki.clientCert));
+    await page.getByLabel('Schlüssel als Datei').setInputFiles(file('client.key', pki.clientKey));
+    await page.getByRole('button', { name: 'Verbindung anlegen' }).click();
+    await page.waitForURL(/\/integrations\/erp\/erp-[0-9a-f-]{36}$/);
+    await page.getByText('Die Verbindung wurde angelegt.').waitFor();
+    const [created] = (await erpApi(t.app, user.company).get('/api/v1/erp_connections').expect(200)).body.erp_connections as Array<
+      Record<string, unknown>
+    >;
+    expect(created).toMatchObject({
+      name: 'S/4HANA Zertifikat',
+      auth_method: 'x509',
+      secrets: expect.objectContaining({ private_key: true }),
+    });
+    expect(await page.content()).not.toContain('PRIVATE KEY');
+  }, 120_000);
 });

@@ -8,6 +8,7 @@ import { useTestApp } from '../support/use-test-app.js';
 import { NeedsYouRepository } from '../../src/web/dashboard/needs-you.repository.js';
 import { ids, signedIn } from './exceptions-support.js';
 import { addUser } from './roles-support.js';
+import { seedNeedsYou } from './dashboard-seed.js';
 import { csrfOf } from './web-support.js';
 
 const SECRET = 'Sehr-Geheim-42!';
@@ -243,6 +244,13 @@ describe('web app: ERP connections (HTTP)', () => {
     expect((await erpApi(t.app, other.user.company).get(`/api/v1/erp_connections/${foreign}`).expect(200)).body.erp_connection.name).toBe(
       'Fremd',
     );
+  });
+
+  it('lists as many failed pulls as the dashboard seed expects, look-alikes left out', async () => {
+    const { user, agent } = await signedIn(t.app);
+    const expected = await seedNeedsYou(t.app, user.company);
+    const page = await agent.get('/exceptions/erp-pulls').expect(200);
+    expect(ids(page.text, 'data-run')).toHaveLength(expected.failedPulls);
   });
 
   it('lists the failed pulls the dashboard counts, each linking to its run; an ended run’s fragment stops polling', async () => {
