@@ -114,13 +114,11 @@ describeInChromium('ERP pages in Chromium', () => {
     await page.waitForURL(/\/pulls\/pul-[0-9a-f-]{36}$/);
     const runId = /\/(pul-[0-9a-f-]{36})$/.exec(page.url())![1];
     // The suites run without a background worker: the test is the worker, and the page watches it.
-    await page.evaluate('window.sameDocument = true');
+    await page.evaluate(() => Object.assign(globalThis, { sameDocument: true }));
     const job = t.app.get(ErpPullService).handleJob({ companyId: uuidOf(user.company.id), runId: uuidOf(runId) });
 
     const progress = page.locator('#run-progress');
-    await page.waitForFunction(`document.querySelector('#run-progress')?.getAttribute('data-status') === 'running'`, undefined, {
-      timeout: 30_000,
-    });
+    await page.locator('#run-progress[data-status=running]').waitFor({ timeout: 30_000 });
     const seen = new Set<number>();
     while ((await progress.getAttribute('data-status')) === 'running') {
       seen.add(await figure('pages'));
@@ -132,12 +130,10 @@ describeInChromium('ERP pages in Chromium', () => {
       await page.waitForTimeout(300);
     }
     await job;
-    await page.waitForFunction(`document.querySelector('#run-progress')?.getAttribute('data-status') === 'succeeded'`, undefined, {
-      timeout: 30_000,
-    });
+    await page.locator('#run-progress[data-status=succeeded]').waitFor({ timeout: 30_000 });
     // The figures changed while the run went on, in the same document (no reload).
     expect(seen.size).toBeGreaterThanOrEqual(2);
-    expect(await page.evaluate('window.sameDocument')).toBe(true);
+    expect(await page.evaluate(() => (globalThis as { sameDocument?: boolean }).sameDocument)).toBe(true);
     expect(await progress.getAttribute('hx-trigger')).toBeNull();
     await accessible();
 
