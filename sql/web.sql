@@ -111,9 +111,7 @@ SELECT
   (SELECT count(*)::int FROM invoices i WHERE i.company_id = $1 AND i.status IN ('ready_for_reminder1', 'ready_for_reminder2', 'ready_for_reminder3')
 AND NOT EXISTS (SELECT 1 FROM reminders x WHERE x.company_id = i.company_id AND x.invoice_id = i.id AND x.reminder_stage = right(i.status, 1)::int)) AS "approvals",
   (SELECT count(*)::int FROM push_documents d WHERE d.company_id = $1 AND d.status = 'dead_lettered') AS "deadLetters",
-  (SELECT count(*)::int FROM erp_connections c
-    WHERE c.company_id = $1
-      AND (SELECT r.status FROM erp_pull_runs r WHERE r.company_id = c.company_id AND r.connection_id = c.id
+  (SELECT count(*)::int FROM erp_connections c WHERE c.company_id = $1 AND (SELECT r.status FROM erp_pull_runs r WHERE r.company_id = c.company_id AND r.connection_id = c.id
             ORDER BY r.queued_at DESC, r.id DESC LIMIT 1) = 'failed') AS "failedPulls",
   (SELECT count(*)::int FROM invoices b
     WHERE b.company_id = $1 AND b.status = ANY($4::text[]) AND b.dunning_block_reason IS NOT NULL

@@ -30,6 +30,7 @@ import { DunningWebModule } from './web/dunning/dunning-web.module.js';
 import { ExceptionsWebModule } from './web/exceptions/exceptions-web.module.js';
 import { IntegrationsKeysModule } from './web/integrations-keys/integrations-keys.module.js';
 import { SettingsWebModule } from './web/settings/settings-web.module.js';
+import { ErpWebModule } from './web/erp/erp-web.module.js';
 
 export interface AppModuleOptions {
   /** Wire every module but never connect to the database: for building the OpenAPI document. */
@@ -66,6 +67,7 @@ export class AppModule {
         ExceptionsWebModule,
         IntegrationsKeysModule,
         SettingsWebModule,
+        ErpWebModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: WebErrorFilter },

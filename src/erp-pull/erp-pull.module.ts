@@ -51,6 +51,6 @@ import { RunProgress } from './run/run-progress.js';
     ClearingInquiry,
     ErpClearingCheck,
   ],
-  exports: [ErpPullService, ErpClearingCheck],
+  exports: [ErpPullService, ErpConnectionsService, ErpClearingCheck],
 })
 export class ErpPullModule {}

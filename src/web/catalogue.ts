@@ -13,6 +13,7 @@ import { invoicePageMessages } from './invoice-page/invoice-page.messages.js';
 import { invoiceListMessages } from './invoices/invoice-list.messages.js';
 import { keysMessages } from './integrations-keys/keys.messages.js';
 import { settingsMessages } from './settings/settings.messages.js';
+import { erpMessages } from './erp/erp.messages.js';
 
 /** An area's messages: the same keys in German and English. */
 export interface AreaMessages<T extends object = object> {
@@ -33,6 +34,7 @@ const AREAS: Record<string, AreaMessages> = {
   invoiceList: invoiceListMessages,
   keys: keysMessages,
   settings: settingsMessages,
+  erp: erpMessages,
 };
 
 function merge(locale: 'de' | 'en', common: object): Record<string, unknown> {

@@ -38,8 +38,7 @@ describe('dashboard counters and error pages (HTTP)', () => {
     expect(page.text).toMatch(/data-needs="approvals"><th scope="row"><a href="\/dunning">/);
     expect(page.text).toMatch(/data-needs="deadLetters"><th scope="row"><a href="\/push\/dead-letters">/);
     expect(page.text).toMatch(/data-needs="blocked"><th scope="row"><a href="\/exceptions\/blocked">/);
-    // No page for ERP pulls yet: the count without a link.
-    expect(page.text).toMatch(/data-needs="failedPulls"><th scope="row"><span>Fehlgeschlagene ERP-Abrufe<\/span>/);
+    expect(page.text).toMatch(/data-needs="failedPulls"><th scope="row"><a href="\/exceptions\/erp-pulls">Fehlgeschlagene ERP-Abrufe<\/a>/);
 
     // The stranger's company has none of it: every counter says there is nothing to do.
     const other = agent();

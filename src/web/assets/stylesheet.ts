@@ -122,4 +122,24 @@ div.dunning fieldset{border:1px solid var(--line);border-radius:6px;margin:0 0 1
 .settings-form [aria-invalid=true],.settings-logo [aria-invalid=true]{border-color:var(--bad);outline:2px solid var(--bad)}
 .settings-logo figure{margin:.5rem 0}
 .logo-preview{max-width:50mm;max-height:25mm;border:1px solid var(--line);padding:.25rem;background:#fff}
+/* ERP connections (src/web/erp) */
+form.erp fieldset{border:1px solid var(--line);border-radius:6px;margin:0 0 1rem;padding:.5rem 1rem 1rem}
+form.erp .field{margin:.6rem 0}
+form.erp label{display:block;font-weight:600}
+form.erp label.check{display:inline-block;font-weight:400;margin-right:1.25rem}
+form.erp input:not([type=checkbox]),form.erp select,form.erp textarea{width:100%;max-width:40rem;font:inherit;padding:.35rem}
+form.erp textarea{font-family:monospace;font-size:.85rem}
+form.erp details{margin:0 0 1rem}
+form.erp button,.erp-actions button{padding:.45rem 1rem;background:var(--accent);color:#fff;border:0;border-radius:4px;font:inherit;cursor:pointer}
+.erp-actions{display:flex;flex-wrap:wrap;gap:.6rem;align-items:flex-start;margin-top:1rem}
+.erp-actions form{margin:0}
+dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:.3rem 1.25rem;margin:0 0 1rem}
+dl.facts dt{font-weight:600}
+dl.facts dd{margin:0}
+dl.figures{display:flex;flex-wrap:wrap;gap:1rem 2rem;margin:0}
+dl.figures div{min-width:6rem}
+dl.figures dt{color:var(--muted);font-size:.9rem}
+dl.figures dd{margin:0;font-size:1.6rem;font-weight:600;font-variant-numeric:tabular-nums}
+.status.run-failed{background:#fbe3e3;color:#8a1010}
+.status.run-succeeded{background:#e1f3e4;color:#17572a}
 `;

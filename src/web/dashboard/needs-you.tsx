@@ -1,5 +1,5 @@
-// The "needs you" card of the dashboard: each counter links to the list it counts (failed ERP pulls
-// have no page yet); a zero says there is nothing to do.
+// The "needs you" card of the dashboard: each counter links to the list it counts; a zero says there is
+// nothing to do.
 import type { PageContext } from '../views/layout.js';
 import { NEEDS_YOU, type NeedsYou, type NeedsYouKey } from './needs-you.repository.js';
 
@@ -8,7 +8,7 @@ const LISTS: Record<NeedsYouKey, string | null> = {
   shipments: '/exceptions/shipments',
   approvals: '/dunning',
   deadLetters: '/push/dead-letters',
-  failedPulls: null,
+  failedPulls: '/exceptions/erp-pulls',
   blocked: '/exceptions/blocked',
 };
 

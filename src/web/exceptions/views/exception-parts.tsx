@@ -7,6 +7,7 @@ import type { Notice } from '../exception-pages.js';
 const SECTIONS = [
   { href: '/exceptions/shipments', key: 'shipments' },
   { href: '/exceptions/blocked', key: 'blocked' },
+  { href: '/exceptions/erp-pulls', key: 'erpPulls' },
   { href: '/push/documents', key: 'documents' },
   { href: '/push/dead-letters', key: 'deadLetters' },
   { href: '/push/audit-log', key: 'auditLog' },
