@@ -54,7 +54,15 @@ export function SignInPage({ page, form }: { page: PageContext; form: SignInProp
   );
 }
 
-export function MessagePage({ page, kind, seconds }: { page: PageContext; kind: 'notFound' | 'forbidden' | 'ownersOnly' | 'tooMany'; seconds?: number }) {
+export function MessagePage({
+  page,
+  kind,
+  seconds,
+}: {
+  page: PageContext;
+  kind: 'notFound' | 'forbidden' | 'ownersOnly' | 'tooMany';
+  seconds?: number;
+}) {
   const { t } = page.lang;
   return (
     <Layout page={page} title={t(`${kind}.title`)}>
