@@ -33,7 +33,16 @@ async function startEmbedded() {
     persistent: false,
     createPostgresUser: userInfo().uid === 0,
     initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${databaseDir}`, '-c', 'fsync=off'],
+    postgresFlags: [
+      '-c',
+      'max_connections=200',
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      `unix_socket_directories=${databaseDir}`,
+      '-c',
+      'fsync=off',
+    ],
     onLog: () => undefined,
     onError: (e) => console.error(String(e)),
   });
