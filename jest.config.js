@@ -32,6 +32,8 @@ export default {
   },
   globalSetup: '<rootDir>/test/setup/global-setup.mjs',
   globalTeardown: '<rootDir>/test/setup/global-teardown.mjs',
+  // Each test file's TEST_DB_URL: its worker's own database.
+  setupFiles: ['<rootDir>/test/setup/worker-database.mjs'],
   // Every supertest answer is checked against openapi.json.
   setupFilesAfterEnv: ['<rootDir>/test/setup/validate-responses.ts'],
   testTimeout: 30000,

@@ -6,6 +6,6 @@ export default async function globalTeardown() {
   if (state.stop) return state.stop();
   const admin = new pg.Client({ connectionString: state.adminUrl });
   await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${state.database} WITH (FORCE)`);
+  for (const database of state.databases) await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
   await admin.end();
 }

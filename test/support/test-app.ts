@@ -10,6 +10,7 @@ import { createApp } from '../../src/app.setup.js';
 import { advanceCredentialCacheClock } from '../../src/auth/credential-cache.js';
 import { APP_CONFIG, type AppConfig, loadConfig } from '../../src/config/app.config.js';
 import { runMigrations } from '../../src/database/migrate.js';
+import { emptyTablesStatement } from './empty-tables.js';
 
 export const PUBLIC_URL = 'https://receivables.test';
 
@@ -50,7 +51,7 @@ async function emptyBeforeStart(): Promise<void> {
   await client.connect();
   try {
     const [{ boss }] = (await client.query(`SELECT to_regclass('pgboss.job') IS NOT NULL AS boss`)).rows;
-    await client.query(truncateAll(await tenantTables((text) => client.query(text).then((result) => result.rows)), boss));
+    await client.query(await emptyTables((text) => client.query(text).then((result) => result.rows), boss));
   } finally {
     await client.end();
   }
@@ -70,34 +71,19 @@ export function dataSource(app: INestApplication): DataSource {
   return app.get<DataSource>(getDataSourceToken());
 }
 
-/**
- * The tables a test fills, read from the migrated schema: companies and every table with a company_id
- * column, so that a new migration's table is emptied without anyone listing it here. schema_migrations and
- * the reference data the migrations fill (base_interest_rates: no company_id) stay.
- */
-const TENANT_TABLES = `
-  SELECT format('%I', c.relname) AS name
-  FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-  WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'p') AND NOT c.relispartition AND c.relname <> 'schema_migrations'
-    AND (c.relname = 'companies' OR EXISTS (SELECT 1 FROM pg_attribute a WHERE a.attrelid = c.oid AND a.attname = 'company_id' AND NOT a.attisdropped))
-  ORDER BY 1`;
-
-/** Read once per suite (jest's module registry), after its first migration run. */
-let tables: Promise<string[]> | undefined;
-function tenantTables(query: (text: string) => Promise<Array<{ name: string }>>): Promise<string[]> {
-  tables ??= query(TENANT_TABLES).then((rows) => rows.map((row) => row.name));
-  return tables;
+/** Built once per suite (jest's module registry), after its first migration run; with the job queue once pg-boss's migration made it. */
+const statements = new Map<boolean, Promise<string>>();
+function emptyTables(query: Parameters<typeof emptyTablesStatement>[0], withJobs: boolean): Promise<string> {
+  if (!statements.has(withJobs)) statements.set(withJobs, emptyTablesStatement(query, withJobs));
+  return statements.get(withJobs)!;
 }
-
-/** One TRUNCATE … CASCADE of every table (foreign keys among them cannot refuse it), and the job queue once pg-boss's migration made it. */
-const truncateAll = (names: string[], withJobs: boolean) => `TRUNCATE ${names.join(', ')}${withJobs ? ', pgboss.job' : ''} CASCADE`;
 
 /**
  * Empties every table between tests. The app's background work (pg-boss maintenance, scheduled pulls and
  * runs, the push queue) can take the same locks in another order, so a deadlock (40P01) is tried again.
  */
 export async function resetDatabase(app: INestApplication): Promise<void> {
-  const statement = truncateAll(await tenantTables((text) => dataSource(app).query(text)), true);
+  const statement = await emptyTables((text) => dataSource(app).query(text), true);
   for (let attempt = 1; ; attempt++) {
     try {
       return void (await dataSource(app).query(statement));

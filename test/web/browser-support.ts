@@ -18,12 +18,23 @@ export const CHROMIUM_FLAGS = [
 
 const found = existsSync(CHROMIUM);
 
-/** `describe` when a Chromium is installed; otherwise the suite is skipped with a line of its own that says how to get one. */
+/**
+ * Where the browser suites run instead of this run, when a CI pass leaves them to another (.ci/run's first
+ * pass: the pages render the same on both runtimes, and they are its slowest suites). Unset: they run.
+ */
+const elsewhere = process.env.BROWSER_SUITES_ELSEWHERE?.trim();
+
+/**
+ * `describe` when a Chromium is installed; otherwise the suite is skipped with a line of its own that says
+ * how to get one, or, with BROWSER_SUITES_ELSEWHERE, where it runs instead.
+ */
 export function describeInChromium(name: string, suite: () => void): void {
-  if (found) return describe(name, suite);
+  if (found && !elsewhere) return describe(name, suite);
   // Straight to the terminal, on a line of its own (jest's console would wrap it in a stack note).
   process.stdout.write(
-    `\nSKIPPED the browser suite "${name}": no Chromium at ${CHROMIUM}; install one with: apt-get install -y chromium\n`,
+    elsewhere
+      ? `\nSKIPPED the browser suite "${name}" in this run: it runs ${elsewhere} (BROWSER_SUITES_ELSEWHERE)\n`
+      : `\nSKIPPED the browser suite "${name}": no Chromium at ${CHROMIUM}; install one with: apt-get install -y chromium\n`,
   );
   describe.skip(name, suite);
 }
