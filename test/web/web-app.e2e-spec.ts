@@ -206,7 +206,8 @@ describe('web app (HTTP)', () => {
     expect(page.headers['cache-control']).toBe('no-store');
     expect(page.text).not.toMatch(/<script(?![^>]*\bsrc=)/);
     const assets = [...page.text.matchAll(/(?:href|src)="(\/assets\/[^"]+)"/g)].map((m) => m[1]);
-    expect(assets).toHaveLength(2);
+    // The stylesheet, htmx and our own small script (the copy button).
+    expect(assets).toHaveLength(3);
     for (const asset of assets) {
       expect(asset).toMatch(/-[0-9a-f]{16}\.(css|js)$/);
       const res = await t.http.get(asset).expect(200);
