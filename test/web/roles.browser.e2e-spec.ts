@@ -74,6 +74,28 @@ describeInChromium('roles in Chromium', () => {
     expect(refused?.status()).toBe(403);
     await page.getByRole('heading', { name: 'Nur für Inhaber' }).waitFor(TIMEOUT);
     expect(await severeViolations(page)).toEqual([]);
+
+    // Every owners' page of integrations and settings: the same 403 page, typed in as an address.
+    for (const path of [
+      '/settings/company',
+      '/settings/shipping',
+      '/integrations/api-keys',
+      '/integrations/oauth-apps',
+      '/integrations/erp/new',
+    ]) {
+      const answer = await page.goto(`${base}${path}`);
+      expect([path, answer?.status()]).toEqual([path, 403]);
+      await page.getByRole('heading', { name: 'Nur für Inhaber' }).waitFor(TIMEOUT);
+    }
+    // Nor can a member post an owner's form with a valid CSRF token of their own session: refused, unchanged.
+    const csrf = await page.locator('input[name="_csrf"]').first().inputValue();
+    const posted = await page.request.post(`${base}/settings/company`, {
+      form: { _csrf: csrf, name: 'Übernommen GmbH', time_zone: 'Europe/Berlin', contact_email: 'x@example.com' },
+      maxRedirects: 0,
+    });
+    expect(posted.status()).toBe(403);
+    const [company] = await t.db.query(`SELECT name FROM companies WHERE id = $1`, [owner.company.id.slice(4)]);
+    expect(company.name).toBe(owner.company.name);
   }, 120_000);
 
   it('an owner gives a member the owner role and removes another user, whose browser is signed out at once', async () => {
