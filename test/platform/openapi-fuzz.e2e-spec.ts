@@ -99,7 +99,10 @@ describe(`fuzzing every operation of the OpenAPI document (FUZZ_SEED=${SEED}, FU
       `SELECT DISTINCT table_name FROM information_schema.columns WHERE table_schema = 'public' AND column_name = 'company_id' ORDER BY table_name`,
     );
     const names = [...tables.map((t) => t.table_name), 'companies'];
-    hashStatement = `SELECT ${names.map((name) => `(SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY t::text), '')) FROM ${name} t) AS "${name}"`).join(', ')}`;
+    // A key's last use is when it was presented with its valid secret, whatever the request then asked
+    // (like the access log): a rejected request may note it, once a minute at most.
+    const row = (name: string) => (name === 'api_keys' ? `(to_jsonb(t) - 'last_used_at')::text` : 't::text');
+    hashStatement = `SELECT ${names.map((name) => `(SELECT md5(coalesce(string_agg(${row(name)}, ',' ORDER BY ${row(name)}), '')) FROM ${name} t) AS "${name}"`).join(', ')}`;
   }, 120_000);
   afterAll(async () => app?.close());
   /** FUZZ_STATS=1 prints the statuses each operation answered: what the run reached beyond the 4xx. */
