@@ -1,6 +1,7 @@
 // What every browser suite of the web app shares: Debian's Chromium driven by playwright-core (never a
 // downloaded browser), the skip line when there is none, and axe-core's verdict on a page.
 import { AxeBuilder } from '@axe-core/playwright';
+import { jest } from '@jest/globals';
 import { existsSync } from 'node:fs';
 import { type Browser, chromium, type Page } from 'playwright-core';
 
@@ -29,7 +30,12 @@ const elsewhere = process.env.BROWSER_SUITES_ELSEWHERE?.trim();
  * how to get one, or, with BROWSER_SUITES_ELSEWHERE, where it runs instead.
  */
 export function describeInChromium(name: string, suite: () => void): void {
-  if (found && !elsewhere) return describe(name, suite);
+  if (found && !elsewhere) {
+    // A browser test walks several pages, each rendered by the service and by Chromium on the same two
+    // cores as PostgreSQL and a second jest worker: jest's 30 s default was too short under that load.
+    jest.setTimeout(120_000);
+    return describe(name, suite);
+  }
   // Straight to the terminal, on a line of its own (jest's console would wrap it in a stack note).
   process.stdout.write(
     elsewhere
