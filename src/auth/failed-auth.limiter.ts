@@ -72,10 +72,12 @@ export class FailedAuthLimiter {
   }
 
   /** Before a random credential is looked up: 429 while its identifier is over its budget (no database read). */
-  async assertIdentifierOpen(identifier: string | null, res?: Response): Promise<void> {
+  assertIdentifierOpen(identifier: string | null, res?: Response): Promise<void> {
     const known = identifier ? this.overBudget.get(identifier) : undefined;
     const now = Date.now();
-    if (known && known.endsAt > now) this.refuse(known.endsAt - now, 'Too many failed authentications with this credential', res);
+    if (known && known.endsAt > now)
+      return Promise.reject(this.limited(known.endsAt - now, 'Too many failed authentications with this credential', res));
+    return Promise.resolve();
   }
 
   /** Before a password is checked: 429 for an identifier under attack, or from a blocked address it never signed in from. */
@@ -97,7 +99,11 @@ export class FailedAuthLimiter {
   async recordFailure(address: string, identifier: string | null, res?: Response): Promise<RateLimited | null> {
     const keys = identifier ? [addressKey(address), identifierKey(identifier)] : [addressKey(address)];
     const counters = await this.store.add(keys, 1, WINDOW_SECONDS);
-    if (identifier) this.remember(identifier, counters.find((counter) => counter.key === identifierKey(identifier)));
+    if (identifier)
+      this.remember(
+        identifier,
+        counters.find((counter) => counter.key === identifierKey(identifier)),
+      );
     const blocked = counters.find((counter) => counter.points > this.limit);
     return blocked ? this.limited(blocked.msLeft, 'Too many failed authentications from this address', res) : null;
   }

@@ -47,7 +47,10 @@ describe('limits shared by three replicas', () => {
     const company = await registerCompany(apps[0]);
     const token = company.auth.replace(/^Token token=/, '');
     // Same first characters as the real token, wrong rest: every attempt names this credential.
-    const attack = () => replica().get('/').set('Authorization', `Token token=${token.slice(0, 12)}${'x'.repeat(31)}`);
+    const attack = () =>
+      replica()
+        .get('/')
+        .set('Authorization', `Token token=${token.slice(0, 12)}${'x'.repeat(31)}`);
     for (let i = 0; i < FAILED_AUTH_PER_MINUTE + REPLICAS; i++) expect([401, 429]).toContain((await attack()).status);
     for (let i = 0; i < REPLICAS; i++) {
       const refused = await replica().get('/').set('Authorization', company.auth).expect(429);
