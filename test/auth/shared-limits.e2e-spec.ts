@@ -4,7 +4,9 @@
 // load balancer share theirs; requests go round-robin over them.
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
-import { registerCompany, resetDatabase, startTestApp, testConfig } from '../support/test-app.js';
+import { RateLimitStore } from '../../src/http/rate-limits/rate-limit.store.js';
+import { RATE_LIMIT_SWEEP_QUEUE } from '../../src/http/rate-limits/rate-limit.sweeper.js';
+import { dataSource, registerCompany, resetDatabase, startTestApp, testConfig } from '../support/test-app.js';
 
 const REPLICAS = 3;
 const FAILED_AUTH_PER_MINUTE = 30;
@@ -83,5 +85,16 @@ describe('limits shared by three replicas', () => {
     // Points claimed by a replica that the burst no longer reached stay unspent: a little under the limit at most.
     expect(admitted).toBeLessThanOrEqual(REQUESTS_PER_MINUTE);
     expect(admitted).toBeGreaterThanOrEqual(REQUESTS_PER_MINUTE - (REPLICAS - 1) * (REQUESTS_PER_MINUTE / 20));
+  });
+
+  it('sweeps the counters of ended windows hourly, and keeps the running ones', async () => {
+    const db = dataSource(apps[0]);
+    await db.query(`INSERT INTO rate_limit_counters (key, points, granted, window_ends_at)
+      VALUES ('failed:address:ended', 5, 1, now() - interval '1 second'), ('failed:address:running', 5, 1, now() + interval '1 minute')`);
+    expect(await apps[0].get(RateLimitStore).sweep()).toBe(1);
+    expect((await db.query(`SELECT key FROM rate_limit_counters`)).map((row: { key: string }) => row.key)).toEqual([
+      'failed:address:running',
+    ]);
+    expect(await db.query(`SELECT cron FROM pgboss.schedule WHERE name = $1`, [RATE_LIMIT_SWEEP_QUEUE])).toEqual([{ cron: '13 * * * *' }]);
   });
 });

@@ -1,7 +1,7 @@
-// The rate-limit counters shared by all replicas (through PostgreSQL) and their hourly sweep.
+// The rate-limit counters shared by all replicas through PostgreSQL (the failed-authentication limit and
+// the RateLimitGuard use them; AuthModule re-exports this module).
 import { Module } from '@nestjs/common';
 import { RateLimitStore } from './rate-limit.store.js';
-import { RateLimitSweeper } from './rate-limit.sweeper.js';
 
-@Module({ providers: [RateLimitStore, RateLimitSweeper], exports: [RateLimitStore] })
+@Module({ providers: [RateLimitStore], exports: [RateLimitStore] })
 export class RateLimitsModule {}
