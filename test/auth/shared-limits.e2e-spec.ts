@@ -2,6 +2,7 @@
 // (issue 22: with three replicas the 91st wrong token was the first refused, each replica counting alone).
 // Three instances of the application in this process share the test database, as three replicas behind a
 // load balancer share theirs; requests go round-robin over them.
+import { jest } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { RateLimitStore } from '../../src/http/rate-limits/rate-limit.store.js';
@@ -73,6 +74,18 @@ describe('limits shared by three replicas', () => {
     // The remaining points count down to 0 over the replicas together.
     expect(Number(admitted[0].headers['ratelimit-remaining'])).toBe(REQUESTS_PER_MINUTE - 1);
     expect(Number(admitted.at(-1)!.headers['ratelimit-remaining'])).toBe(0);
+  });
+
+  it('costs a request within its limit no statement: each replica claims a twentieth of the limit at a time', async () => {
+    const company = await registerCompany(apps[0]);
+    const claims = apps.map((app) => jest.spyOn(app.get(RateLimitStore), 'claim'));
+    try {
+      for (let i = 0; i < 10 * REPLICAS; i++) await replica().get('/').set('Authorization', company.auth).expect(200);
+      // Ten requests per replica, three points per claim: four claims each, not ten.
+      expect(claims.map((claim) => claim.mock.calls.length)).toEqual([4, 4, 4]);
+    } finally {
+      for (const claim of claims) claim.mockRestore();
+    }
   });
 
   it('admits no more than the limit when the replicas are asked at the same moment', async () => {
