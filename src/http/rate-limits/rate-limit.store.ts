@@ -1,6 +1,8 @@
 // The rate-limit counters all replicas share: one row per key in an UNLOGGED table, a fixed window that
 // starts with the key's first point and is overwritten by the first point after it ends. Every call is one
 // statement (one round trip); the callers decide how rarely they call (failures only, chunked claims).
+// Our own rather than rate-limiter-flexible's RateLimiterPostgres: that one sends its own SQL on its own
+// client (outside the SQL door and its declared statements) and has no claim of several points at once.
 import { Injectable } from '@nestjs/common';
 import { Sql } from '../../database/sql/sql.js';
 import { statement } from '../../database/sql/statement.js';
