@@ -10,6 +10,7 @@ import { ContactsModule } from './contacts/contacts.module.js';
 import { CustomersModule } from './customers/customers.module.js';
 import { MultipartGuard } from './common/multipart.guard.js';
 import { RateLimitGuard } from './http/rate-limit.guard.js';
+import { RateLimitSweepModule } from './http/rate-limits/rate-limit-sweep.module.js';
 import { dataSourceOptions } from './database/data-source.js';
 import { SqlModule } from './database/sql/sql.module.js';
 import { DocumentsModule } from './documents/documents.module.js';
@@ -51,6 +52,7 @@ export class AppModule {
         HealthModule,
         JobsModule,
         IdempotencyModule,
+        RateLimitSweepModule,
         CompaniesModule,
         AuthModule,
         CustomersModule,

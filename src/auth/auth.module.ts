@@ -2,15 +2,17 @@
 // limit, GET /.
 import { Module } from '@nestjs/common';
 import { PassportModule } from '@nestjs/passport';
+import { RateLimitsModule } from '../http/rate-limits/rate-limits.module.js';
 import { CredentialsRepository } from './credentials.repository.js';
 import { FailedAuthLimiter } from './failed-auth.limiter.js';
 import { RootController } from './root.controller.js';
 import { TokenStrategy } from './token.strategy.js';
 
 @Module({
-  imports: [PassportModule],
+  imports: [PassportModule, RateLimitsModule],
   controllers: [RootController],
   providers: [TokenStrategy, CredentialsRepository, FailedAuthLimiter],
-  exports: [CredentialsRepository, FailedAuthLimiter],
+  // The rate-limit store is the global RateLimitGuard's too (AppModule imports this module).
+  exports: [CredentialsRepository, FailedAuthLimiter, RateLimitsModule],
 })
 export class AuthModule {}

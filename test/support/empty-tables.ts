@@ -1,7 +1,7 @@
-// The statement that empties the test database between tests: every table a test fills (companies and
-// every table with a company_id column, read from the migrated schema, so that a new migration's table is
-// emptied without anyone listing it here) and the job queue. schema_migrations and the reference data the
-// migrations fill (base_interest_rates: no company_id) stay.
+// The statement that empties the test database between tests: every table a test fills (companies, the
+// shared rate-limit counters and every table with a company_id column, read from the migrated schema, so
+// that a new migration's table is emptied without anyone listing it here) and the job queue.
+// schema_migrations and the reference data the migrations fill (base_interest_rates: no company_id) stay.
 //
 // DELETE in foreign-key order rather than TRUNCATE: TRUNCATE gives each table and index a new file, which
 // took 0.5-1.5 s per test against a PostgreSQL that syncs its files (CI's second pass), DELETE of a test's
@@ -22,7 +22,7 @@ const TENANT_TABLES = `
   SELECT format('%I', c.relname) AS name
   FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
   WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'p') AND NOT c.relispartition AND c.relname <> 'schema_migrations'
-    AND (c.relname = 'companies' OR EXISTS (SELECT 1 FROM pg_attribute a WHERE a.attrelid = c.oid AND a.attname = 'company_id' AND NOT a.attisdropped))
+    AND (c.relname IN ('companies', 'rate_limit_counters') OR EXISTS (SELECT 1 FROM pg_attribute a WHERE a.attrelid = c.oid AND a.attname = 'company_id' AND NOT a.attisdropped))
   ORDER BY 1`;
 
 /** Every foreign key into a table of the current schema: the referencing and the referenced table. */

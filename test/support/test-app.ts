@@ -36,6 +36,9 @@ export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<
   emptied = true;
   const app = await createApp(testConfig(overrides), testDatabaseUrl());
   await app.init();
+  // Each app starts with no rate-limit counts, as when they were in its memory: the counters are shared
+  // through the database now, and a suite starts apps with other limits (withoutRateLimits) in turn.
+  await dataSource(app).query('DELETE FROM rate_limit_counters');
   return app;
 }
 
