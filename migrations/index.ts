@@ -29,6 +29,7 @@ import { AccountLinks1764710000000 } from './1764710000000-account-links.js';
 import { UserRoles1764720000000 } from './1764720000000-user-roles.js';
 import { ApiKeyLastUse1764720000100 } from './1764720000100-api-key-last-use.js';
 import { CompanySettings1764720000300 } from './1764720000300-company-settings.js';
+import { PushLeaseToken1764800000200 } from './1764800000200-push-lease-token.js';
 
 export const migrations = [
   Foundation1763769600000,
@@ -61,4 +62,5 @@ export const migrations = [
   UserRoles1764720000000,
   ApiKeyLastUse1764720000100,
   CompanySettings1764720000300,
+  PushLeaseToken1764800000200,
 ];
