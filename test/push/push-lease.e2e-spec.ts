@@ -1,0 +1,143 @@
+// Leases of pushed documents across replicas (issue 22), with the service in child processes on one
+// database: a replica killed (SIGKILL) in the middle of a document gives it back within one lease
+// (PUSH_LEASE_SECONDS, 15 s by default; before the heartbeat the lease was PUSH_ATTEMPT_TIMEOUT_SECONDS,
+// 120 s), and a document that takes longer than the lease is not taken away from the live replica.
+// The attempt is made slow by holding its invoice's row lock from the test.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { runMigrations } from '../../src/database/migrate.js';
+import { invoiceDocument } from '../support/push.js';
+import { type ServiceChild, startServiceChild } from '../support/service-child.js';
+import { testDatabaseUrl } from '../support/test-app.js';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** The default lease: the test relies on it, as an operator would. */
+const LEASE_MS = 15_000;
+
+describe('push leases across replicas (service in child processes)', () => {
+  let dataDir: string;
+  let db: pg.Pool;
+  const replicas: ServiceChild[] = [];
+  let apiKey: string;
+
+  const start = async () => {
+    const replica = await startServiceChild(testDatabaseUrl(), {
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: 'https://receivables.test',
+      DATA_DIR: dataDir,
+      PUSH_RETRY_BASE_SECONDS: '1',
+    });
+    replicas.push(replica);
+    return replica;
+  };
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'receivables-push-lease-'));
+    await runMigrations(testDatabaseUrl());
+    db = new pg.Pool({ connectionString: testDatabaseUrl(), max: 3 });
+    await db.query(`TRUNCATE companies, pgboss.job CASCADE`);
+  }, 60_000);
+
+  afterAll(async () => {
+    await Promise.all(replicas.map((replica) => replica.kill()));
+    await db?.end();
+    await rm(dataDir, { recursive: true, force: true });
+  }, 60_000);
+
+  async function push(replica: ServiceChild, body: unknown, auth = `ApiKey ${apiKey}`): Promise<string> {
+    const res = await fetch(`${replica.origin}/v2/documents`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: auth },
+      body: JSON.stringify(body),
+    });
+    if (res.status !== 202) throw new Error(`push not accepted: ${res.status} ${await res.text()}`);
+    return ((await res.json()) as { document: { id: string } }).document.id.slice(4);
+  }
+
+  async function waitForStatus(id: string, status: string, timeoutMs: number): Promise<void> {
+    const until = Date.now() + timeoutMs;
+    for (;;) {
+      const { rows } = await db.query(`SELECT status FROM push_documents WHERE id = $1`, [id]);
+      if (rows[0]?.status === status) return;
+      if (Date.now() > until) throw new Error(`document ${id} not ${status} after ${timeoutMs} ms: ${rows[0]?.status}`);
+      await sleep(50);
+    }
+  }
+
+  /** Holds the invoice's row lock: a payment on it stops inside its attempt's transaction until released. */
+  async function holdInvoice(externalId: string): Promise<pg.PoolClient> {
+    const blocker = await db.connect();
+    await blocker.query('BEGIN');
+    await blocker.query(`SELECT 1 FROM invoices WHERE external_id = $1 FOR UPDATE`, [externalId]);
+    return blocker;
+  }
+
+  async function steps(id: string): Promise<string[]> {
+    const { rows } = await db.query(`SELECT step, attempt FROM push_audit_log WHERE document_id = $1 ORDER BY id`, [id]);
+    return rows.map((r: { step: string; attempt: number | null }) => (r.attempt === null ? r.step : `${r.step} ${r.attempt}`));
+  }
+
+  async function bookings(externalId: string): Promise<{ payments: number; open: string }> {
+    const { rows: payments } = await db.query(`SELECT count(*)::int AS n FROM payments WHERE external_id = $1`, [externalId]);
+    const { rows: invoice } = await db.query(
+      `SELECT i.open_amount::text AS open FROM invoices i JOIN payments p ON p.invoice_id = i.id WHERE p.external_id = $1`,
+      [externalId],
+    );
+    return { payments: payments[0].n as number, open: invoice[0]?.open as string };
+  }
+
+  it('gives a document held by a killed replica to another one within the lease, processed exactly once', async () => {
+    const first = await start();
+    const reg = await fetch(`${first.origin}/api/v1/registrations`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ company_name: 'Lease GmbH', email: 'lease@example.com', password: 'Sicher!Passwort1' }),
+    });
+    expect(reg.status).toBe(201);
+    apiKey = ((await reg.json()) as { api_key: string }).api_key;
+    await waitForStatus(await push(first, invoiceDocument('RE-L1', 'K-L', { amount: '500.00' })), 'processed', 20_000);
+
+    const blocker = await holdInvoice('RE-L1');
+    try {
+      const id = await push(first, { document_type: 'payment', external_id: 'L1-P', amount: '100.00', invoice_external_id: 'RE-L1' });
+      await waitForStatus(id, 'processing', 20_000); // the first replica's attempt, stopped at the invoice's lock
+      await start(); // a second replica, polling for due documents
+      await first.kill();
+      const killedAt = Date.now();
+      await blocker.query('COMMIT');
+      await waitForStatus(id, 'processed', LEASE_MS + 15_000);
+      const after = Date.now() - killedAt;
+      expect(after).toBeLessThan(LEASE_MS + 2_000);
+      expect(await bookings('L1-P')).toEqual({ payments: 1, open: '400.00' });
+      // The attempt lost with its replica is recorded as failed before the second one starts.
+      expect(await steps(id)).toEqual(['received', 'attempt 1', 'failed 1', 'attempt 2', 'succeeded 2']);
+    } finally {
+      await blocker.query('ROLLBACK').catch(() => undefined);
+      blocker.release();
+    }
+  }, 120_000);
+
+  it('does not take a document away from a live replica while it takes longer than the lease', async () => {
+    const second = replicas[1]; // the first one was killed
+    await start(); // two live replicas, both polling
+    await waitForStatus(await push(second, invoiceDocument('RE-L2', 'K-L', { amount: '500.00' })), 'processed', 20_000);
+    const blocker = await holdInvoice('RE-L2');
+    try {
+      const id = await push(second, { document_type: 'payment', external_id: 'L2-P', amount: '100.00', invoice_external_id: 'RE-L2' });
+      await waitForStatus(id, 'processing', 20_000);
+      const { rows: claimed } = await db.query(`SELECT lease_token FROM push_documents WHERE id = $1`, [id]);
+      await sleep(LEASE_MS + 5_000); // longer than a lease: the other replica polls for due documents all along
+      const { rows: held } = await db.query(`SELECT status, lease_token, attempts FROM push_documents WHERE id = $1`, [id]);
+      expect(held).toEqual([{ status: 'processing', lease_token: claimed[0].lease_token, attempts: 1 }]);
+      await blocker.query('COMMIT');
+      await waitForStatus(id, 'processed', 20_000);
+      expect(await bookings('L2-P')).toEqual({ payments: 1, open: '400.00' });
+      expect(await steps(id)).toEqual(['received', 'attempt 1', 'succeeded 1']);
+    } finally {
+      await blocker.query('ROLLBACK').catch(() => undefined);
+      blocker.release();
+    }
+  }, 120_000);
+});
