@@ -63,10 +63,16 @@ export class PushBatch {
    */
   async run(claimed: ClaimedDocument[], lease: PushLease): Promise<BatchRun> {
     // A single document gains nothing from either: it goes the careful way at once.
-    let run = claimed.length > 1 ? await this.attempt(claimed, lease, { bulk: true, savepoints: false }) : RERUN.withoutBulk;
-    if (run === RERUN.withSavepoints) run = await this.attempt(claimed, lease, { bulk: true, savepoints: true });
-    if (run === RERUN.withoutBulk || run === RERUN.withSavepoints)
+    const optimistic = claimed.length > 1;
+    let run = optimistic ? await this.attempt(claimed, lease, { bulk: true, savepoints: false }) : RERUN.withoutBulk;
+    if (run === RERUN.withSavepoints) {
+      await lease.renew();
+      run = await this.attempt(claimed, lease, { bulk: true, savepoints: true });
+    }
+    if (run === RERUN.withoutBulk || run === RERUN.withSavepoints) {
+      if (optimistic) await lease.renew();
       run = await this.attempt(claimed, lease, { bulk: false, savepoints: true });
+    }
     const done = run as BatchRun;
     for (const changes of done.files.values()) await this.removeFiles(changes.obsolete);
     return done;

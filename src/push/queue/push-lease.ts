@@ -30,7 +30,7 @@ export class PushLease {
     readonly token: string,
     private readonly docs: Key[],
     private readonly times: LeaseTimes,
-    private readonly renew: RenewLease,
+    private readonly renewal: RenewLease,
     private readonly logger: Logger,
   ) {}
 
@@ -59,18 +59,27 @@ export class PushLease {
   /** One renewal after another (never two at once when the pool is slow to give a connection). */
   private schedule(): void {
     if (this.stopped || this.elapsedMs() >= this.times.attemptTimeoutSeconds * 1000) return;
-    this.timer = setTimeout(() => {
-      this.beat = this.renewOnce().finally(() => this.schedule());
-    }, (this.times.leaseSeconds * 1000) / 3);
+    this.timer = setTimeout(
+      () => {
+        this.beat = this.renew().finally(() => this.schedule());
+      },
+      (this.times.leaseSeconds * 1000) / 3,
+    );
     this.timer.unref();
   }
 
-  private async renewOnce(): Promise<void> {
+  /**
+   * Renews now. The heartbeat leaves rows under the batch's own effect lock alone (their lock keeps every
+   * claim off), so a batch that rolled back and runs again renews first: its rows were unlocked with a
+   * lease that may have run out meanwhile.
+   */
+  async renew(): Promise<void> {
     if (this.stopped) return;
     try {
-      const held = await this.renew(this.docs, this.token, this.times.leaseSeconds);
+      const held = await this.renewal(this.docs, this.token, this.times.leaseSeconds);
       // Taken over (this process stalled longer than a lease): the effect's statements leave those alone.
-      if (held < this.docs.length) this.logger.debug({ lease: this.token, lost: this.docs.length - held }, 'push lease: documents no longer held');
+      if (held < this.docs.length)
+        this.logger.debug({ lease: this.token, lost: this.docs.length - held }, 'push lease: documents no longer held');
     } catch (error) {
       // Database away: the batch's own statements fail too; a lease that ran out meanwhile is taken over,
       // and the token keeps this attempt from committing anything on those documents.
