@@ -9,9 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { runMigrations } from '../../src/database/migrate.js';
-import { invoiceDocument } from '../support/push.js';
+import { apiKeyAuth, auditSteps, invoiceDocument, pushAccepted, quickPush, waitForStatus as waitForWire } from '../support/push.js';
 import { type ServiceChild, startServiceChild } from '../support/service-child.js';
 import { testDatabaseUrl } from '../support/test-app.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** The default lease: the test relies on it, as an operator would. */
@@ -125,7 +126,6 @@ describe('push leases across replicas (service in child processes)', () => {
       await blocker.query('COMMIT');
       await waitForStatus(id, 'processed', LEASE_MS + 15_000);
       const after = Date.now() - killedAt;
-      console.log(`processed ${after} ms after the kill`);
       expect(after).toBeLessThan(LEASE_MS + 2_000);
       expect(await bookings('L1-P')).toEqual({ payments: 1, open: '400.00' });
       // The attempt lost with its replica is recorded as failed before the second one starts.
@@ -157,4 +157,39 @@ describe('push leases across replicas (service in child processes)', () => {
       blocker.release();
     }
   }, 120_000);
+});
+
+describe('push: the longest one attempt may take (PUSH_ATTEMPT_TIMEOUT_SECONDS)', () => {
+  const t = useTestApp(quickPush({ attemptTimeoutSeconds: 2 }), { company: true });
+
+  it('rolls back an attempt that ran longer instead of committing it, and retries it: the payment is booked once', async () => {
+    const auth = apiKeyAuth(t.company.apiKey);
+    await waitForWire(t.app, auth, await pushAccepted(t.app, auth, invoiceDocument('RE-T', 'K-T', { amount: '500.00' })), ['processed']);
+    const blocker = t.db.createQueryRunner();
+    await blocker.connect();
+    try {
+      await blocker.startTransaction();
+      await blocker.query(`SELECT 1 FROM invoices WHERE external_id = 'RE-T' FOR UPDATE`);
+      const id = await pushAccepted(t.app, auth, {
+        document_type: 'payment',
+        external_id: 'T-P',
+        amount: '100.00',
+        invoice_external_id: 'RE-T',
+      });
+      await waitForWire(t.app, auth, id, ['processing']);
+      await sleep(3000); // the attempt waits for the invoice longer than it may take
+      await blocker.commitTransaction();
+      await waitForWire(t.app, auth, id, ['processed'], 30_000);
+      expect(await auditSteps(t.app, id)).toEqual(['received', 'attempt 1', 'failed 1', 'attempt 2', 'succeeded 2']);
+      const [failed] = await t.db.query(`SELECT error FROM push_audit_log WHERE document_id = $1 AND step = 'failed'`, [id.slice(4)]);
+      expect(failed.error).toBe('the attempt ran longer than PUSH_ATTEMPT_TIMEOUT_SECONDS (2 s)');
+      const payments = await t.db.query(
+        `SELECT p.amount::text AS amount, i.open_amount::text AS open FROM payments p JOIN invoices i ON i.id = p.invoice_id WHERE p.external_id = 'T-P'`,
+      );
+      expect(payments).toEqual([{ amount: '100.00', open: '400.00' }]);
+    } finally {
+      if (blocker.isTransactionActive) await blocker.rollbackTransaction();
+      await blocker.release();
+    }
+  }, 60_000);
 });
