@@ -4,12 +4,22 @@
 // 120 s), and a document that takes longer than the lease is not taken away from the live replica.
 // The attempt is made slow by holding its invoice's row lock from the test; which replica took it is
 // told by the application_name of the connection waiting for that lock.
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { runMigrations } from '../../src/database/migrate.js';
-import { apiKeyAuth, auditSteps, invoiceDocument, pushAccepted, quickPush, waitForStatus as waitForWire } from '../support/push.js';
+import { PushQueueRepository } from '../../src/push/queue/push-queue.repository.js';
+import {
+  apiKeyAuth,
+  auditSteps,
+  customerFields,
+  invoiceDocument,
+  pushAccepted,
+  quickPush,
+  waitForStatus as waitForWire,
+} from '../support/push.js';
 import { type ServiceChild, startServiceChild } from '../support/service-child.js';
 import { testDatabaseUrl } from '../support/test-app.js';
 import { useTestApp } from '../support/use-test-app.js';
@@ -192,4 +202,40 @@ describe('push: the longest one attempt may take (PUSH_ATTEMPT_TIMEOUT_SECONDS)'
       await blocker.release();
     }
   }, 60_000);
+});
+
+describe('push: the lease heartbeat (PushQueueRepository.renewLease)', () => {
+  const t = useTestApp(quickPush({ worker: false }), { company: true });
+
+  it('renews only the documents its token holds, and passes over one under a row lock without waiting for it', async () => {
+    const auth = apiKeyAuth(t.company.apiKey);
+    const ids: string[] = [];
+    for (const n of [1, 2, 3])
+      ids.push((await pushAccepted(t.app, auth, { document_type: 'customer', external_id: `K-H${n}`, ...customerFields(n) })).slice(4));
+    const [mine, locked, taken] = ids;
+    const token = randomUUID();
+    await t.db.query(`UPDATE push_documents SET status = 'processing', lease_token = $2, next_attempt_at = now() WHERE id = ANY($1)`, [
+      ids,
+      token,
+    ]);
+    await t.db.query(`UPDATE push_documents SET lease_token = $2 WHERE id = $1`, [taken, randomUUID()]); // another claim took it
+    const blocker = t.db.createQueryRunner();
+    await blocker.connect();
+    try {
+      await blocker.startTransaction();
+      await blocker.query(`SELECT 1 FROM push_documents WHERE id = $1 FOR UPDATE`, [locked]); // as the batch's effect lock does
+      const docs = ids.map((id) => ({ companyId: t.company.id.slice(4), id }));
+      const held = await t.app.get(PushQueueRepository).renewLease(docs, token, 15);
+      expect(held).toBe(2);
+      const rows = await t.db.query(
+        `SELECT id, next_attempt_at > now() + interval '10 seconds' AS renewed FROM push_documents WHERE id = ANY($1)`,
+        [ids],
+      );
+      const renewed = Object.fromEntries(rows.map((r: { id: string; renewed: boolean }) => [r.id, r.renewed]));
+      expect(renewed).toEqual({ [mine]: true, [locked]: false, [taken]: false });
+    } finally {
+      await blocker.rollbackTransaction();
+      await blocker.release();
+    }
+  });
 });
