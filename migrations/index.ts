@@ -30,6 +30,7 @@ import { UserRoles1764720000000 } from './1764720000000-user-roles.js';
 import { ApiKeyLastUse1764720000100 } from './1764720000100-api-key-last-use.js';
 import { CompanySettings1764720000300 } from './1764720000300-company-settings.js';
 import { RateLimitCounters1764800000100 } from './1764800000100-rate-limit-counters.js';
+import { PushLeaseToken1764800000200 } from './1764800000200-push-lease-token.js';
 
 export const migrations = [
   Foundation1763769600000,
@@ -63,4 +64,5 @@ export const migrations = [
   ApiKeyLastUse1764720000100,
   CompanySettings1764720000300,
   RateLimitCounters1764800000100,
+  PushLeaseToken1764800000200,
 ];

@@ -87,7 +87,7 @@ LEFT JOIN payments p ON p.company_id = t.company_id AND lower(p.external_id) = l
 SELECT pg_advisory_xact_lock(hashtextextended($1 || lower($2), 0));
 
 -- push.lock_for_effect
-SELECT d.id, d.status, EXISTS (
+SELECT d.id, d.status = 'processing' AND d.lease_token = $3 AS ours, EXISTS (
       SELECT 1 FROM push_documents l
        WHERE l.company_id = d.company_id AND l.document_type = d.document_type AND lower(l.external_id) = lower(d.external_id)
          AND l.version > d.version AND l.status = 'processed') AS superseded
@@ -101,7 +101,7 @@ WITH changed AS (
          dead_lettered_at = CASE WHEN t.final THEN now() ELSE d.dead_lettered_at END, updated_at = now(),
          next_attempt_at = now() + $6::float8 * power(2, greatest(d.attempts - d.attempts_before_replay - 1, 0)) * (1 + random()) * interval '1 second'
     FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::bool[], $5::text[]) AS t(company_id, id, error, final, reason)
-   WHERE d.company_id = t.company_id AND d.id = t.id AND d.status = 'processing'
+   WHERE d.company_id = t.company_id AND d.id = t.id AND d.status = 'processing' AND d.lease_token = $7
    RETURNING d.company_id, d.id, d.status, d.attempts, d.last_error, d.credential_type, d.credential_id, d.request_id, t.reason
 )
 INSERT INTO push_audit_log (company_id, document_id, step, attempt, error, details, credential_type, credential_id, request_id)
@@ -119,7 +119,7 @@ WITH changed AS (
          last_error = NULL, processed_at = now(), updated_at = now()
     FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::uuid[], $6::jsonb[], $7::text[])
          AS t(company_id, id, outcome, result_type, result_id, notes, entry_external_id)
-   WHERE d.company_id = t.company_id AND d.id = t.id
+   WHERE d.company_id = t.company_id AND d.id = t.id AND d.lease_token = $8
    RETURNING d.company_id, d.id, d.document_type, d.external_id, d.version, d.attempts, d.outcome, d.result_type, d.result_id,
              d.credential_type, d.credential_id, d.request_id, t.notes
 ), audit AS (
@@ -130,10 +130,10 @@ WITH changed AS (
          c.credential_type, c.credential_id, c.request_id
     FROM changed c
 )
-SELECT c.id FROM changed c
- WHERE EXISTS (SELECT 1 FROM push_documents s
-                WHERE s.company_id = c.company_id AND s.document_type = c.document_type AND lower(s.external_id) = lower(c.external_id)
-                  AND s.version > c.version AND s.status = 'queued');
+SELECT c.id, EXISTS (SELECT 1 FROM push_documents s
+                      WHERE s.company_id = c.company_id AND s.document_type = c.document_type AND lower(s.external_id) = lower(c.external_id)
+                        AND s.version > c.version AND s.status = 'queued') AS waiting
+  FROM changed c;
 
 -- push.page (variant 1 of 2)
 SELECT d.company_id, d.id, d.document_type, d.external_id, d.version, d.status, d.attempts, d.attempts_before_replay, d.last_error,
@@ -212,6 +212,21 @@ d.outcome, d.result_type, d.result_id, d.credential_type, d.credential_id, d.req
 d.received_at, d.processed_at, d.dead_lettered_at, d.updated_at, d.payload - 'pdf' AS payload,
 (SELECT octet_length(b) * 3 / 4 - (octet_length(b) - octet_length(rtrim(b, '='))) FROM (SELECT d.payload ->> 'pdf' AS b) AS pdf) AS pdf_bytes, false, l.n FROM input i JOIN latest l ON l.n = i.n AND l.same JOIN push_documents d ON d.company_id = i.company_id AND d.id = l.id;
 
+-- push.renew_lease
+WITH held AS (
+  SELECT d.company_id, d.id FROM push_documents d JOIN unnest($1::uuid[], $2::uuid[]) AS t(company_id, id) ON d.company_id = t.company_id AND d.id = t.id
+   WHERE d.lease_token = $3
+), free AS (
+  SELECT d.company_id, d.id FROM push_documents d JOIN held h ON d.company_id = h.company_id AND d.id = h.id
+   WHERE d.status = 'processing' AND d.lease_token = $3
+     FOR NO KEY UPDATE OF d SKIP LOCKED
+), renewed AS (
+  UPDATE push_documents d SET next_attempt_at = now() + $4::float8 * interval '1 second'
+    FROM free f WHERE d.company_id = f.company_id AND d.id = f.id
+  RETURNING d.id
+)
+SELECT (SELECT count(*) FROM held)::int AS held, (SELECT count(*) FROM renewed)::int AS renewed;
+
 -- push.requeue
 WITH changed AS (
    UPDATE push_documents d SET status = 'queued', updated_at = now(), next_attempt_at = now(), attempts_before_replay = d.attempts, deferrals = 0
@@ -225,7 +240,7 @@ d.received_at, d.processed_at, d.dead_lettered_at, d.updated_at, d.payload - 'pd
 
 -- push.start
 WITH changed AS (
-   UPDATE push_documents d SET status = 'processing', attempts = d.attempts + 1, updated_at = now(),
+   UPDATE push_documents d SET status = 'processing', attempts = d.attempts + 1, updated_at = now(), lease_token = $6,
           next_attempt_at = now() + $4::float8 * interval '1 second',
           last_error = CASE WHEN t.previous_status = 'processing' THEN $5 ELSE d.last_error END
      FROM unnest($1::uuid[], $2::uuid[], $3::text[]) AS t(company_id, id, previous_status)

@@ -9,8 +9,17 @@ export interface PushConfig {
   retryLimit: number;
   /** Seconds before the first retry; each further retry waits about twice as long (with jitter). */
   retryBaseSeconds: number;
-  /** An attempt still running after this long counts as failed (e.g. its process was killed) and is retried. */
+  /**
+   * The longest one attempt may take: a batch still running after this long is rolled back before it
+   * commits (before its next document at the latest), and its documents count as failed and are retried.
+   */
   attemptTimeoutSeconds: number;
+  /**
+   * How long a claimed document stays reserved without a heartbeat. The worker renews it every third of
+   * this while the attempt runs, so a document held by a replica that died is taken again after at most
+   * this long, and a long document is not taken away from a live one.
+   */
+  leaseSeconds: number;
   /** A document waiting for an earlier version of the same external_id looks again after this long. */
   deferSeconds: number;
   /** Jobs fetched per poll, and how many of them are processed at the same time. */
@@ -62,6 +71,7 @@ export function loadIntegrationConfig(env: Env): IntegrationConfig {
       retryLimit: int(env, 'PUSH_RETRY_LIMIT', 3, 0, 20),
       retryBaseSeconds: int(env, 'PUSH_RETRY_BASE_SECONDS', 30, 1, 86_400),
       attemptTimeoutSeconds: int(env, 'PUSH_ATTEMPT_TIMEOUT_SECONDS', 120, 1, 3600),
+      leaseSeconds: int(env, 'PUSH_LEASE_SECONDS', 15, 3, 600),
       deferSeconds: int(env, 'PUSH_DEFER_SECONDS', 2, 1, 3600),
       batchSize: int(env, 'PUSH_BATCH_SIZE', 50, 1, 1000),
       concurrency: int(env, 'PUSH_CONCURRENCY', 2, 1, 64),

@@ -25,14 +25,13 @@ function freePort(): Promise<number> {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * Quick retries and a short attempt timeout, so that an attempt lost with its process is retried within
- * seconds. The rate limits are the defaults: an outage must not get the ERP locked out afterwards.
+ * Quick retries and a short lease, so that an attempt lost with its process is retried within seconds. The rate limits are the defaults: an outage must not get the ERP locked out afterwards.
  */
 const ENV = {
   LOG_LEVEL: 'info',
   PUBLIC_URL: 'https://receivables.test',
   PUSH_RETRY_BASE_SECONDS: '1',
-  PUSH_ATTEMPT_TIMEOUT_SECONDS: '3',
+  PUSH_LEASE_SECONDS: '3',
   PUSH_DEFER_SECONDS: '1',
   JOBS_MAINTENANCE_SECONDS: '1',
 };
@@ -182,7 +181,7 @@ describe('push under faults (service in a child process)', () => {
     await waitUntilProcessed([invoice!]);
     const invoiceLock = await db.connect();
     try {
-      // Stop the attempt inside its batch's transaction for longer than PUSH_ATTEMPT_TIMEOUT_SECONDS (3).
+      // Stop the attempt inside its batch's transaction for longer than PUSH_LEASE_SECONDS (3).
       await invoiceLock.query('BEGIN');
       await invoiceLock.query(`SELECT 1 FROM invoices WHERE external_id = 'RE-K' FOR UPDATE`);
       const id = (await push({ document_type: 'payment', external_id: 'K-1', amount: '100.00', invoice_external_id: 'RE-K' }))!;

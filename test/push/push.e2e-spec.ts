@@ -1,5 +1,6 @@
 // Push with an API key: every document type end to end, identical and changed re-pushes, ordering
 // per external_id, exactly-once effects, bad input, and tenancy.
+import { randomUUID } from 'node:crypto';
 import { jest } from '@jest/globals';
 import { PushDocumentsRepository } from '../../src/push/documents/push-documents.repository.js';
 import { PushWorker } from '../../src/push/queue/push-worker.js';
@@ -229,11 +230,15 @@ describe('push: POST /v2/documents with an API key', () => {
     });
     const id = res.body.document.id.slice(4);
     // As if its attempt had started twice (a lease that ran out while the first run was still going).
-    await t.db.query(`UPDATE push_documents SET status = 'processing', attempts = attempts + 1 WHERE id = $1 AND status = 'queued'`, [id]);
+    const lease = randomUUID();
+    await t.db.query(
+      `UPDATE push_documents SET status = 'processing', attempts = attempts + 1, lease_token = $2 WHERE id = $1 AND status = 'queued'`,
+      [id, lease],
+    );
     const document = (await t.app.get(PushDocumentsRepository).find(t.company.id.slice(4), id))!;
     const claimed = [{ document, companyName: 'x', timeZone: 'Europe/Berlin' }];
-    await Promise.all([worker.process(claimed), worker.process(claimed)]);
-    await worker.process(claimed);
+    await Promise.all([worker.process(claimed, lease), worker.process(claimed, lease)]);
+    await worker.process(claimed, lease);
     await waitForStatus(t.app, auth, res.body.document.id, ['processed']);
     const payments = await t.db.query(`SELECT amount::text AS amount FROM payments WHERE external_id = 'Z-2'`);
     expect(payments).toEqual([{ amount: '50.00' }]);

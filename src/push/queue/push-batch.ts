@@ -15,6 +15,7 @@ import { LedgerProcessor } from '../processors/ledger.processor.js';
 import type { DocumentProcessor, FileChanges, ProcessResult } from '../processors/processor.js';
 import type { PushDocument } from '../push-document.js';
 import type { ClaimedDocument } from './push-claims.repository.js';
+import type { PushLease } from './push-lease.js';
 import { type EffectLock, PushQueueRepository, type Succeeded } from './push-queue.repository.js';
 
 /** What one run of a batch did; its files are settled after the commit. */
@@ -57,20 +58,32 @@ export class PushBatch {
    * document fails, that transaction is rolled back and the batch runs again with a savepoint per
    * document, so that only the failing one rolls back. When the bulk booking meets an external_id taken
    * meanwhile, the batch runs again without it, every document on its own. A document found no longer
-   * `processing` (a second run of it) is left alone. The files the committed run replaced are removed.
+   * `processing` under this lease (a second run of it, or taken over by another replica after this one
+   * stalled past its lease) is left alone. The files the committed run replaced are removed.
    */
-  async run(claimed: ClaimedDocument[]): Promise<BatchRun> {
+  async run(claimed: ClaimedDocument[], lease: PushLease): Promise<BatchRun> {
     // A single document gains nothing from either: it goes the careful way at once.
-    let run = claimed.length > 1 ? await this.attempt(claimed, { bulk: true, savepoints: false }) : RERUN.withoutBulk;
-    if (run === RERUN.withSavepoints) run = await this.attempt(claimed, { bulk: true, savepoints: true });
-    if (run === RERUN.withoutBulk || run === RERUN.withSavepoints) run = await this.attempt(claimed, { bulk: false, savepoints: true });
+    const optimistic = claimed.length > 1;
+    let run = optimistic ? await this.attempt(claimed, lease, { bulk: true, savepoints: false }) : RERUN.withoutBulk;
+    if (run === RERUN.withSavepoints) {
+      await lease.renew();
+      run = await this.attempt(claimed, lease, { bulk: true, savepoints: true });
+    }
+    if (run === RERUN.withoutBulk || run === RERUN.withSavepoints) {
+      if (optimistic) await lease.renew();
+      run = await this.attempt(claimed, lease, { bulk: false, savepoints: true });
+    }
     const done = run as BatchRun;
     for (const changes of done.files.values()) await this.removeFiles(changes.obsolete);
     return done;
   }
 
   /** A BatchRun, or how to run the batch again after its transaction was rolled back. */
-  private async attempt(claimed: ClaimedDocument[], mode: { bulk: boolean; savepoints: boolean }): Promise<BatchRun | Rerun> {
+  private async attempt(
+    claimed: ClaimedDocument[],
+    lease: PushLease,
+    mode: { bulk: boolean; savepoints: boolean },
+  ): Promise<BatchRun | Rerun> {
     const { savepoints } = mode;
     const run: BatchRun = { succeeded: [], failed: [], files: new Map(), waiting: [] };
     try {
@@ -80,6 +93,7 @@ export class PushBatch {
         async (manager) => {
           const locks = await this.queue.lockForEffect(
             claimed.map((c) => c.document),
+            lease.token,
             manager,
           );
           const lookups = await this.lookUpBookings(claimed, locks, manager);
@@ -92,7 +106,8 @@ export class PushBatch {
           const inBulk = mode.bulk ? await this.bookNewInBulk(claimed, locks, lookups, manager) : new Map<string, ProcessResult>();
           for (const { document, companyName, timeZone } of claimed) {
             const lock = locks.get(document.id);
-            if (lock?.status !== 'processing') continue;
+            if (!lock?.ours) continue;
+            lease.assertInTime();
             if (lock.superseded) {
               run.succeeded.push({ document, outcome: 'superseded', result: null, notes: [] });
               continue;
@@ -125,7 +140,8 @@ export class PushBatch {
               run.files.delete(document.id);
             }
           }
-          run.waiting = await this.queue.markProcessed(run.succeeded, manager);
+          lease.assertInTime();
+          run.waiting = await this.queue.markProcessed(run.succeeded, lease.token, manager);
         },
         { customPlans: true },
       );
@@ -153,7 +169,7 @@ export class PushBatch {
       .filter(
         (d) =>
           (d.documentType === 'payment' || d.documentType === 'credit_memo') &&
-          locks.get(d.id)?.status === 'processing' &&
+          locks.get(d.id)?.ours === true &&
           !locks.get(d.id)?.superseded,
       );
     const found = await this.ledger.lookupMany(bookings, manager);
@@ -177,7 +193,7 @@ export class PushBatch {
     );
     const isNew = (document: PushDocument) => {
       const lock = locks.get(document.id);
-      return lock?.status === 'processing' && !lock.superseded && !lookups.get(document.id)?.entry;
+      return lock?.ours === true && !lock.superseded && !lookups.get(document.id)?.entry;
     };
     // An invoice with a changed entry among the batch's documents goes one by one too (order).
     const changingEntries = new Set(

@@ -2,6 +2,7 @@
 // next_attempt_at, partial index push_documents_due_idx). Workers claim due documents in batches with
 // FOR UPDATE SKIP LOCKED, so replicas never take the same one; every step is set-based and writes its
 // audit rows in the same statement.
+import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { Sql } from '../../database/sql/sql.js';
@@ -19,8 +20,8 @@ export interface ClaimedDocument {
 export interface QueuePolicy {
   /** Attempts after the first one (since the last replay). */
   retryLimit: number;
-  /** The lease of an attempt: a document still `processing` after it lost its attempt (its process ended). */
-  attemptTimeoutSeconds: number;
+  /** The lease of an attempt, renewed by its heartbeat: a document still `processing` after it lost its attempt (its process ended). */
+  leaseSeconds: number;
   /** The first wait behind an earlier version; doubled on each further look, up to MAX_DEFER_SECONDS. */
   deferSeconds: number;
 }
@@ -36,7 +37,7 @@ export const PENDING_PREDECESSOR = `EXISTS (
 
 /** The longest wait between two looks of a deferred document (the earlier version usually wakes it sooner). */
 const MAX_DEFER_SECONDS = 60;
-const LOST_ATTEMPT = 'the attempt did not finish: its process ended, or it ran longer than PUSH_ATTEMPT_TIMEOUT_SECONDS';
+const LOST_ATTEMPT = 'the attempt did not finish: its process ended or stopped renewing its lease (PUSH_LEASE_SECONDS)';
 
 interface DueRow {
   company_id: string;
@@ -59,7 +60,7 @@ const CLAIM = statement<DueRow>(
 const START = statement<DocumentRow & { previous_status: string; company_name: string; time_zone: string }>(
   'push.start',
   `WITH changed AS (
-     UPDATE push_documents d SET status = 'processing', attempts = d.attempts + 1, updated_at = now(),
+     UPDATE push_documents d SET status = 'processing', attempts = d.attempts + 1, updated_at = now(), lease_token = $6,
             next_attempt_at = now() + $4::float8 * interval '1 second',
             last_error = CASE WHEN t.previous_status = 'processing' THEN $5 ELSE d.last_error END
        FROM unnest($1::uuid[], $2::uuid[], $3::text[]) AS t(company_id, id, previous_status)
@@ -115,9 +116,14 @@ export class PushClaimsRepository {
    * `processing`, attempts + 1, the lease as next_attempt_at, an `attempt` row; a lost previous
    * attempt gets its `failed` row first). A document whose earlier version is pending waits instead
    * (one `deferred` row, growing delays); one that lost its last attempt is dead-lettered. Returns the
-   * started documents, and the deferred ones (to look at again once this commit is visible).
+   * started documents with the token of their lease (one for the batch), and the deferred ones (to look
+   * at again once this commit is visible).
    */
-  async claim(limit: number, policy: QueuePolicy): Promise<{ started: ClaimedDocument[]; deferred: Key[]; deadLettered: PushDocument[] }> {
+  async claim(
+    limit: number,
+    policy: QueuePolicy,
+  ): Promise<{ started: ClaimedDocument[]; lease: string; deferred: Key[]; deadLettered: PushDocument[] }> {
+    const lease = randomUUID();
     // Custom plans: the queue grows in a burst, and a generic plan made while it was nearly empty stayed
     // a sequential scan per batch over a queue of thousands until the next autoanalyze.
     return this.sql.transaction(
@@ -129,17 +135,17 @@ export class PushClaimsRepository {
         const start = due.filter((r) => !r.waits && !lost.includes(r));
         if (deferred.length) await this.defer(deferred, policy.deferSeconds, manager);
         const deadLettered = lost.length ? await this.deadLetterLost(lost.map(key), manager) : [];
-        const started = start.length ? await this.start(start, policy.attemptTimeoutSeconds, manager) : [];
-        return { started, deferred, deadLettered };
+        const started = start.length ? await this.start(start, policy.leaseSeconds, lease, manager) : [];
+        return { started, lease, deferred, deadLettered };
       },
       { customPlans: true },
     );
   }
 
-  private async start(rows: DueRow[], leaseSeconds: number, manager: EntityManager): Promise<ClaimedDocument[]> {
+  private async start(rows: DueRow[], leaseSeconds: number, lease: string, manager: EntityManager): Promise<ClaimedDocument[]> {
     const started = await this.sql.rows(
       START,
-      [rows.map((r) => r.company_id), rows.map((r) => r.id), rows.map((r) => r.status), leaseSeconds, LOST_ATTEMPT],
+      [rows.map((r) => r.company_id), rows.map((r) => r.id), rows.map((r) => r.status), leaseSeconds, LOST_ATTEMPT, lease],
       manager,
     );
     return started.map((r) => ({ document: toDocument(r), companyName: r.company_name, timeZone: r.time_zone }));

@@ -11,6 +11,7 @@ import { IntakeYield } from './intake-yield.js';
 import { PushBatch } from './push-batch.js';
 import { type ClaimedDocument, PushClaimsRepository } from './push-claims.repository.js';
 import { failedAttempts } from './push-failures.js';
+import { PushLease } from './push-lease.js';
 import { PushQueueRepository } from './push-queue.repository.js';
 import { PushSignal } from './push-signal.js';
 
@@ -97,29 +98,44 @@ export class PushWorker implements OnApplicationBootstrap, OnApplicationShutdown
   /** Claims and processes one batch; returns how many documents it claimed. */
   async runOnce(limit: number): Promise<number> {
     const push = this.config.integration.push;
-    const { started, deferred, deadLettered } = await this.claims.claim(limit, {
+    const { started, lease, deferred, deadLettered } = await this.claims.claim(limit, {
       retryLimit: push.retryLimit,
-      attemptTimeoutSeconds: push.attemptTimeoutSeconds,
+      leaseSeconds: push.leaseSeconds,
       deferSeconds: push.deferSeconds,
     });
     await this.queue.wakeSuccessors(deadLettered);
     await this.queue.wakeIfFree(deferred);
-    if (started.length) await this.process(started);
+    if (started.length) await this.process(started, lease);
     return started.length + deferred.length + deadLettered.length;
   }
 
-  /** One attempt at each claimed document (PushBatch); then the failed ones are recorded and the waiting versions woken. */
-  async process(claimed: ClaimedDocument[]): Promise<void> {
-    const done = await this.batch.run(claimed);
-    await this.recordFailures(done.failed);
-    await this.queue.wakeSuccessors(done.waiting);
+  /**
+   * One attempt at each claimed document (PushBatch) under the claim's lease, renewed by a heartbeat until
+   * the outcome is written; then the failed ones are recorded and the waiting versions woken.
+   */
+  async process(claimed: ClaimedDocument[], token: string): Promise<void> {
+    const push = this.config.integration.push;
+    const lease = new PushLease(
+      token,
+      claimed.map((c) => c.document),
+      push,
+      (docs, t, seconds) => this.queue.renewLease(docs, t, seconds),
+      this.logger,
+    ).start();
+    try {
+      const done = await this.batch.run(claimed, lease);
+      await this.recordFailures(done.failed, token);
+      await this.queue.wakeSuccessors(done.waiting);
+    } finally {
+      await lease.stop();
+    }
   }
 
-  private async recordFailures(failures: Array<{ document: PushDocument; error: unknown }>): Promise<void> {
+  private async recordFailures(failures: Array<{ document: PushDocument; error: unknown }>, token: string): Promise<void> {
     if (failures.length === 0) return;
     const push = this.config.integration.push;
     const failed = failedAttempts(failures, push.retryLimit, this.logger);
-    await this.queue.markFailed(failed, push.retryBaseSeconds);
+    await this.queue.markFailed(failed, push.retryBaseSeconds, token);
     await this.queue.wakeSuccessors(failed.filter((f) => f.final).map((f) => f.document));
   }
 }
