@@ -1,5 +1,6 @@
 // Typed configuration of the application's PostgreSQL pool: its size and the bounds that keep any
-// request from waiting forever (for a connection, for a lock, for a runaway statement).
+// request from waiting forever (for a connection, for a lock, for a runaway statement); and the optional
+// streaming standby that takes the web app's read-only work (src/database/sql/read-replica.ts).
 import { type Env, int } from './env-int.js';
 
 export interface DatabaseConfig {
@@ -11,6 +12,10 @@ export interface DatabaseConfig {
   lockTimeoutMs: number;
   /** Postgres statement_timeout of the pool's sessions: a guard against runaway statements only. */
   statementTimeoutMs: number;
+  /** DATABASE_READ_URL: a streaming standby of DATABASE_URL for dashboards, lists and exports. Sensitive (credentials). */
+  readUrl?: string;
+  /** The standby serves reads only while it is at most this many seconds behind the primary. */
+  readMaxLagSeconds: number;
 }
 
 /**
@@ -27,5 +32,8 @@ export function loadDatabaseConfig(env: Env = process.env): DatabaseConfig {
     acquireTimeoutMs: int(env, 'DATABASE_ACQUIRE_TIMEOUT_MS', 10_000, 100, 600_000),
     lockTimeoutMs: int(env, 'DATABASE_LOCK_TIMEOUT_MS', 30_000, 100, 3_600_000),
     statementTimeoutMs: int(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 300_000, 1_000, 86_400_000),
+    readUrl: env.DATABASE_READ_URL || undefined,
+    // A figure a few seconds old is what a dashboard shows anyway; a user's own writes never wait on it.
+    readMaxLagSeconds: int(env, 'DATABASE_READ_MAX_LAG_SECONDS', 10, 1, 3600),
   };
 }

@@ -4,6 +4,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { DoubleCsrfUtilities } from 'csrf-csrf';
 import { APP_CONFIG, type AppConfig } from '../config/app.config.js';
+import { ReadReplica } from '../database/sql/read-replica.js';
 import type { CompanyContext } from '../auth/principal.js';
 import { isLocale, lang, type Locale } from './i18n.js';
 import type { PageContext } from './views/layout.js';
@@ -28,6 +29,7 @@ export class WebPages {
   constructor(
     private readonly users: WebUsersRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly replica: ReadReplica,
   ) {
     this.csrf = csrfProtection(config);
   }
@@ -54,6 +56,14 @@ export class WebPages {
     if (user.role === 'owner') return user;
     await this.send(res, 403, MessagePage({ page: this.context(req, res, user), kind: 'ownersOnly' }));
     return undefined;
+  }
+
+  /**
+   * Runs a page's read-only work on the read replica when one is configured and has replayed this
+   * session's last write, else on the primary (src/database/sql/read-replica.ts, session-write-position.ts).
+   */
+  reads<T>(req: Request, work: () => Promise<T>, canRetry?: () => boolean): Promise<T> {
+    return this.replica.reads(req.session?.lastWritePosition, work, canRetry);
   }
 
   /** Where a signed-out visitor of `path` is sent: the sign-in page, which leads back to it. */

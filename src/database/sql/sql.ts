@@ -6,6 +6,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager, QueryResult } from 'typeorm';
 import { poolOf } from './pg-pool.js';
+import { replicaPool } from './read-replica.js';
 import type { Statement } from './statement.js';
 
 export interface Outcome<Row> {
@@ -84,7 +85,8 @@ export class Sql {
       const result = (await runner.query(query as unknown as string, params as unknown[], true)) as QueryResult<Row>;
       return { rows: result.records ?? [], affected: result.affected ?? 0 };
     }
-    const result = await poolOf(this.db).query({ ...query, values: params as unknown[] });
+    // Read-only work that ReadReplica routed to the standby runs there (read-replica.ts).
+    const result = await (replicaPool() ?? poolOf(this.db)).query({ ...query, values: params as unknown[] });
     return { rows: result.rows as Row[], affected: result.rowCount ?? 0 };
   }
 }

@@ -25,10 +25,9 @@ export class DashboardController {
     if (!user) return this.pages.signInRedirect(req, res);
     const page = this.pages.context(req, res, user);
     const today = todayIn(user.timeZone);
-    const [figures, needsYou] = await Promise.all([
-      this.figures.figures(user.companyId, today),
-      this.needsYou.counts(user.companyId, today),
-    ]);
+    const [figures, needsYou] = await this.pages.reads(req, () =>
+      Promise.all([this.figures.figures(user.companyId, today), this.needsYou.counts(user.companyId, today)]),
+    );
     await this.pages.send(res, 200, DashboardPage({ page, figures, needsYou }));
   }
 }

@@ -36,9 +36,12 @@ export class InvoiceListController {
     const page = this.pages.context(req, res, user);
     const parsed = parseListQuery(req.query);
     if (!parsed.ok) return this.pages.send(res, 400, InvoiceListPage({ page, props: { query: parsed.query, errors: parsed.errors } }));
-    const customerName = await this.customerName(companyOf(user), parsed.query);
-    if (customerName === null) return this.pages.send(res, 404, MessagePage({ page, kind: 'notFound' }));
-    const found = await this.list.page(user.companyId, parsed.query, todayIn(user.timeZone));
+    const { customerName, found } = await this.pages.reads(req, async () => {
+      const customerName = await this.customerName(companyOf(user), parsed.query);
+      if (customerName === null) return { customerName };
+      return { customerName, found: await this.list.page(user.companyId, parsed.query, todayIn(user.timeZone)) };
+    });
+    if (!found) return this.pages.send(res, 404, MessagePage({ page, kind: 'notFound' }));
     return this.pages.send(res, 200, InvoiceListPage({ page, props: { query: parsed.query, found, customerName } }));
   }
 
@@ -49,12 +52,19 @@ export class InvoiceListController {
     const page = this.pages.context(req, res, user);
     const parsed = parseListQuery(req.query);
     if (!parsed.ok) return this.pages.send(res, 400, InvoiceListPage({ page, props: { query: parsed.query, errors: parsed.errors } }));
-    if ((await this.customerName(companyOf(user), parsed.query)) === null) {
-      return this.pages.send(res, 404, MessagePage({ page, kind: 'notFound' }));
-    }
     const today = todayIn(user.timeZone);
-    const batches = this.list.batches(user.companyId, parsed.query, today, EXPORT_BATCH);
-    await sendCsv(res, page.lang, csvFileName(page.lang, today), batches);
+    // Once the file has begun, a failing standby cannot hand the export to the primary: it breaks off.
+    await this.pages.reads(
+      req,
+      async () => {
+        if ((await this.customerName(companyOf(user), parsed.query)) === null) {
+          return this.pages.send(res, 404, MessagePage({ page, kind: 'notFound' }));
+        }
+        const batches = this.list.batches(user.companyId, parsed.query, today, EXPORT_BATCH);
+        await sendCsv(res, page.lang, csvFileName(page.lang, today), batches);
+      },
+      () => !res.headersSent,
+    );
   }
 
   /** The name of the filter's customer; undefined without that filter, null when the company has no such customer. */
