@@ -81,7 +81,7 @@ export async function uploadsReadable(replicas: Replica[], token: string, upload
     for (const upload of uploads) {
       const res = await fetch(`${replica.origin}/api/v1/invoices/${upload.id}/pdf`, {
         // The replica trusts this from 127.0.0.1 (TRUSTED_PROXIES) as it trusts the proxy.
-        headers: { Authorization: `Bearer ${token}`, 'X-Forwarded-Proto': 'https' },
+        headers: { Authorization: `Token token=${token}`, 'X-Forwarded-Proto': 'https' },
       });
       const body = Buffer.from(await res.arrayBuffer());
       checked++;
@@ -96,7 +96,7 @@ export async function uploadsReadable(replicas: Replica[], token: string, upload
 }
 
 /** Each uploaded invoice's e-mail arrives once: no Message-ID twice, one mail per invoice number. */
-export async function mailsOnce(smtp: TestSmtp, uploads: Accepted['uploads'], waitMs: number): Promise<Row> {
+export async function mailsOnce(url: string, smtp: TestSmtp, uploads: Accepted['uploads'], waitMs: number): Promise<Row> {
   const numbers = new Set(uploads.map((u) => u.number));
   const mailed = () => new Set(smtp.received.map((m) => /Rechnung (C-\d+)/.exec(m.parsed.subject ?? '')?.[1]).filter((n) => n && numbers.has(n)));
   await waitFor(async () => mailed().size === numbers.size, waitMs);
@@ -111,10 +111,21 @@ export async function mailsOnce(smtp: TestSmtp, uploads: Accepted['uploads'], wa
   const duplicateIds = [...byMessageId.values()].filter((n) => n > 1).length;
   const duplicateInvoices = [...byNumber.values()].filter((n) => n > 1).length;
   const missing = [...numbers].filter((n) => !byNumber.has(n)).length;
+  const twice = [...byNumber.entries()].filter(([, n]) => n > 1).map(([number]) => number);
+  const sample = twice.slice(0, 2).map((number) => {
+    const mails = smtp.received.filter((m) => (m.parsed.subject ?? '').includes(`Rechnung ${number} `));
+    return `${number}: ${mails.map((m) => `${m.parsed.date?.toISOString().slice(11, 23)} ${m.parsed.messageId}`).join(' / ')}`;
+  });
+  // The service's own record: a shipment per invoice, one delivered e-mail per shipment.
+  const [records] = await query<{ shipments_twice: number; delivered_twice: number }>(
+    url,
+    `SELECT (SELECT count(*)::int FROM (SELECT invoice_id FROM shipments WHERE reminder_id IS NULL GROUP BY 1 HAVING count(*) > 1) s) AS shipments_twice,
+            (SELECT count(*)::int FROM (SELECT shipment_id FROM deliveries WHERE outcome = 'delivered' GROUP BY 1 HAVING count(*) > 1) d) AS delivered_twice`,
+  );
   return row(
     'each e-mail delivered once',
     duplicateIds === 0 && duplicateInvoices === 0 && missing === 0,
-    `${numbers.size} invoices, ${smtp.received.length} mails, ${byMessageId.size} Message-IDs; twice: ${duplicateIds} ids, ${duplicateInvoices} invoices; missing ${missing}; SMTP attempts ${smtp.attempts}`,
+    `${numbers.size} invoices, ${smtp.received.length} mails, ${byMessageId.size} Message-IDs; twice: ${duplicateIds} ids, ${duplicateInvoices} invoices; missing ${missing}; SMTP attempts ${smtp.attempts}; invoices with 2+ shipments ${records.shipments_twice}, shipments delivered 2+ times ${records.delivered_twice}${sample.length ? `; e.g. ${sample.join('; ')}` : ''}`,
   );
 }
 

@@ -19,7 +19,7 @@ const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex')
 
 export async function runLoad(client: Client, company: Company, customerId: string, invoices: number, stop: () => boolean): Promise<Accepted> {
   const accepted: Accepted = { pushes: [], uploads: [] };
-  const bearer = { Authorization: `Bearer ${company.token}` };
+  const bearer = { Authorization: `Token token=${company.token}` };
   let pushNo = 0;
   let uploadNo = 0;
   const loop = async (step: () => Promise<void>, pauseMs: number) => {

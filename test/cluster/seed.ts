@@ -36,8 +36,8 @@ async function ok(what: string, reply: Promise<{ status: number; json(): any }>,
 
 /** The customer uploads are made for: shipped by e-mail to its contact. */
 export async function emailCustomer(client: Client, company: Company): Promise<string> {
-  const auth = { Authorization: `Bearer ${company.token}`, 'Content-Type': 'application/json' };
-  const form = { Authorization: `Bearer ${company.token}`, 'Content-Type': 'application/x-www-form-urlencoded' };
+  const auth = { Authorization: `Token token=${company.token}`, 'Content-Type': 'application/json' };
+  const form = { Authorization: `Token token=${company.token}`, 'Content-Type': 'application/x-www-form-urlencoded' };
   await ok(
     'shipping settings',
     client.send('setup', 'PATCH', '/api/v1/shipping_settings', auth, JSON.stringify({ sender_email: 'buchhaltung@muster.test', bank_iban: 'DE89 3704 0044 0532 0130 00' })),
@@ -74,12 +74,12 @@ export async function scheduledConnection(client: Client, company: Company, sap:
     password: 'T3chnical-User!pw',
     schedule: '*/2 * * * *',
   };
-  await ok('erp connection', client.send('setup', 'POST', '/api/v1/erp_connections', { Authorization: `Bearer ${company.token}`, 'Content-Type': 'application/json' }, JSON.stringify(body)), 201);
+  await ok('erp connection', client.send('setup', 'POST', '/api/v1/erp_connections', { Authorization: `Token token=${company.token}`, 'Content-Type': 'application/json' }, JSON.stringify(body)), 201);
 }
 
 /** The company's daily run at the first odd minute at least 45 s ahead (its time zone: Europe/Berlin). */
 export async function dunningSoon(client: Client, company: Company): Promise<string> {
-  const auth = { Authorization: `Bearer ${company.token}`, 'Content-Type': 'application/json' };
+  const auth = { Authorization: `Token token=${company.token}`, 'Content-Type': 'application/json' };
   const policy = (await ok('policy', client.send('setup', 'GET', '/api/v1/dunning_policy', auth), 200)).dunning_policy;
   let at = new Date(Date.now() + 45_000);
   if (at.getUTCMinutes() % 2 === 0) at = new Date(at.getTime() + 60_000);
