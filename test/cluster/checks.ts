@@ -95,37 +95,33 @@ export async function uploadsReadable(replicas: Replica[], token: string, upload
   );
 }
 
-/** Each uploaded invoice's e-mail arrives once: no Message-ID twice, one mail per invoice number. */
+/**
+ * Each e-mail arrives once: no Message-ID twice, no subject twice (an invoice's mail, or a reminder the
+ * dunning run shipped), every uploaded invoice's mail there.
+ */
 export async function mailsOnce(url: string, smtp: TestSmtp, uploads: Accepted['uploads'], waitMs: number): Promise<Row> {
-  const numbers = new Set(uploads.map((u) => u.number));
-  const mailed = () => new Set(smtp.received.map((m) => /Rechnung (C-\d+)/.exec(m.parsed.subject ?? '')?.[1]).filter((n) => n && numbers.has(n)));
-  await waitFor(async () => mailed().size === numbers.size, waitMs);
-  const byMessageId = new Map<string, number>();
-  const byNumber = new Map<string, number>();
-  for (const mail of smtp.received) {
-    const id = mail.parsed.messageId ?? '(none)';
-    byMessageId.set(id, (byMessageId.get(id) ?? 0) + 1);
-    const number = /Rechnung (C-\d+)/.exec(mail.parsed.subject ?? '')?.[1];
-    if (number) byNumber.set(number, (byNumber.get(number) ?? 0) + 1);
-  }
-  const duplicateIds = [...byMessageId.values()].filter((n) => n > 1).length;
-  const duplicateInvoices = [...byNumber.values()].filter((n) => n > 1).length;
-  const missing = [...numbers].filter((n) => !byNumber.has(n)).length;
-  const twice = [...byNumber.entries()].filter(([, n]) => n > 1).map(([number]) => number);
-  const sample = twice.slice(0, 2).map((number) => {
-    const mails = smtp.received.filter((m) => (m.parsed.subject ?? '').includes(`Rechnung ${number} `));
-    return `${number}: ${mails.map((m) => `${m.parsed.date?.toISOString().slice(11, 23)} ${m.parsed.messageId}`).join(' / ')}`;
-  });
-  // The service's own record: a shipment per invoice, one delivered e-mail per shipment.
-  const [records] = await query<{ shipments_twice: number; delivered_twice: number }>(
+  const invoiceSubject = (number: string) => `Rechnung ${number} von `;
+  const subjects = () => smtp.received.map((m) => m.parsed.subject ?? '(none)');
+  const allThere = () => uploads.every((u) => subjects().some((s) => s.startsWith(invoiceSubject(u.number))));
+  await waitFor(async () => allThere(), waitMs);
+  const count = (keys: string[]) => keys.reduce((m, k) => m.set(k, (m.get(k) ?? 0) + 1), new Map<string, number>());
+  const byMessageId = count(smtp.received.map((m) => m.parsed.messageId ?? '(none)'));
+  const bySubject = count(subjects());
+  const twice = (m: Map<string, number>) => [...m.entries()].filter(([, n]) => n > 1).map(([k]) => k);
+  const missing = uploads.filter((u) => !subjects().some((s) => s.startsWith(invoiceSubject(u.number)))).length;
+  const reminders = subjects().filter((s) => !/^Rechnung C-\d+ von /.test(s)).length;
+  // The service's own record: one shipment per document, one delivered e-mail per shipment.
+  const [records] = await query<{ delivered_twice: number }>(
     url,
-    `SELECT (SELECT count(*)::int FROM (SELECT invoice_id FROM shipments WHERE reminder_id IS NULL GROUP BY 1 HAVING count(*) > 1) s) AS shipments_twice,
-            (SELECT count(*)::int FROM (SELECT shipment_id FROM deliveries WHERE outcome = 'delivered' GROUP BY 1 HAVING count(*) > 1) d) AS delivered_twice`,
+    `SELECT count(*)::int AS delivered_twice FROM (SELECT shipment_id FROM deliveries WHERE outcome = 'delivered' GROUP BY 1 HAVING count(*) > 1) d`,
   );
+  const ok = twice(byMessageId).length === 0 && twice(bySubject).length === 0 && missing === 0 && records.delivered_twice === 0;
   return row(
     'each e-mail delivered once',
-    duplicateIds === 0 && duplicateInvoices === 0 && missing === 0,
-    `${numbers.size} invoices, ${smtp.received.length} mails, ${byMessageId.size} Message-IDs; twice: ${duplicateIds} ids, ${duplicateInvoices} invoices; missing ${missing}; SMTP attempts ${smtp.attempts}; invoices with 2+ shipments ${records.shipments_twice}, shipments delivered 2+ times ${records.delivered_twice}${sample.length ? `; e.g. ${sample.join('; ')}` : ''}`,
+    ok,
+    `${smtp.received.length} mails (${uploads.length} invoices, ${reminders} reminders), ${byMessageId.size} Message-IDs; ` +
+      `twice: ${twice(byMessageId).length} ids, ${twice(bySubject).length} subjects${twice(bySubject).length ? ` (${twice(bySubject).slice(0, 2).join('; ')})` : ''}; ` +
+      `invoice mails missing ${missing}; shipments delivered twice ${records.delivered_twice}; SMTP attempts ${smtp.attempts}`,
   );
 }
 

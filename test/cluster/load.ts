@@ -17,7 +17,14 @@ export interface Accepted {
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
-export async function runLoad(client: Client, company: Company, customerId: string, invoices: number, stop: () => boolean): Promise<Accepted> {
+export interface Load {
+  /** Resolves with what was accepted once `stop` says so. */
+  done: Promise<Accepted>;
+  /** `count` pushes at once, 16 in parallel: a backlog the workers are busy with for a few seconds. */
+  burst(count: number): Promise<void>;
+}
+
+export function runLoad(client: Client, company: Company, customerId: string, invoices: number, stop: () => boolean): Load {
   const accepted: Accepted = { pushes: [], uploads: [] };
   const bearer = { Authorization: `Token token=${company.token}` };
   let pushNo = 0;
@@ -64,8 +71,17 @@ export async function runLoad(client: Client, company: Company, customerId: stri
     await client.send('read', 'GET', '/api/v1/invoices?page=1', bearer);
     await client.send('read', 'GET', `/api/v1/customers/${customerId}`, bearer);
   };
-  await Promise.all([loop(push, 20), loop(push, 20), loop(push, 20), loop(upload, 250), loop(read, 50), loop(read, 50)]);
-  return accepted;
+  const loops = Promise.all([loop(push, 20), loop(push, 20), loop(push, 20), loop(upload, 250), loop(read, 50), loop(read, 50)]);
+  return {
+    done: loops.then(() => accepted),
+    async burst(count) {
+      let left = count;
+      const worker = async () => {
+        while (left-- > 0) await push();
+      };
+      await Promise.all(Array.from({ length: 16 }, worker));
+    },
+  };
 }
 
 export { sha256 };

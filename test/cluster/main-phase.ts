@@ -16,7 +16,7 @@ import {
   uploadsReadable,
   waitFor,
 } from './checks.js';
-import { type Accepted, type Company, runLoad } from './load.js';
+import { type Accepted, type Company, type Load, runLoad } from './load.js';
 import { startNginx } from './nginx.js';
 import { Replica } from './replicas.js';
 import { dunningSoon, emailCustomer, everyMinuteTick, OPEN_INVOICES, scheduledConnection, seedOpenInvoices } from './seed.js';
@@ -52,13 +52,13 @@ export async function mainPhase(nginxBinary: string, work: string, around: Surro
     let stop = false;
     const t0 = Date.now();
     const load = runLoad(client, a, customerId, OPEN_INVOICES, () => stop);
-    const faults = runFaults(database.url, replicas, around, windows, t0);
+    const faults = runFaults(database.url, replicas, around, windows, t0, load);
     const lease = await faults.killed;
     await faults.done;
     // Load goes on until the scheduled work of the run happened (the dunning run, a pull), 75 s at least.
     await waitFor(async () => Date.now() - t0 > 75_000 && (await scheduledWorkDone(database.url)), 170_000 - (Date.now() - t0));
     stop = true;
-    const accepted = await load;
+    const accepted = await load.done;
     log(`load stopped after ${Math.round((Date.now() - t0) / 1000)} s: ${accepted.pushes.length} pushes, ${accepted.uploads.length} uploads accepted`);
 
     const answers = client.answers.filter((answer) => answer.what !== 'setup');
@@ -83,10 +83,13 @@ export async function mainPhase(nginxBinary: string, work: string, around: Surro
 }
 
 /** kill -9 at 8 s (back 10 s later), S3 503 at 40 s, SMTP 451 at 58 s, each for 10 s. */
-function runFaults(databaseUrl: string, replicas: Replica[], around: Surroundings, windows: FaultWindow[], t0: number) {
+function runFaults(databaseUrl: string, replicas: Replica[], around: Surroundings, windows: FaultWindow[], t0: number, load: Load) {
   const at = (seconds: number) => sleep(Math.max(0, t0 + seconds * 1000 - Date.now()));
   let lease!: Promise<Row>;
   const killed = (async () => {
+    await at(5);
+    // A backlog, so that every replica's push worker holds a claimed batch when one of them dies.
+    const backlog = load.burst(600);
     await at(8);
     const victim = replicas[1];
     const killedAt = Date.now();
@@ -97,6 +100,7 @@ function runFaults(databaseUrl: string, replicas: Replica[], around: Surrounding
     const inFlight = await processingPushes(databaseUrl, killedAt);
     log(`kill -9 ${victim.name} (${inFlight.length} push documents left in processing)`);
     lease = leasePickup(databaseUrl, inFlight, killedAt);
+    await backlog;
     await at(18);
     await victim.restart();
     await everyMinuteTick(databaseUrl); // its start wrote the tick's five-minute cron back
