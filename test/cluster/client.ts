@@ -1,6 +1,7 @@
 // The clients' side of the cluster test: HTTPS through the proxy (trusting the run's own CA), every
 // answer recorded with its time and Retry-After, judged afterwards against the fault windows.
 import { Agent, request } from 'undici';
+import type { Json } from '../support/factories.js';
 
 export interface Answer {
   what: string;
@@ -20,7 +21,7 @@ export interface FaultWindow {
 export interface Reply {
   status: number;
   body: Buffer;
-  json(): any;
+  json(): Json;
 }
 
 export class Client {
@@ -47,7 +48,7 @@ export class Client {
       });
       const data = Buffer.from(await res.body.arrayBuffer());
       this.answers.push({ what, status: res.statusCode, at, retryAfter: res.headers['retry-after'] !== undefined });
-      return { status: res.statusCode, body: data, json: () => JSON.parse(data.toString('utf8')) };
+      return { status: res.statusCode, body: data, json: () => JSON.parse(data.toString('utf8')) as Json };
     } catch (error) {
       this.answers.push({ what, status: 0, at, retryAfter: false, error: error instanceof Error ? error.message : String(error) });
       return { status: 0, body: Buffer.alloc(0), json: () => ({}) };
@@ -77,7 +78,9 @@ export function multipart(fields: Record<string, string>, files: Record<string, 
     parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   for (const [name, file] of Object.entries(files)) {
     parts.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+      ),
       file.data,
       Buffer.from('\r\n'),
     );

@@ -45,7 +45,13 @@ export function runLoad(client: Client, company: Company, customerId: string, in
       invoice_external_id: `RE-${(n % invoices) + 1}`,
       payment_date: '2026-11-20',
     });
-    const res = await client.send('push', 'POST', '/v2/documents', { Authorization: `ApiKey ${company.key}`, 'Content-Type': 'application/json' }, body);
+    const res = await client.send(
+      'push',
+      'POST',
+      '/v2/documents',
+      { Authorization: `ApiKey ${company.key}`, 'Content-Type': 'application/json' },
+      body,
+    );
     if (res.status === 202) accepted.pushes.push({ id: res.json().document.id, externalId });
   };
   const upload = async () => {

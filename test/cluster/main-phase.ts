@@ -41,7 +41,14 @@ export async function mainPhase(nginxBinary: string, work: string, around: Surro
     await seedOpenInvoices(database.url, a);
     log('three replicas start together');
     await Promise.all(replicas.map((r) => r.start()));
-    proxy = await startNginx(nginxBinary, join(work, 'nginx'), proxyPort, around.certFile, around.keyFile, replicas.map((r) => `127.0.0.1:${r.port}`));
+    proxy = await startNginx(
+      nginxBinary,
+      join(work, 'nginx'),
+      proxyPort,
+      around.certFile,
+      around.keyFile,
+      replicas.map((r) => `127.0.0.1:${r.port}`),
+    );
     const customerId = await emailCustomer(client, a);
     await scheduledConnection(client, a, around.sap, around.pki);
     const runAt = [await dunningSoon(client, a), await dunningSoon(client, b)];
@@ -59,7 +66,9 @@ export async function mainPhase(nginxBinary: string, work: string, around: Surro
     await waitFor(async () => Date.now() - t0 > 75_000 && (await scheduledWorkDone(database.url)), 170_000 - (Date.now() - t0));
     stop = true;
     const accepted = await load.done;
-    log(`load stopped after ${Math.round((Date.now() - t0) / 1000)} s: ${accepted.pushes.length} pushes, ${accepted.uploads.length} uploads accepted`);
+    log(
+      `load stopped after ${Math.round((Date.now() - t0) / 1000)} s: ${accepted.pushes.length} pushes, ${accepted.uploads.length} uploads accepted`,
+    );
 
     const answers = client.answers.filter((answer) => answer.what !== 'setup');
     const rows: Row[] = [];
@@ -71,7 +80,7 @@ export async function mainPhase(nginxBinary: string, work: string, around: Surro
     rows.push(await nothingStuck(database.url, 45_000));
     rows.push(answersRow(answers, windows));
     rows.push(await recovered(replicas, ['r2']));
-    rows.push(await lease);
+    rows.push(lease);
     rows.push(await sharedFailedAuthLimit(client));
     return rows;
   } finally {
@@ -130,7 +139,9 @@ function runFaults(databaseUrl: string, replicas: Replica[], around: Surrounding
 
 async function processingPushes(databaseUrl: string, before: number): Promise<string[]> {
   return admin(databaseUrl, async (db) =>
-    (await db.query<{ id: string }>(`SELECT id FROM push_documents WHERE status = 'processing' AND updated_at < $1`, [new Date(before)])).rows.map((r) => r.id),
+    (
+      await db.query<{ id: string }>(`SELECT id FROM push_documents WHERE status = 'processing' AND updated_at < $1`, [new Date(before)])
+    ).rows.map((r) => r.id),
   );
 }
 
@@ -147,7 +158,12 @@ async function leasePickup(databaseUrl: string, ids: string[], killedAt: number)
   const { open, last } = (await read()).rows[0];
   const seconds = last ? (last.getTime() - killedAt) / 1000 : 0;
   if (ids.length === 0)
-    return row("dead replica's push documents picked up in ~15 s", false, 'the killed replica held no push document: not measured this time', 'not measured');
+    return row(
+      "dead replica's push documents picked up in ~15 s",
+      false,
+      'the killed replica held no push document: not measured this time',
+      'not measured',
+    );
   return row(
     "dead replica's push documents picked up in ~15 s",
     open === 0 && seconds <= 20,
@@ -179,7 +195,9 @@ function answersRow(answers: Answer[], windows: FaultWindow[]): Row {
     .map(([status, n]) => `${status || 'no answer'}: ${n}`)
     .join(', ');
   const start = Math.min(...answers.map((a) => a.at));
-  const windowsText = windows.map((w) => `${w.name} +${Math.round((w.from - start) / 1000)}-${Math.round((w.to - start) / 1000)} s`).join(', ');
+  const windowsText = windows
+    .map((w) => `${w.name} +${Math.round((w.from - start) / 1000)}-${Math.round((w.to - start) / 1000)} s`)
+    .join(', ');
   const first = unexpected.slice(0, 3).map((a) => `${a.what} ${a.status || a.error} at +${((a.at - start) / 1000).toFixed(1)} s`);
   return row(
     'clients saw only 2xx, 429, 502/503 in fault windows',

@@ -28,14 +28,27 @@ export function findNginx(): string | undefined {
 
 export function renderNginxConfig(values: { runDir: string; listen: string; cert: string; key: string; replicas: string[] }): string {
   const servers = values.replicas.map((address) => `    server ${address} max_fails=1 fail_timeout=5s;`).join('\n');
-  const fill: Record<string, string> = { RUN_DIR: values.runDir, LISTEN: values.listen, CERT: values.cert, KEY: values.key, SERVERS: servers };
+  const fill: Record<string, string> = {
+    RUN_DIR: values.runDir,
+    LISTEN: values.listen,
+    CERT: values.cert,
+    KEY: values.key,
+    SERVERS: servers,
+  };
   return readFileSync(TEMPLATE, 'utf8').replace(/\{\{(\w+)\}\}/g, (_, name: string) => {
     if (!(name in fill)) throw new Error(`docs/cluster/nginx.conf: unknown placeholder ${name}`);
     return fill[name];
   });
 }
 
-export async function startNginx(binary: string, runDir: string, port: number, cert: string, key: string, replicas: string[]): Promise<Proxy> {
+export async function startNginx(
+  binary: string,
+  runDir: string,
+  port: number,
+  cert: string,
+  key: string,
+  replicas: string[],
+): Promise<Proxy> {
   mkdirSync(runDir, { recursive: true });
   const config = join(runDir, 'nginx.conf');
   writeFileSync(config, renderNginxConfig({ runDir, listen: `127.0.0.1:${port}`, cert, key, replicas }));

@@ -2,7 +2,6 @@
 // shared one): three replicas, pushes sent to them in turn, the server stopped and started again. Every
 // replica must recover without a restart and every accepted push be processed once.
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { freePort } from '../support/service-process.js';
 import { Client, type FaultWindow, unexpectedAnswers } from './client.js';
 import { pushesProcessedOnce, recovered, row, type Row } from './checks.js';
@@ -29,8 +28,20 @@ export async function postgresPhase(work: string, around: Surroundings): Promise
     const pushLoop = async (client: Client) => {
       while (!stop) {
         const externalId = `PAUSE-${++n}`;
-        const body = JSON.stringify({ document_type: 'payment', external_id: externalId, amount: '1.25', invoice_external_id: `RE-${(n % OPEN_INVOICES) + 1}`, payment_date: '2026-11-20' });
-        const res = await client.send('push', 'POST', '/v2/documents', { Authorization: `ApiKey ${company.key}`, 'Content-Type': 'application/json', 'X-Forwarded-Proto': 'https' }, body);
+        const body = JSON.stringify({
+          document_type: 'payment',
+          external_id: externalId,
+          amount: '1.25',
+          invoice_external_id: `RE-${(n % OPEN_INVOICES) + 1}`,
+          payment_date: '2026-11-20',
+        });
+        const res = await client.send(
+          'push',
+          'POST',
+          '/v2/documents',
+          { Authorization: `ApiKey ${company.key}`, 'Content-Type': 'application/json', 'X-Forwarded-Proto': 'https' },
+          body,
+        );
         if (res.status === 202) accepted.push({ id: res.json().document.id, externalId });
         await sleep(res.status === 202 ? 20 : 500);
       }
@@ -43,7 +54,14 @@ export async function postgresPhase(work: string, around: Surroundings): Promise
     await sleep(15_000);
     await database.restartable!.up();
     const back = Date.now();
-    const readyIn = await Promise.all(replicas.map((r) => r.waitUntil('/health/ready', 30_000).then(() => (Date.now() - back) / 1000, () => NaN)));
+    const readyIn = await Promise.all(
+      replicas.map((r) =>
+        r.waitUntil('/health/ready', 30_000).then(
+          () => (Date.now() - back) / 1000,
+          () => NaN,
+        ),
+      ),
+    );
     console.log(`[cluster] PostgreSQL back; replicas ready after ${readyIn.map((s) => s.toFixed(1)).join(', ')} s`);
     const window: FaultWindow = { name: 'PostgreSQL stopped', from, to: back + 10_000 };
     await sleep(10_000);
@@ -63,7 +81,14 @@ export async function postgresPhase(work: string, around: Surroundings): Promise
       row(
         'clients saw only 2xx, 429, 503 with Retry-After while PostgreSQL was away',
         unexpected.length === 0,
-        `${answers.length} requests; unexpected ${unexpected.length}${unexpected.length ? `: ${unexpected.slice(0, 3).map((a) => a.status || a.error).join('; ')}` : ''}`,
+        `${answers.length} requests; unexpected ${unexpected.length}${
+          unexpected.length
+            ? `: ${unexpected
+                .slice(0, 3)
+                .map((a) => a.status || a.error)
+                .join('; ')}`
+            : ''
+        }`,
       ),
     ];
   } finally {

@@ -9,7 +9,8 @@ export interface S3Front {
   close(): Promise<void>;
 }
 
-const UNAVAILABLE = '<?xml version="1.0" encoding="UTF-8"?><Error><Code>ServiceUnavailable</Code><Message>Please reduce your request rate.</Message></Error>';
+const UNAVAILABLE =
+  '<?xml version="1.0" encoding="UTF-8"?><Error><Code>ServiceUnavailable</Code><Message>Please reduce your request rate.</Message></Error>';
 
 export async function startS3Front(targetPort: number): Promise<S3Front> {
   const front = { port: 0, down: false, close: () => Promise.resolve() };

@@ -4,7 +4,7 @@
 import type { ErpPki } from '../support/pki.js';
 import type { SapODataServer } from '../support/sap-odata-server.js';
 import { admin } from './setup.js';
-import type { Client } from './client.js';
+import type { Client, Reply } from './client.js';
 import type { Company } from './load.js';
 
 export const OPEN_INVOICES = 200;
@@ -28,7 +28,7 @@ export async function seedOpenInvoices(databaseUrl: string, company: Company): P
   });
 }
 
-async function ok(what: string, reply: Promise<{ status: number; json(): any }>, expected: number) {
+async function ok(what: string, reply: Promise<Reply>, expected: number) {
   const res = await reply;
   if (res.status !== expected) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.json())}`);
   return res.json();
@@ -40,7 +40,13 @@ export async function emailCustomer(client: Client, company: Company): Promise<s
   const form = { Authorization: `Token token=${company.token}`, 'Content-Type': 'application/x-www-form-urlencoded' };
   await ok(
     'shipping settings',
-    client.send('setup', 'PATCH', '/api/v1/shipping_settings', auth, JSON.stringify({ sender_email: 'buchhaltung@muster.test', bank_iban: 'DE89 3704 0044 0532 0130 00' })),
+    client.send(
+      'setup',
+      'PATCH',
+      '/api/v1/shipping_settings',
+      auth,
+      JSON.stringify({ sender_email: 'buchhaltung@muster.test', bank_iban: 'DE89 3704 0044 0532 0130 00' }),
+    ),
     200,
   );
   const customer = await ok(
@@ -50,13 +56,33 @@ export async function emailCustomer(client: Client, company: Company): Promise<s
       'POST',
       '/api/v1/customers',
       form,
-      new URLSearchParams({ name: 'Kunde AG', address_line1: 'Kunde AG', address_line3: 'Allee 2', zip: '20095', city: 'Hamburg', country_code: 'DE', shipping_mode: 'email' }).toString(),
+      new URLSearchParams({
+        name: 'Kunde AG',
+        address_line1: 'Kunde AG',
+        address_line3: 'Allee 2',
+        zip: '20095',
+        city: 'Hamburg',
+        country_code: 'DE',
+        shipping_mode: 'email',
+      }).toString(),
     ),
     201,
   );
   await ok(
     'contact',
-    client.send('setup', 'POST', '/api/v1/contacts', form, new URLSearchParams({ customer_id: customer.id, name: 'Erika Muster', gender: '2', salutation: '0', email: 'erika@kunde.test' }).toString()),
+    client.send(
+      'setup',
+      'POST',
+      '/api/v1/contacts',
+      form,
+      new URLSearchParams({
+        customer_id: customer.id,
+        name: 'Erika Muster',
+        gender: '2',
+        salutation: '0',
+        email: 'erika@kunde.test',
+      }).toString(),
+    ),
     201,
   );
   return customer.id as string;
@@ -74,7 +100,17 @@ export async function scheduledConnection(client: Client, company: Company, sap:
     password: 'T3chnical-User!pw',
     schedule: '*/2 * * * *',
   };
-  await ok('erp connection', client.send('setup', 'POST', '/api/v1/erp_connections', { Authorization: `Token token=${company.token}`, 'Content-Type': 'application/json' }, JSON.stringify(body)), 201);
+  await ok(
+    'erp connection',
+    client.send(
+      'setup',
+      'POST',
+      '/api/v1/erp_connections',
+      { Authorization: `Token token=${company.token}`, 'Content-Type': 'application/json' },
+      JSON.stringify(body),
+    ),
+    201,
+  );
 }
 
 /** The company's daily run at the first odd minute at least 45 s ahead (its time zone: Europe/Berlin). */
@@ -83,7 +119,12 @@ export async function dunningSoon(client: Client, company: Company): Promise<str
   const policy = (await ok('policy', client.send('setup', 'GET', '/api/v1/dunning_policy', auth), 200)).dunning_policy;
   let at = new Date(Date.now() + 45_000);
   if (at.getUTCMinutes() % 2 === 0) at = new Date(at.getTime() + 60_000);
-  const runAt = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Berlin', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
+  const runAt = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/Berlin',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(at);
   await ok('policy update', client.send('setup', 'PUT', '/api/v1/dunning_policy', auth, JSON.stringify({ ...policy, run_at: runAt })), 200);
   return runAt;
 }

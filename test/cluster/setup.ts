@@ -83,12 +83,24 @@ export interface Surroundings {
 }
 
 export async function startSurroundings(work: string): Promise<Surroundings> {
-  const s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: join(work, 's3'), configureBuckets: [{ name: 'documents' }] });
+  const s3 = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory: join(work, 's3'),
+    configureBuckets: [{ name: 'documents' }],
+  });
   const { port: s3Port } = await s3.run();
   const s3Front = await startS3Front(s3Port);
   const smtp = await startTestSmtp();
   const pki = makeErpPki();
-  const sap = await new SapODataServer({ pki, version: 'v2', auth: 'basic', username: 'RECEIVABLES', password: 'T3chnical-User!pw' }).start();
+  const sap = await new SapODataServer({
+    pki,
+    version: 'v2',
+    auth: 'basic',
+    username: 'RECEIVABLES',
+    password: 'T3chnical-User!pw',
+  }).start();
   const data = generateData(20, 200);
   sap.partners = data.partners;
   sap.items = data.items;
@@ -139,6 +151,8 @@ export function replicaEnv(databaseUrl: string, proxyOrigin: string, around: Sur
     SHIPPING_RETRY_DELAY_SECONDS: '2',
     SHIPPING_POLL_SECONDS: '0.5',
     SHIPPING_SWEEP_SECONDS: '5',
+    // A delivery job lost with its replica is retried after this; the default 300 s would outlast the run.
+    SHIPPING_JOB_EXPIRE_SECONDS: '30',
     ERP_ALLOW_PRIVATE_NETWORKS: 'true',
     ERP_RETRY_BASE_DELAY_MS: '200',
     ERP_PULL_STALE_AFTER_SECONDS: '30',
