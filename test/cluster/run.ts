@@ -42,7 +42,8 @@ async function main(): Promise<number> {
     keep = true;
     console.log(`Replica logs and nginx's error log: ${work.dir}`);
   }
-  if (!keep) await work.remove();
+  if (keep) await work.removeData();
+  else await work.remove();
   return bad.length === 0 ? 0 : 1;
 }
 

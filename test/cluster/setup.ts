@@ -4,7 +4,7 @@
 import S3rver from '@20minutes/s3rver';
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -165,10 +165,23 @@ export function replicaEnv(databaseUrl: string, proxyOrigin: string, around: Sur
 
 export const newSecretsKey = () => randomBytes(32).toString('base64');
 
-export async function makeWorkDir(): Promise<{ dir: string; remove(): Promise<void> }> {
+export async function makeWorkDir(): Promise<{ dir: string; remove(): Promise<void>; removeData(): Promise<void> }> {
   const dir = await mkdtemp(join(tmpdir(), 'receivables-cluster-'));
   await chmod(dir, 0o755);
-  return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
+  const removeAll = (paths: string[]) => Promise.all(paths.map((path) => rm(path, { recursive: true, force: true }))).then(() => undefined);
+  return {
+    dir,
+    remove: () => removeAll([dir]),
+    /** After a failure: the logs stay, the databases and stored objects go. */
+    removeData: async () => {
+      const data = (folder: string) =>
+        readdir(folder).then(
+          (names) => names.filter((n) => n === 's3' || (n.startsWith('pg-') && n !== 'pg-phase')).map((n) => join(folder, n)),
+          () => [],
+        );
+      await removeAll([...(await data(join(dir, 'pg-phase'))), ...(await data(dir))]);
+    },
+  };
 }
 
 const run = promisify(execFile);
