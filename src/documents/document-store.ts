@@ -29,6 +29,14 @@ export class DocumentNotFoundError extends Error {
   }
 }
 
+/** The store answered with a fault of its own (5xx) or could not be reached: the request may be retried. */
+export class DocumentStoreUnavailableError extends Error {
+  constructor(override readonly cause: unknown) {
+    super(`The document store is not available: ${cause instanceof Error ? cause.message : String(cause)}`);
+    this.name = 'DocumentStoreUnavailableError';
+  }
+}
+
 export class InvalidDocumentKeyError extends Error {
   constructor(
     readonly key: string,

@@ -4,11 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import S3rver from '@20minutes/s3rver';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { S3StoreConfig } from '../config/documents.config.js';
-import { DocumentNotFoundError, InvalidDocumentKeyError } from './document-store.js';
+import { DocumentNotFoundError, DocumentStoreUnavailableError, InvalidDocumentKeyError } from './document-store.js';
 import { createS3Client, S3DocumentStore } from './s3-document-store.js';
 
 async function readAll(stream: Readable): Promise<Buffer> {
@@ -118,5 +120,26 @@ describe(S3DocumentStore.name, () => {
     const wrong = new S3DocumentStore({ ...config, secretAccessKey: 'wrong' });
     await expect(wrong.putBuffer(key(), Buffer.from('x'), 'application/pdf')).rejects.toThrow(/signature/i);
     wrong.onModuleDestroy();
+  });
+
+  // The API answers these with 503 and Retry-After (src/http/problem.filter.ts), not with a 500.
+  it('calls a store that answers 503, or cannot be reached, unavailable', async () => {
+    const slowDown: Server = createServer((_req, res) => {
+      res.writeHead(503, { 'Content-Type': 'application/xml' });
+      res.end('<?xml version="1.0"?><Error><Code>ServiceUnavailable</Code><Message>Please reduce your request rate.</Message></Error>');
+    });
+    await new Promise<void>((resolve) => slowDown.listen(0, '127.0.0.1', resolve));
+    const { port } = slowDown.address() as AddressInfo;
+    const busy = new S3DocumentStore({ ...config, endpoint: `http://127.0.0.1:${port}` });
+    try {
+      await expect(busy.putBuffer(key(), Buffer.from('x'), 'application/pdf')).rejects.toThrow(DocumentStoreUnavailableError);
+      await expect(busy.openRead(key())).rejects.toThrow(DocumentStoreUnavailableError);
+    } finally {
+      busy.onModuleDestroy();
+      await new Promise((resolve) => slowDown.close(resolve));
+    }
+    const away = new S3DocumentStore({ ...config, endpoint: `http://127.0.0.1:${port}` });
+    await expect(away.exists(key())).rejects.toThrow(DocumentStoreUnavailableError);
+    away.onModuleDestroy();
   });
 });

@@ -13,7 +13,7 @@ import type { OnModuleDestroy } from '@nestjs/common';
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import type { S3StoreConfig } from '../config/documents.config.js';
-import { assertDocumentKey, DocumentNotFoundError, DocumentStore } from './document-store.js';
+import { assertDocumentKey, DocumentNotFoundError, DocumentStore, DocumentStoreUnavailableError } from './document-store.js';
 
 // The smallest part S3 allows. Upload buffers one part per queue slot, so a file of any size costs
 // at most PART_SIZE * QUEUE_SIZE of memory while parts stay retryable.
@@ -53,14 +53,14 @@ export class S3DocumentStore extends DocumentStore implements OnModuleDestroy {
       queueSize: QUEUE_SIZE,
       leavePartsOnError: false,
     });
-    await upload.done();
+    await upload.done().catch(rethrowUnavailable);
   }
 
   async putBuffer(key: string, data: Buffer, contentType: string): Promise<void> {
     assertDocumentKey(key);
-    await this.client.send(
-      new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: data, ContentType: contentType, ContentLength: data.length }),
-    );
+    await this.client
+      .send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: data, ContentType: contentType, ContentLength: data.length }))
+      .catch(rethrowUnavailable);
   }
 
   async openRead(key: string): Promise<Readable> {
@@ -71,14 +71,14 @@ export class S3DocumentStore extends DocumentStore implements OnModuleDestroy {
       return Body;
     } catch (error) {
       if (isNotFound(error)) throw new DocumentNotFoundError(key);
-      throw error;
+      return rethrowUnavailable(error);
     }
   }
 
   async delete(key: string): Promise<void> {
     assertDocumentKey(key);
     // S3 answers 204 for a missing key too, which makes this idempotent.
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key })).catch(rethrowUnavailable);
   }
 
   async exists(key: string): Promise<boolean> {
@@ -88,7 +88,7 @@ export class S3DocumentStore extends DocumentStore implements OnModuleDestroy {
       return true;
     } catch (error) {
       if (isNotFound(error)) return false;
-      throw error;
+      return rethrowUnavailable(error);
     }
   }
 
@@ -99,4 +99,27 @@ export class S3DocumentStore extends DocumentStore implements OnModuleDestroy {
 
 function isNotFound(error: unknown): boolean {
   return error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404);
+}
+
+// Socket-level failures of the SDK's HTTP handler (the error has no S3 response behind it).
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+
+/**
+ * A server fault of the store (S3's 500, 503 SlowDown/ServiceUnavailable) or a store out of reach becomes
+ * DocumentStoreUnavailableError, which the API answers with 503 and Retry-After (a 500 would tell the
+ * client its request was wrong or our code broken); a client fault (403, 400) stays what it is.
+ */
+function rethrowUnavailable(error: unknown): never {
+  if (error instanceof S3ServiceException) {
+    if (error.$fault === 'server' || (error.$metadata.httpStatusCode ?? 0) >= 500) throw new DocumentStoreUnavailableError(error);
+    throw error;
+  }
+  const { code, name, message } = (error ?? {}) as { code?: string; name?: string; message?: string };
+  // The SDK's retry step wraps an error of another realm (jest's test VM) into a plain Error whose message
+  // is all that is left of the code.
+  const codeInMessage = /\b(E[A-Z_]+)\b/.exec(message ?? '')?.[1];
+  if (NETWORK_CODES.has(code ?? '') || NETWORK_CODES.has(codeInMessage ?? '') || name === 'TimeoutError') {
+    throw new DocumentStoreUnavailableError(error);
+  }
+  throw error;
 }

@@ -5,7 +5,7 @@ import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger 
 import type { Request, Response } from 'express';
 import { AppError, type ErrorCode } from '../common/errors.js';
 import { isDatabaseBusy } from '../database/pg-errors.js';
-import { DocumentNotFoundError } from '../documents/document-store.js';
+import { DocumentNotFoundError, DocumentStoreUnavailableError } from '../documents/document-store.js';
 import { isDatabaseUnavailable } from '../database/pg-errors.js';
 import { requestIdOf } from '../logging/logger.js';
 import { type Problem, problem, sendProblem } from '../common/problem.js';
@@ -94,6 +94,14 @@ export class ProblemFilter implements ExceptionFilter {
     if (error instanceof DocumentNotFoundError) {
       // A row names a file the store no longer has: lost data an operator must restore from a backup.
       this.logger.error({ err: error, key: error.key }, 'document missing from the store');
+    }
+    if (!body && error instanceof DocumentStoreUnavailableError) {
+      this.logger.warn({ error: error.message }, 'the document store is unavailable: answered 503');
+      body = problem(
+        'service_unavailable',
+        503,
+        'The service cannot reach its document store right now; retry after the seconds in Retry-After',
+      );
     }
     if (!body && isDatabaseUnavailable(error)) {
       // Only the message: a driver error carries the statement's parameters (payloads, secret hashes).

@@ -168,7 +168,6 @@ async function leasePickup(databaseUrl: string, ids: string[], killedAt: number)
     "dead replica's push documents picked up in ~15 s",
     open === 0 && seconds <= 20,
     `${ids.length} in processing at the kill; ${open} still open; last processed ${seconds.toFixed(1)} s after the kill`,
-    'pending merge of h-lease',
   );
 }
 
@@ -216,7 +215,6 @@ async function sharedFailedAuthLimit(client: Client): Promise<Row> {
     'shared limits: 31st wrong token in a minute refused',
     first.every((s) => s === 401) && statuses[30] === 429,
     `answers 1-30: ${[...new Set(first)].join('/')}; 31st: ${statuses[30]}`,
-    'pending merge of h-limits',
   );
 }
 

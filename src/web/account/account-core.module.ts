@@ -2,6 +2,7 @@
 // web app's controllers and the operator CLI share.
 import { Module } from '@nestjs/common';
 import { CompaniesModule } from '../../companies/companies.module.js';
+import { RateLimitsModule } from '../../http/rate-limits/rate-limits.module.js';
 import { MailModule } from '../../mail/mail.module.js';
 import { AccountMails } from './account-mails.js';
 import { InvitationsRepository } from './invitations.repository.js';
@@ -13,7 +14,7 @@ import { TeamRepository } from './team.repository.js';
 import { TeamService } from './team.service.js';
 
 @Module({
-  imports: [CompaniesModule, MailModule],
+  imports: [CompaniesModule, MailModule, RateLimitsModule],
   providers: [
     AccountMails,
     PasswordResetsRepository,
