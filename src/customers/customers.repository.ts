@@ -8,6 +8,7 @@ import { toPublicId } from '../common/ids.js';
 import { isStorableText } from '../common/text.js';
 import type { PageRequest } from '../common/pagination.js';
 import { entityColumns } from '../database/sql/entity-columns.js';
+import { entityJson, entityReviver } from '../database/sql/entity-json.js';
 import { Sql } from '../database/sql/sql.js';
 import { statement, statementFamily } from '../database/sql/statement.js';
 import { uniqueWrite } from '../database/sql/unique-write.js';
@@ -23,11 +24,39 @@ const FIND_BY_EXTERNAL_ID = statement<Customer>(
   'customers.find_by_external_id',
   () => `SELECT ${entityColumns(Customer)} FROM customers WHERE company_id = $1 AND lower(external_id) = lower($2)`,
 );
-/** A page, oldest first. */
-const PAGE = statement<Customer>(
-  'customers.page',
-  () => `SELECT ${entityColumns(Customer)} FROM customers WHERE company_id = $1 ORDER BY created_at ASC, id ASC LIMIT $2 OFFSET $3`,
+/** The customer's contacts, oldest first, as a JSON array (for a customer row aliased `c`). */
+const CONTACTS_JSON = () =>
+  `(SELECT coalesce(json_agg(${entityJson(Contact, 't')} ORDER BY t.created_at ASC, t.id ASC), '[]')` +
+  ` FROM contacts t WHERE t.company_id = c."companyId" AND t.customer_id = c.id)`;
+/** A customer with its contacts, in one round trip. */
+const FIND_WITH_CONTACTS = statement<CustomerRow>(
+  'customers.find_with_contacts',
+  () =>
+    `SELECT c.*, ${CONTACTS_JSON()} AS contacts FROM (SELECT ${entityColumns(Customer)} FROM customers WHERE company_id = $1 AND id = $2) c`,
 );
+/**
+ * A page, oldest first, with each customer's contacts. The page is cut first (the subquery), so the
+ * contacts are read for its rows only, not for every row the OFFSET skips.
+ */
+const PAGE_WITH_CONTACTS = statement<CustomerRow>(
+  'customers.page_with_contacts',
+  () =>
+    `SELECT c.*, ${CONTACTS_JSON()} AS contacts FROM (SELECT ${entityColumns(Customer)} FROM customers WHERE company_id = $1` +
+    ` ORDER BY created_at ASC, id ASC LIMIT $2 OFFSET $3) c ORDER BY c."createdAt" ASC, c.id ASC`,
+);
+interface CustomerRow extends Customer {
+  contacts: unknown[];
+}
+const reviveContacts = entityReviver(Contact);
+
+function withContacts({ contacts, ...customer }: CustomerRow): CustomerWithContacts {
+  return { customer, contacts: reviveContacts(contacts) };
+}
+
+export interface CustomerWithContacts {
+  customer: Customer;
+  contacts: Contact[];
+}
 const COUNT = statement<{ count: string }>('customers.count', 'SELECT count(*) AS count FROM customers WHERE company_id = $1');
 /** The contacts of one customer, or of several (a page), oldest first. */
 const CONTACTS_OF = statementFamily<'one' | 'many', Contact>(
@@ -71,13 +100,19 @@ export class CustomersRepository {
     return (await this.sql.first(FIND_BY_EXTERNAL_ID, [companyId, externalId], manager)) ?? null;
   }
 
-  /** One page, oldest first; the count only when the page does not tell the total by itself. */
-  async list(companyId: string, page: PageRequest): Promise<{ customers: Customer[]; total: number }> {
-    const customers = await this.sql.rows(PAGE, [companyId, page.perPage, page.offset]);
-    const counted = customers.length === page.perPage || (customers.length === 0 && page.offset > 0);
-    if (!counted) return { customers, total: page.offset + customers.length };
+  /** The customer with its contacts (oldest first), in one statement. */
+  async findWithContacts(companyId: string, id: string): Promise<CustomerWithContacts | null> {
+    const row = await this.sql.first(FIND_WITH_CONTACTS, [companyId, id]);
+    return row ? withContacts(row) : null;
+  }
+
+  /** One page, oldest first, with contacts; the count only when the page does not tell the total by itself. */
+  async list(companyId: string, page: PageRequest): Promise<{ items: CustomerWithContacts[]; total: number }> {
+    const items = (await this.sql.rows(PAGE_WITH_CONTACTS, [companyId, page.perPage, page.offset])).map(withContacts);
+    const counted = items.length === page.perPage || (items.length === 0 && page.offset > 0);
+    if (!counted) return { items, total: page.offset + items.length };
     const { count } = await this.sql.one(COUNT, [companyId]);
-    return { customers, total: Number(count) };
+    return { items, total: Number(count) };
   }
 
   /** The contacts of these customers, oldest first: the summaries a customer response embeds. */
