@@ -1,7 +1,6 @@
 // The rules for customers: creation, partial update, lookups. Everything is scoped by the company.
 import { Injectable } from '@nestjs/common';
 import type { CompanyContext } from '../auth/principal.js';
-import type { Contact } from '../contacts/contact.entity.js';
 import { AppError } from '../common/errors.js';
 import { newUuid, parsePublicId } from '../common/ids.js';
 import type { PageRequest } from '../common/pagination.js';

@@ -50,7 +50,10 @@ export class InvoicesService {
   ) {}
 
   async get(company: CompanyContext, publicId: string): Promise<InvoiceView> {
-    return this.views.one(await this.require(company, publicId));
+    const id = parsePublicId('inv', publicId);
+    const view = id ? await this.views.byId(company.id, id) : null;
+    if (!view) throw notFound(publicId);
+    return view;
   }
 
   async find(company: CompanyContext, externalId: string): Promise<InvoiceView> {
@@ -60,8 +63,9 @@ export class InvoicesService {
   }
 
   async list(company: CompanyContext, filters: InvoiceFilters, page: PageRequest): Promise<{ items: InvoiceView[]; total: number }> {
-    const { invoices, total } = await this.invoices.list(company.id, filters, page);
-    return { items: await this.views.many(company.id, invoices), total };
+    // Two connections at once: the page with everything it shows, and the count.
+    const [items, total] = await Promise.all([this.views.page(company.id, filters, page), this.invoices.count(company.id, filters)]);
+    return { items, total };
   }
 
   async update(company: CompanyContext, publicId: string, dto: UpdateInvoiceDto, actor: Actor): Promise<InvoiceView> {
@@ -184,7 +188,7 @@ export class InvoicesService {
       : lock && manager
         ? await this.invoices.lockById(company.id, id, manager)
         : await this.invoices.findById(company.id, id);
-    if (!invoice) throw new AppError('invoice.not_found', `Invoice ${publicId} was not found`);
+    if (!invoice) throw notFound(publicId);
     return invoice;
   }
 
@@ -215,4 +219,8 @@ export class InvoicesService {
     if (!terms) throw validationFailed(errors);
     return terms;
   }
+}
+
+function notFound(publicId: string): AppError {
+  return new AppError('invoice.not_found', `Invoice ${publicId} was not found`);
 }
