@@ -44,16 +44,19 @@ export const VIEW_BY_ID = statement<InvoiceViewRow>(
 );
 
 /**
- * A page of the list, oldest first. The page is cut first (ids only, in the subquery), so the customer,
- * payments, reminders and interest are read for the page's rows, not for every row the OFFSET skips.
+ * A page of the list, oldest first. The page is cut first (ids only, in `cut`), so the customer,
+ * payments, reminders and interest are read for the page's rows, not for every row the OFFSET skips. The
+ * count of the filtered list comes along only when the page is full (a CASE runs its subquery only when
+ * reached): then the page cannot tell the total.
  */
-export const VIEW_PAGE = statementFamily<ListFilter, InvoiceViewRow>(
+export const VIEW_PAGE = statementFamily<ListFilter, InvoiceViewRow & { $total: string | null }>(
   'invoices.view_page',
   (f) => {
     const { where, next } = listWhere(f);
-    return `${VIEW()}
-  FROM (SELECT i.company_id, i.id FROM invoices i WHERE ${where} ORDER BY i.created_at ASC, i.id ASC LIMIT $${next} OFFSET $${next + 1}) cut
-  JOIN invoices i ON i.company_id = cut.company_id AND i.id = cut.id ${JOINS}
+    return `WITH cut AS (SELECT i.company_id, i.id FROM invoices i WHERE ${where} ORDER BY i.created_at ASC, i.id ASC LIMIT $${next} OFFSET $${next + 1})
+${VIEW()},
+       CASE WHEN (SELECT count(*) FROM cut) = $${next} THEN (SELECT count(*) FROM invoices i WHERE ${where}) END AS "$total"
+  FROM cut JOIN invoices i ON i.company_id = cut.company_id AND i.id = cut.id ${JOINS}
  ORDER BY i.created_at ASC, i.id ASC`;
   },
   LIST_FILTERS,

@@ -52,10 +52,11 @@ export class InvoiceViews {
     return row ? viewOf(row) : null;
   }
 
-  /** One page of the list, oldest first, in one statement (the count is the repository's). */
-  async page(companyId: string, filters: InvoiceFilters, page: PageRequest): Promise<InvoiceView[]> {
+  /** One page of the list, oldest first, in one statement; with the list's total when the page was full (else null). */
+  async page(companyId: string, filters: InvoiceFilters, page: PageRequest): Promise<{ items: InvoiceView[]; total: number | null }> {
     const rows = await this.sql.rows(VIEW_PAGE(listVariant(filters)), [...listParams(companyId, filters), page.perPage, page.offset]);
-    return rows.map(viewOf);
+    const total = rows[0]?.$total;
+    return { items: rows.map(({ $total: _total, ...row }) => viewOf(row)), total: total == null ? null : Number(total) };
   }
 
   /** With a manager: read inside that transaction (on its connection, seeing its writes). */
