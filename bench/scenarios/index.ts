@@ -3,6 +3,7 @@ import type { Scenario } from '../scenario.js';
 import { customersAblationScenario } from './customers-ablation.js';
 import { customersScenario } from './customers.js';
 import { erpPullScenario } from './erp-pull.js';
+import { invoicesReadScenario } from './invoices-read.js';
 import { invoicesScenario } from './invoices.js';
 import { dunningScenario } from './dunning.js';
 import { lettersScenario } from './letters.js';
@@ -11,6 +12,7 @@ import { webScenario } from './web.js';
 
 export const scenarios: Scenario[] = [
   customersScenario,
+  invoicesReadScenario,
   invoicesScenario,
   pushScenario,
   lettersScenario,
