@@ -19,7 +19,8 @@ import type { MinimalServerOptions } from '../support/minimal-server.js';
 import { compareReads, type ReadEndpoint, readReport, type ServerUnderTest as Server, startAndCheck } from '../support/read-comparison.js';
 import type { BareServerOptions } from './customers.bare-server.js';
 import { captureStatements } from './customers.capture.js';
-import type { CustomersMinimalOptions, PageVariant } from './customers.minimal-server.js';
+import type { PageVariant } from './customers.minimal-sql.js';
+import type { CustomersMinimalOptions } from './customers.minimal-server.js';
 import { seedCustomers } from './customers.seed.js';
 import type { CustomerStatements } from './customers.statements.js';
 
@@ -49,12 +50,15 @@ export function minimalOptions(databaseUrl: string): MinimalServerOptions {
 }
 
 /** The yardstick of issue 21: the least work that answers the service's bytes (customers.minimal-server.ts). */
-export const minimalServer = (pageVariant: PageVariant = 'correlated'): ServerUnderTest => ({
-  key: pageVariant === 'correlated' ? 'minimal' : `minimal_${pageVariant}`,
-  label: `minimal node:http + pg${pageVariant === 'correlated' ? '' : ` (page: ${pageVariant})`}`,
-  entry: new URL('./customers.minimal-server.js', import.meta.url),
-  options: (databaseUrl): CustomersMinimalOptions => ({ ...minimalOptions(databaseUrl), pageVariant }),
-});
+export const minimalServer = (pageVariant: PageVariant = 'join', json: 'js' | 'sql' = 'js'): ServerUnderTest => {
+  const variant = [pageVariant === 'join' ? '' : `page: ${pageVariant}`, json === 'js' ? '' : `JSON by SQL`].filter(Boolean).join(', ');
+  return {
+    key: ['minimal', pageVariant === 'join' ? '' : pageVariant, json === 'js' ? '' : 'json_sql'].filter(Boolean).join('_'),
+    label: `minimal node:http + pg${variant ? ` (${variant})` : ''}`,
+    entry: new URL('./customers.minimal-server.js', import.meta.url),
+    options: (databaseUrl): CustomersMinimalOptions => ({ ...minimalOptions(databaseUrl), pageVariant, json }),
+  };
+};
 
 /** The real service, logging at info (as production does) into /dev/null, and silent. */
 export const services: ServerUnderTest[] = ['info', 'silent'].map((level) => ({
@@ -126,25 +130,41 @@ export async function startServers(ctx: BenchContext, servers: ServerUnderTest[]
   return { ...started, children: started.children as unknown as Started['children'], headers, paths };
 }
 
+async function runComparison(ctx: BenchContext, servers: ServerUnderTest[], notes: string[]): Promise<ScenarioReport> {
+  const { databaseUrl, statements, headers, paths, ids } = await seed(ctx);
+  const readEndpoints = endpoints.map((e, i): ReadEndpoint => ({ key: e.key, label: e.label, kind: e.kind, path: paths[i] }));
+  const read = { databaseUrl, headers, endpoints: readEndpoints, checkPaths: checkPaths(ids), setup: statements };
+  const comparison = await compareReads(ctx, 'customers', servers, read, CONNECTIONS);
+  return readReport(comparison, {
+    servers: servers,
+    endpoints: readEndpoints,
+    minimal: 'minimal',
+    bare: servers.includes(bare) ? 'bare' : undefined,
+    headline: 'service_log_info',
+    notes: [`${CONNECTIONS} connections, ${CUSTOMERS} customers with 2 contacts each.`, ...notes],
+    figures: { connections: CONNECTIONS, customers: CUSTOMERS },
+  });
+}
+
 export const customersScenario: Scenario = {
   name: 'customers',
   summary: `GET customer / list page 2 at ${CONNECTIONS} connections: service vs a minimal node:http + pg server (issue 21) and the bare one`,
-  async run(ctx: BenchContext): Promise<ScenarioReport> {
-    const { databaseUrl, statements, headers, paths, ids } = await seed(ctx);
-    const readEndpoints = endpoints.map((e, i): ReadEndpoint => ({ key: e.key, label: e.label, kind: e.kind, path: paths[i] }));
-    const read = { databaseUrl, headers, endpoints: readEndpoints, checkPaths: checkPaths(ids), setup: statements };
-    const comparison = await compareReads(ctx, 'customers', servers, read, CONNECTIONS);
-    return readReport(comparison, {
-      servers: servers,
-      endpoints: readEndpoints,
-      minimal: 'minimal',
-      bare: 'bare',
-      headline: 'service_log_info',
-      notes: [
-        `${CONNECTIONS} connections, ${CUSTOMERS} customers with 2 contacts each. minimal: one named statement per request, the token cached as the service caches it`,
-        "  (customers.minimal-server.ts); bare: the service's statements and serializer on node:http, the token looked up every time (customers.bare-server.ts).",
-      ],
-      figures: { connections: CONNECTIONS, customers: CUSTOMERS },
-    });
-  },
+  run: (ctx) =>
+    runComparison(ctx, servers, [
+      'minimal: one named statement per request, the token cached as the service caches it (customers.minimal-server.ts); bare: the',
+      "  service's statements and serializer on node:http, the token looked up every time (customers.bare-server.ts).",
+    ]),
+};
+
+/** Opt-in: the minimal server's other forms side by side, to keep the faster (README, issue 21). */
+export const customersMinimalVariantsScenario: Scenario = {
+  name: 'customers-minimal-variants',
+  summary:
+    'the minimal server with its page by a correlated subquery, and with GET by id built as JSON by PostgreSQL, against its default form',
+  run: (ctx) =>
+    runComparison(
+      ctx,
+      [minimalServer(), minimalServer('correlated'), minimalServer('join', 'sql'), services[0]],
+      ['Which form of the minimal server is faster: contacts of the page by a correlated subquery or a join, JSON built in JS or by SQL.'],
+    ),
 };
