@@ -83,7 +83,7 @@ SELECT l.kind, to_char(l.from_day, 'YYYY-MM-DD') AS "from", to_char(l.until_day,
        l.principal::text AS principal, l.base_rate::text AS "baseRate", l.points::int AS points, l.amount::text AS amount, l.reminder_id AS "reminderId" FROM added l ORDER BY l.from_day;
 
 -- interest.state
-SELECT i.id, CASE WHEN s.since <= t.today THEN to_char(s.since, 'YYYY-MM-DD') END AS default_since,
+SELECT i.id, CASE WHEN s.since <= t.today THEN to_char(s.since, 'YYYY-MM-DD') END AS "default_since",
       coalesce((SELECT sum(l.amount) FROM (SELECT min(d.day) AS from_day, max(d.day) AS until_day, count(*)::int AS days, d.principal, d.base_rate, (CASE c.customer_type WHEN 'consumer' THEN 5 ELSE 9 END) AS points,
               round(d.principal * (d.base_rate + (CASE c.customer_type WHEN 'consumer' THEN 5 ELSE 9 END)) * count(*) / 36500, 2) AS amount
          FROM (SELECT x.day, x.principal, x.base_rate, x.day - (row_number() OVER (PARTITION BY x.principal, x.base_rate ORDER BY x.day))::int AS island
@@ -91,7 +91,7 @@ SELECT i.id, CASE WHEN s.since <= t.today THEN to_char(s.since, 'YYYY-MM-DD') EN
 (SELECT r.pay_by + 1 FROM reminders r WHERE r.company_id = i.company_id AND r.invoice_id = i.id AND r.reminder_stage = 1 AND r.dispatched_at IS NOT NULL),
 CASE WHEN c.customer_type = 'business' AND (SELECT p.policy->>'defaultStarts' FROM dunning_policies p WHERE p.company_id = i.company_id) = 'thirty_days_business' THEN i.due_date + 31 END) END), t.today, (CASE c.customer_type WHEN 'consumer' THEN 5 ELSE 9 END)) x
                 WHERE x.day >= s.next_day AND x.principal > 0) d
-        GROUP BY d.principal, d.base_rate, d.island) l WHERE s.next_day <= t.today AND i.open_amount > 0), 0)::text AS accrued
+        GROUP BY d.principal, d.base_rate, d.island) l WHERE s.next_day <= t.today AND i.open_amount > 0), 0)::text AS "accrued"
  FROM invoices i
  JOIN customers c ON c.company_id = i.company_id AND c.id = i.customer_id
  CROSS JOIN LATERAL (SELECT coalesce($3::date, (SELECT (now() AT TIME ZONE co.time_zone)::date FROM companies co WHERE co.id = i.company_id)) AS today) t

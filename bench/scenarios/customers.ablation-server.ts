@@ -109,7 +109,12 @@ function skipTypeOrm(pool: pg.Pool, sql: CustomerStatements): void {
       const total = countNeeded(rows.length, page.perPage, page.offset)
         ? countOf((await client.query<Row>(sql.count, [companyId])).rows[0])
         : page.offset + rows.length;
-      return { customers: rows.map((row) => toCustomer(sql, row)), total };
+      const customers = rows.map((row) => toCustomer(sql, row));
+      const contacts = await CustomersRepository.prototype.contactsOf(
+        companyId,
+        customers.map((c) => c.id),
+      );
+      return { items: customers.map((customer) => ({ customer, contacts: contacts.get(customer.id) ?? [] })), total };
     } finally {
       client.release();
     }

@@ -1,8 +1,9 @@
 // Every benchmark, in the order `npm run bench` runs them; `npm run bench -- <name>` runs one.
 import type { Scenario } from '../scenario.js';
 import { customersAblationScenario } from './customers-ablation.js';
-import { customersScenario } from './customers.js';
+import { customersMinimalVariantsScenario, customersScenario } from './customers.js';
 import { erpPullScenario } from './erp-pull.js';
+import { invoicesReadScenario } from './invoices-read.js';
 import { invoicesScenario } from './invoices.js';
 import { dunningScenario } from './dunning.js';
 import { lettersScenario } from './letters.js';
@@ -11,6 +12,7 @@ import { webScenario } from './web.js';
 
 export const scenarios: Scenario[] = [
   customersScenario,
+  invoicesReadScenario,
   invoicesScenario,
   pushScenario,
   lettersScenario,
@@ -20,4 +22,4 @@ export const scenarios: Scenario[] = [
 ];
 
 /** Run only when named: measuring instruments for finding out why, not figures to report. */
-export const optInScenarios: Scenario[] = [customersAblationScenario];
+export const optInScenarios: Scenario[] = [customersAblationScenario, customersMinimalVariantsScenario];

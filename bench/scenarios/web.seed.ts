@@ -7,7 +7,7 @@ export const INVOICES = 100_000;
 export const CUSTOMERS = 2_000;
 
 /** Status by n % 20: a third paid, most of the rest open at some stage. */
-const STATUSES = [
+export const STATUSES = [
   'draft',
   'sent',
   'sent',

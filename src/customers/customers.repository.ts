@@ -8,6 +8,7 @@ import { toPublicId } from '../common/ids.js';
 import { isStorableText } from '../common/text.js';
 import type { PageRequest } from '../common/pagination.js';
 import { entityColumns } from '../database/sql/entity-columns.js';
+import { entityJson, entityReviver } from '../database/sql/entity-json.js';
 import { Sql } from '../database/sql/sql.js';
 import { statement, statementFamily } from '../database/sql/statement.js';
 import { uniqueWrite } from '../database/sql/unique-write.js';
@@ -23,11 +24,53 @@ const FIND_BY_EXTERNAL_ID = statement<Customer>(
   'customers.find_by_external_id',
   () => `SELECT ${entityColumns(Customer)} FROM customers WHERE company_id = $1 AND lower(external_id) = lower($2)`,
 );
-/** A page, oldest first. */
-const PAGE = statement<Customer>(
-  'customers.page',
-  () => `SELECT ${entityColumns(Customer)} FROM customers WHERE company_id = $1 ORDER BY created_at ASC, id ASC LIMIT $2 OFFSET $3`,
+/** The customer's contacts, oldest first, as a JSON array (for a customer row aliased `c`). */
+const CONTACTS_JSON = () =>
+  `(SELECT coalesce(json_agg(${entityJson(Contact, 't')} ORDER BY t.created_at ASC, t.id ASC), '[]')` +
+  ` FROM contacts t WHERE t.company_id = c."companyId" AND t.customer_id = c.id)`;
+/** A customer with its contacts, in one round trip. */
+const FIND_WITH_CONTACTS = statement<CustomerRow>(
+  'customers.find_with_contacts',
+  () =>
+    `SELECT c.*, ${CONTACTS_JSON()} AS contacts FROM (SELECT ${entityColumns(Customer)} FROM customers WHERE company_id = $1 AND id = $2) c`,
 );
+/**
+ * A page, oldest first, with each customer's contacts. The page is cut first, so the contacts are read for
+ * its rows only, not for every row the OFFSET skips, and in one pass over the page's ids (= ANY): measured
+ * with EXPLAIN ANALYZE on the bench seed, the generic plan of a subquery per row was the slowest with 100
+ * customers (1.06 ms against 0.58), a join on IN (page) the slowest with 5,000 (1.89 against 0.50). The
+ * company's count comes along only when the page is full (a CASE runs its subquery only when reached):
+ * then the page cannot tell the total.
+ */
+const PAGE_WITH_CONTACTS = statement<CustomerRow & { total: string | null }>(
+  'customers.page_with_contacts',
+  () =>
+    `WITH page AS (SELECT ${entityColumns(Customer)} FROM customers WHERE company_id = $1 ORDER BY created_at ASC, id ASC LIMIT $2 OFFSET $3)
+     SELECT c.*, coalesce(k.contacts, '[]') AS contacts,
+            CASE WHEN (SELECT count(*) FROM page) = $2 THEN (SELECT count(*) FROM customers WHERE company_id = $1) END AS total
+       FROM page c
+       LEFT JOIN (SELECT t.customer_id, json_agg(${entityJson(Contact, 't')} ORDER BY t.created_at ASC, t.id ASC) AS contacts
+                    FROM contacts t WHERE t.company_id = $1 AND t.customer_id = ANY (ARRAY(SELECT id FROM page))
+                   GROUP BY t.customer_id) k ON k.customer_id = c.id
+      ORDER BY c."createdAt" ASC, c.id ASC`,
+);
+interface CustomerRow extends Customer {
+  contacts: unknown[];
+}
+const reviveContacts = entityReviver(Contact);
+
+function withContacts({ contacts, ...customer }: CustomerRow): CustomerWithContacts {
+  return { customer, contacts: reviveContacts(contacts) };
+}
+
+function pageItem({ total: _total, ...row }: CustomerRow & { total: string | null }): CustomerWithContacts {
+  return withContacts(row);
+}
+
+export interface CustomerWithContacts {
+  customer: Customer;
+  contacts: Contact[];
+}
 const COUNT = statement<{ count: string }>('customers.count', 'SELECT count(*) AS count FROM customers WHERE company_id = $1');
 /** The contacts of one customer, or of several (a page), oldest first. */
 const CONTACTS_OF = statementFamily<'one' | 'many', Contact>(
@@ -71,13 +114,23 @@ export class CustomersRepository {
     return (await this.sql.first(FIND_BY_EXTERNAL_ID, [companyId, externalId], manager)) ?? null;
   }
 
-  /** One page, oldest first; the count only when the page does not tell the total by itself. */
-  async list(companyId: string, page: PageRequest): Promise<{ customers: Customer[]; total: number }> {
-    const customers = await this.sql.rows(PAGE, [companyId, page.perPage, page.offset]);
-    const counted = customers.length === page.perPage || (customers.length === 0 && page.offset > 0);
-    if (!counted) return { customers, total: page.offset + customers.length };
+  /** The customer with its contacts (oldest first), in one statement. */
+  async findWithContacts(companyId: string, id: string): Promise<CustomerWithContacts | null> {
+    const row = await this.sql.first(FIND_WITH_CONTACTS, [companyId, id]);
+    return row ? withContacts(row) : null;
+  }
+
+  /**
+   * One page, oldest first, with contacts, in one statement; the count only when the page does not tell the
+   * total by itself (a full page brings it along; an empty page past the first asks for it).
+   */
+  async list(companyId: string, page: PageRequest): Promise<{ items: CustomerWithContacts[]; total: number }> {
+    const rows = await this.sql.rows(PAGE_WITH_CONTACTS, [companyId, page.perPage, page.offset]);
+    const counted = rows[0]?.total;
+    if (counted != null) return { items: rows.map(pageItem), total: Number(counted) };
+    if (rows.length > 0 || page.offset === 0) return { items: rows.map(pageItem), total: page.offset + rows.length };
     const { count } = await this.sql.one(COUNT, [companyId]);
-    return { customers, total: Number(count) };
+    return { items: [], total: Number(count) };
   }
 
   /** The contacts of these customers, oldest first: the summaries a customer response embeds. */

@@ -1,19 +1,15 @@
 // The rules for customers: creation, partial update, lookups. Everything is scoped by the company.
 import { Injectable } from '@nestjs/common';
 import type { CompanyContext } from '../auth/principal.js';
-import type { Contact } from '../contacts/contact.entity.js';
 import { AppError } from '../common/errors.js';
 import { newUuid, parsePublicId } from '../common/ids.js';
 import type { PageRequest } from '../common/pagination.js';
 import type { Customer } from './customer.entity.js';
-import { type CustomerValues, CustomersRepository } from './customers.repository.js';
+import { type CustomerValues, type CustomerWithContacts, CustomersRepository } from './customers.repository.js';
 import { CUSTOMER_DEFAULTS, customerValues } from './customer-values.js';
 import type { CreateCustomerDto, UpdateCustomerDto } from './dto/customer.dto.js';
 
-export interface CustomerWithContacts {
-  customer: Customer;
-  contacts: Contact[];
-}
+export type { CustomerWithContacts };
 
 @Injectable()
 export class CustomersService {
@@ -33,7 +29,10 @@ export class CustomersService {
   }
 
   async get(company: CompanyContext, publicId: string): Promise<CustomerWithContacts> {
-    return this.withContacts(company, await this.require(company, publicId));
+    const id = parsePublicId('cus', publicId);
+    const found = id ? await this.customers.findWithContacts(company.id, id) : null;
+    if (!found) throw notFound(publicId);
+    return found;
   }
 
   async find(company: CompanyContext, externalId: string): Promise<CustomerWithContacts> {
@@ -43,19 +42,14 @@ export class CustomersService {
   }
 
   async list(company: CompanyContext, page: PageRequest): Promise<{ items: CustomerWithContacts[]; total: number }> {
-    const { customers, total } = await this.customers.list(company.id, page);
-    const contacts = await this.customers.contactsOf(
-      company.id,
-      customers.map((c) => c.id),
-    );
-    return { items: customers.map((customer) => ({ customer, contacts: contacts.get(customer.id) ?? [] })), total };
+    return this.customers.list(company.id, page);
   }
 
   /** The customer with this public id, or a 404 (also for another company's customer). */
   async require(company: CompanyContext, publicId: string): Promise<Customer> {
     const id = parsePublicId('cus', publicId);
     const customer = id ? await this.customers.findById(company.id, id) : null;
-    if (!customer) throw new AppError('customer.not_found', `Customer ${publicId} was not found`);
+    if (!customer) throw notFound(publicId);
     return customer;
   }
 
@@ -63,4 +57,8 @@ export class CustomersService {
     const contacts = await this.customers.contactsOf(company.id, [customer.id]);
     return { customer, contacts: contacts.get(customer.id) ?? [] };
   }
+}
+
+function notFound(publicId: string): AppError {
+  return new AppError('customer.not_found', `Customer ${publicId} was not found`);
 }

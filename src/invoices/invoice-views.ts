@@ -10,6 +10,32 @@ import type { InvoiceView } from './invoice.serializer.js';
 import { InterestLines } from './interest/interest-lines.repository.js';
 import { PaymentsRepository } from './payments.repository.js';
 import { concurrentReads } from '../database/sql/concurrent-reads.js';
+import { entityReviver } from '../database/sql/entity-json.js';
+import { Sql } from '../database/sql/sql.js';
+import type { PageRequest } from '../common/pagination.js';
+import { type InvoiceViewRow, VIEW_BY_ID, VIEW_PAGE } from './invoice-views.sql.js';
+import { type InvoiceFilters, listParams, listVariant } from './invoices.repository.js';
+import { Payment } from './payment.entity.js';
+import { Reminder } from './reminder.entity.js';
+
+const revive = {
+  customer: entityReviver(Customer),
+  contact: entityReviver(Contact),
+  payments: entityReviver(Payment),
+  reminders: entityReviver(Reminder),
+};
+
+/** A row of invoice-views.sql.ts as the view. */
+function viewOf({ $customer, $contact, $payments, $reminders, $defaultSince, $accrued, ...invoice }: InvoiceViewRow): InvoiceView {
+  return {
+    invoice,
+    customer: revive.customer([$customer])[0],
+    contact: $contact ? revive.contact([$contact])[0] : null,
+    payments: revive.payments($payments),
+    reminders: revive.reminders($reminders),
+    interest: { defaultSince: $defaultSince, accruedInterest: $accrued },
+  };
+}
 
 @Injectable()
 export class InvoiceViews {
@@ -17,7 +43,21 @@ export class InvoiceViews {
     @InjectDataSource() private readonly db: DataSource,
     private readonly payments: PaymentsRepository,
     private readonly interest: InterestLines,
+    private readonly sql: Sql,
   ) {}
+
+  /** The view of the company's invoice with this id, in one statement (invoice-views.sql.ts). */
+  async byId(companyId: string, id: string): Promise<InvoiceView | null> {
+    const row = await this.sql.first(VIEW_BY_ID, [companyId, id]);
+    return row ? viewOf(row) : null;
+  }
+
+  /** One page of the list, oldest first, in one statement; with the list's total when the page was full (else null). */
+  async page(companyId: string, filters: InvoiceFilters, page: PageRequest): Promise<{ items: InvoiceView[]; total: number | null }> {
+    const rows = await this.sql.rows(VIEW_PAGE(listVariant(filters)), [...listParams(companyId, filters), page.perPage, page.offset]);
+    const total = rows[0]?.$total;
+    return { items: rows.map(({ $total: _total, ...row }) => viewOf(row)), total: total == null ? null : Number(total) };
+  }
 
   /** With a manager: read inside that transaction (on its connection, seeing its writes). */
   async one(invoice: Invoice, manager?: EntityManager): Promise<InvoiceView> {

@@ -5,7 +5,6 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { AppError } from '../common/errors.js';
 import { toPublicId } from '../common/ids.js';
-import type { PageRequest } from '../common/pagination.js';
 import { Customer } from '../customers/customer.entity.js';
 import { entityColumns } from '../database/sql/entity-columns.js';
 import { Sql } from '../database/sql/sql.js';
@@ -70,27 +69,26 @@ const FIND_BY_EXTERNAL_ID = statement<Invoice>(
   'invoices.find_by_external_id',
   () => `SELECT ${invoiceSelect('i')} FROM invoices i WHERE i.company_id = $1 AND lower(i.external_id) = lower($2)`,
 );
-type ListFilter = { status: boolean; customer: boolean; since: boolean };
+export type ListFilter = { status: boolean; customer: boolean; since: boolean };
 /** The filters given, as conditions on numbered parameters after the company ($1); the next free number. */
-function listWhere(f: ListFilter): { where: string; next: number } {
+export function listWhere(f: ListFilter): { where: string; next: number } {
   const conditions = ['i.company_id = $1'];
   if (f.status) conditions.push(`i.status = $${conditions.length + 1}`);
   if (f.customer) conditions.push(`i.customer_id = $${conditions.length + 1}`);
   if (f.since) conditions.push(`i.updated_at >= $${conditions.length + 1}`);
   return { where: conditions.join(' AND '), next: conditions.length + 1 };
 }
-const LIST_FILTERS: ListFilter[] = [false, true].flatMap((status) =>
+export const LIST_FILTERS: ListFilter[] = [false, true].flatMap((status) =>
   [false, true].flatMap((customer) => [false, true].map((since) => ({ status, customer, since }))),
 );
-/** A page of the company's invoices, oldest first. */
-const PAGE = statementFamily<ListFilter, Invoice>(
-  'invoices.page',
-  (f) => {
-    const { where, next } = listWhere(f);
-    return `SELECT ${invoiceSelect('i')} FROM invoices i WHERE ${where} ORDER BY i.created_at ASC, i.id ASC LIMIT $${next} OFFSET $${next + 1}`;
-  },
-  LIST_FILTERS,
-);
+/** The variant of the list's statements for these filters. */
+export function listVariant(filters: InvoiceFilters): ListFilter {
+  return { status: !!filters.status, customer: !!filters.customerId, since: !!filters.updatedSince };
+}
+/** The company and the filters given, as the parameters of listWhere. */
+export function listParams(companyId: string, filters: InvoiceFilters): unknown[] {
+  return [companyId, ...[filters.status, filters.customerId, filters.updatedSince].filter(Boolean)];
+}
 const COUNT = statementFamily<ListFilter, { count: string }>(
   'invoices.count',
   (f) => `SELECT count(*) AS count FROM invoices i WHERE ${listWhere(f).where}`,
@@ -181,14 +179,10 @@ export class InvoicesRepository {
     return (await this.sql.first(FIND_BY_EXTERNAL_ID, [companyId, externalId], manager)) ?? null;
   }
 
-  async list(companyId: string, filters: InvoiceFilters, page: PageRequest): Promise<{ invoices: Invoice[]; total: number }> {
-    const variant = { status: !!filters.status, customer: !!filters.customerId, since: !!filters.updatedSince };
-    const params = [companyId, ...[filters.status, filters.customerId, filters.updatedSince].filter(Boolean)];
-    const [invoices, { count }] = await Promise.all([
-      this.sql.rows(PAGE(variant), [...params, page.perPage, page.offset]),
-      this.sql.one(COUNT(variant), params),
-    ]);
-    return { invoices, total: Number(count) };
+  /** How many of the company's invoices pass the filters. */
+  async count(companyId: string, filters: InvoiceFilters): Promise<number> {
+    const { count } = await this.sql.one(COUNT(listVariant(filters)), listParams(companyId, filters));
+    return Number(count);
   }
 
   /** lockById() for many invoices, money fields only; locked in one order (company, id), so two batches never deadlock. */

@@ -50,7 +50,10 @@ export class InvoicesService {
   ) {}
 
   async get(company: CompanyContext, publicId: string): Promise<InvoiceView> {
-    return this.views.one(await this.require(company, publicId));
+    const id = parsePublicId('inv', publicId);
+    const view = id ? await this.views.byId(company.id, id) : null;
+    if (!view) throw notFound(publicId);
+    return view;
   }
 
   async find(company: CompanyContext, externalId: string): Promise<InvoiceView> {
@@ -60,8 +63,12 @@ export class InvoicesService {
   }
 
   async list(company: CompanyContext, filters: InvoiceFilters, page: PageRequest): Promise<{ items: InvoiceView[]; total: number }> {
-    const { invoices, total } = await this.invoices.list(company.id, filters, page);
-    return { items: await this.views.many(company.id, invoices), total };
+    // The page with everything it shows and, when it is full, the count; else the page tells the total
+    // (an empty page past the first asks for the count).
+    const { items, total } = await this.views.page(company.id, filters, page);
+    if (total !== null) return { items, total };
+    if (items.length > 0 || page.offset === 0) return { items, total: page.offset + items.length };
+    return { items, total: await this.invoices.count(company.id, filters) };
   }
 
   async update(company: CompanyContext, publicId: string, dto: UpdateInvoiceDto, actor: Actor): Promise<InvoiceView> {
@@ -184,7 +191,7 @@ export class InvoicesService {
       : lock && manager
         ? await this.invoices.lockById(company.id, id, manager)
         : await this.invoices.findById(company.id, id);
-    if (!invoice) throw new AppError('invoice.not_found', `Invoice ${publicId} was not found`);
+    if (!invoice) throw notFound(publicId);
     return invoice;
   }
 
@@ -215,4 +222,8 @@ export class InvoicesService {
     if (!terms) throw validationFailed(errors);
     return terms;
   }
+}
+
+function notFound(publicId: string): AppError {
+  return new AppError('invoice.not_found', `Invoice ${publicId} was not found`);
 }

@@ -5,7 +5,14 @@ import type { EntityManager } from 'typeorm';
 import { Sql } from '../../database/sql/sql.js';
 import { statement } from '../../database/sql/statement.js';
 import type { InterestLine } from './interest-line.js';
-import { DEFAULT_SINCE, INTEREST_POINTS, INTEREST_SINCE, interestLinesSql, NEXT_INTEREST_DAY } from './interest.sql.js';
+import {
+  DEFAULT_SINCE,
+  INTEREST_POINTS,
+  interestLinesSql,
+  interestStateColumns,
+  interestStateJoins,
+  NEXT_INTEREST_DAY,
+} from './interest.sql.js';
 
 const LINE_COLUMNS = `l.kind, to_char(l.from_day, 'YYYY-MM-DD') AS "from", to_char(l.until_day, 'YYYY-MM-DD') AS until, l.days,
           l.principal::text AS principal, l.base_rate::text AS "baseRate", l.points::int AS points, l.amount::text AS amount, l.reminder_id AS "reminderId"`;
@@ -97,12 +104,10 @@ export interface InterestState {
 /** $3: the day (null: today in the company's time zone). */
 const STATE = statement<{ id: string; default_since: string | null; accrued: string }>(
   'interest.state',
-  `SELECT i.id, CASE WHEN s.since <= t.today THEN to_char(s.since, 'YYYY-MM-DD') END AS default_since,
-          coalesce((SELECT sum(l.amount) FROM ${interestLinesSql(INTEREST_SINCE, 's.next_day', 't.today')} l WHERE s.next_day <= t.today AND i.open_amount > 0), 0)::text AS accrued
+  `SELECT i.id, ${interestStateColumns('default_since', 'accrued')}
      FROM invoices i
      JOIN customers c ON c.company_id = i.company_id AND c.id = i.customer_id
-     CROSS JOIN LATERAL (SELECT coalesce($3::date, (SELECT (now() AT TIME ZONE co.time_zone)::date FROM companies co WHERE co.id = i.company_id)) AS today) t
-     CROSS JOIN LATERAL (SELECT ${DEFAULT_SINCE} AS since, ${NEXT_INTEREST_DAY} AS next_day) s
+     ${interestStateJoins('$3::date')}
     WHERE i.company_id = $1 AND i.id = ANY($2::uuid[])`,
 );
 

@@ -45,3 +45,19 @@ export function interestLinesSql(since: string, from: string, until: string): st
                     WHERE x.day >= ${from} AND x.principal > 0) d
             GROUP BY d.principal, d.base_rate, d.island)`;
 }
+
+/**
+ * An invoice's default_since (as 'YYYY-MM-DD', null before default) and accrued interest (text) on the
+ * day `t.today`, named `defaultSince` and `accrued`: columns over `i`, its customer `c` and the laterals
+ * of interestStateJoins.
+ */
+export function interestStateColumns(defaultSince: string, accrued: string): string {
+  return `CASE WHEN s.since <= t.today THEN to_char(s.since, 'YYYY-MM-DD') END AS "${defaultSince}",
+          coalesce((SELECT sum(l.amount) FROM ${interestLinesSql(INTEREST_SINCE, 's.next_day', 't.today')} l WHERE s.next_day <= t.today AND i.open_amount > 0), 0)::text AS "${accrued}"`;
+}
+
+/** The laterals interestStateColumns reads: `t.today` (`day`, or null: today in the company's time zone) and `s`. */
+export function interestStateJoins(day: string): string {
+  return `CROSS JOIN LATERAL (SELECT coalesce(${day}, (SELECT (now() AT TIME ZONE co.time_zone)::date FROM companies co WHERE co.id = i.company_id)) AS today) t
+     CROSS JOIN LATERAL (SELECT ${DEFAULT_SINCE} AS since, ${NEXT_INTEREST_DAY} AS next_day) s`;
+}
