@@ -157,8 +157,11 @@ export function replicaEnv(databaseUrl: string, proxyOrigin: string, around: Sur
     ERP_RETRY_BASE_DELAY_MS: '200',
     ERP_PULL_STALE_AFTER_SECONDS: '30',
     PUSH_RETRY_BASE_SECONDS: '1',
-    // A crashed attempt is retried after this (the lease); the default 120 s would outlast the run.
+    // The longest one attempt may take; a dead replica's documents come back after PUSH_LEASE_SECONDS (15).
     PUSH_ATTEMPT_TIMEOUT_SECONDS: '30',
+    // The load is about the data path: one API token makes thousands of requests a minute here, and the
+    // limit is shared by the replicas now. The shared failed-authentication limit has a row of its own.
+    RATE_LIMIT_PER_MINUTE: '100000',
     JOBS_MAINTENANCE_SECONDS: '10',
   };
 }

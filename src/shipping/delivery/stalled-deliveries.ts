@@ -27,7 +27,12 @@ export class StalledDeliveries {
   async sweep(): Promise<number> {
     let settled = 0;
     for (;;) {
-      const stalled = await this.shipments.stalledChannels(DELIVERY_QUEUES, this.config.shipping.sweepSeconds, BATCH);
+      const stalled = await this.shipments.stalledChannels(
+        DELIVERY_QUEUES,
+        this.config.shipping.sweepSeconds,
+        BATCH,
+        this.config.jobs.maintenanceIntervalSeconds,
+      );
       for (const channel of stalled) if (await this.settle(channel)) settled++;
       if (stalled.length < BATCH) return settled;
     }

@@ -106,8 +106,13 @@ export class ShipmentsRepository {
    * sweep is the service's own housekeeping, not a tenant's lookup. Reads pg-boss's job table (the
    * same database), with the last error the queue kept for the job.
    */
-  stalledChannels(queues: Record<Channel, string>, quietSeconds: number, limit: number): Promise<StalledChannel[]> {
-    return this.sql.rows(STALLED_CHANNELS, [queues.email, queues.post, quietSeconds, limit]);
+  stalledChannels(
+    queues: Record<Channel, string>,
+    quietSeconds: number,
+    limit: number,
+    maintenanceSeconds: number,
+  ): Promise<StalledChannel[]> {
+    return this.sql.rows(STALLED_CHANNELS, [queues.email, queues.post, quietSeconds, limit, maintenanceSeconds]);
   }
 
   async insertDelivery(delivery: Delivery, manager: EntityManager): Promise<Delivery> {

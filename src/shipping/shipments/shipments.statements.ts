@@ -119,8 +119,13 @@ export const STALLED_CHANNELS = statement<StalledChannel>(
      AND NOT EXISTS (
        SELECT 1 FROM pgboss.job j
        WHERE j.name = c.queue AND j.state < 'completed' AND j.data->>'shipmentId' = s.id::text
-         -- an attempt long past its expiry is no live job either, should no replica supervise the queue
-         AND NOT (j.state = 'active' AND j.started_on + j.expire_in < now() - make_interval(secs => $3)))
+         -- An attempt past its expiry whose process died: pg-boss's maintenance (every $5 s, on a supervising
+         -- replica) fails it over to a retry while retries remain, so it is live until then. It is dead when
+         -- it was the last attempt, or when it stays active three maintenance rounds past its expiry (no
+         -- replica supervises the queue). Settling it earlier failed the mail of a killed replica for good
+         -- instead of retrying it (npm run test:cluster, kill -9 under load).
+         AND NOT (j.state = 'active' AND j.started_on + j.expire_in < now() - make_interval(secs => $3)
+                  AND (j.retry_count >= j.retry_limit OR j.started_on + j.expire_in < now() - make_interval(secs => 3 * $5))))
    ORDER BY s.updated_at LIMIT $4`,
   // Planned with the actual values each time, as before: pg-boss's job table swells and drains in bursts.
   { plan: 'custom', crossTenant: "the sweep of stalled deliveries is the service's own housekeeping, not a tenant's lookup" },
