@@ -3,7 +3,7 @@ import type { Scenario } from '../scenario.js';
 import { customersAblationScenario } from './customers-ablation.js';
 import { customersMinimalVariantsScenario, customersScenario } from './customers.js';
 import { erpPullScenario } from './erp-pull.js';
-import { invoicesReadScenario } from './invoices-read.js';
+import { invoicesReadScenario, invoicesReadVariantsScenario } from './invoices-read.js';
 import { invoicesScenario } from './invoices.js';
 import { dunningScenario } from './dunning.js';
 import { lettersScenario } from './letters.js';
@@ -22,4 +22,4 @@ export const scenarios: Scenario[] = [
 ];
 
 /** Run only when named: measuring instruments for finding out why, not figures to report. */
-export const optInScenarios: Scenario[] = [customersAblationScenario, customersMinimalVariantsScenario];
+export const optInScenarios: Scenario[] = [customersAblationScenario, customersMinimalVariantsScenario, invoicesReadVariantsScenario];

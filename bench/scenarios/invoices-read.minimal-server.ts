@@ -3,8 +3,9 @@
 // (joined), its payments and reminders (json_agg) and its interest state, computed in SQL exactly as the
 // service's `interest.state` statement does (the same fragments of src/invoices/interest/interest.sql.ts;
 // today in the company's zone from the cached token's company instead of a subquery). A page: one named
-// statement that cuts the page first and reads all of that for the page's rows only, with the count only
-// when the page is full.
+// statement that cuts the page first and reads all of that for the page's rows only (correlated
+// subqueries on the cut page: cheaper than grouping payments and reminders once and joining them,
+// `npm run bench -- invoices-read-minimal-variants`), with the count only when the page is full.
 import type pg from 'pg';
 import { INVOICE_STATUSES } from '../../src/invoices/invoice-status.js';
 import { DEFAULT_SINCE, INTEREST_SINCE, interestLinesSql, NEXT_INTEREST_DAY } from '../../src/invoices/interest/interest.sql.js';
@@ -57,18 +58,38 @@ const GET = {
   name: 'minimal.invoice',
   text: `SELECT ${SELECT} FROM ${FROM('invoices i', '$3')} WHERE i.company_id = $1 AND i.id = $2`,
 };
+export type InvoicePageVariant = 'correlated' | 'join';
+
+/** The page's payments and reminders grouped once for the cut's ids, joined to its rows. */
+const GROUPED = (company: string) => `pay AS (
+    SELECT p.invoice_id, json_agg(json_build_array(p.id, p.external_id, p.amount::text, p.payment_date::text, p.note, p.source,
+           p.inkasso_payment, ${epoch('p.created_at')}, ${epoch('p.updated_at')}) ORDER BY p.created_at, p.id) AS payments
+      FROM payments p WHERE p.company_id = ${company} AND p.invoice_id IN (SELECT id FROM cut) GROUP BY p.invoice_id),
+  rem AS (
+    SELECT r.invoice_id, json_agg(json_build_array(r.id, r.reminder_stage, r.reminder_date::text, ${epoch('r.last_sent_at')},
+           r.shipping_mode, r.fees::text, r.default_interest::text, r.flat_fee::text, r.interest_from::text, r.interest_until::text,
+           r.interest_points::text) ORDER BY r.reminder_stage) AS reminders
+      FROM reminders r WHERE r.company_id = ${company} AND r.invoice_id IN (SELECT id FROM cut) GROUP BY r.invoice_id)`;
+
 /** A page with or without the status filter: $1 company, $2 status (if any), then limit, offset, time zone. */
-function pageStatement(status: boolean): { name: string; text: string } {
+function pageStatement(status: boolean, variant: InvoicePageVariant): { name: string; text: string } {
   const where = status ? 'company_id = $1 AND status = $2' : 'company_id = $1';
   const [limit, offset, tz] = status ? ['$3', '$4', '$5'] : ['$2', '$3', '$4'];
+  const cut = `cut AS (SELECT * FROM invoices WHERE ${where} ORDER BY created_at, id LIMIT ${limit} OFFSET ${offset})`;
+  const counted = `CASE WHEN (SELECT count(*) FROM cut) = ${limit} THEN (SELECT count(*) FROM invoices WHERE ${where}) END AS counted`;
+  const name = `minimal.invoices_page${status ? '_status' : ''}${variant === 'join' ? '_join' : ''}`;
+  if (variant === 'correlated')
+    return { name, text: `WITH ${cut} SELECT ${SELECT}, ${counted} FROM ${FROM('cut i', tz)} ORDER BY i.created_at, i.id` };
   return {
-    name: status ? 'minimal.invoices_page_status' : 'minimal.invoices_page',
-    text: `WITH cut AS (SELECT * FROM invoices WHERE ${where} ORDER BY created_at, id LIMIT ${limit} OFFSET ${offset})
-      SELECT ${SELECT}, CASE WHEN (SELECT count(*) FROM cut) = ${limit} THEN (SELECT count(*) FROM invoices WHERE ${where}) END AS counted
-        FROM ${FROM('cut i', tz)} ORDER BY i.created_at, i.id`,
+    name,
+    text: `WITH ${cut}, ${GROUPED('$1')}
+      SELECT ${INVOICE}, ${CUSTOMER}, ${CONTACT}, coalesce(pay.payments, '[]') AS payments, coalesce(rem.reminders, '[]') AS reminders,
+             ${INTEREST}, ${counted}
+        FROM ${FROM('cut i LEFT JOIN pay ON pay.invoice_id = i.id LEFT JOIN rem ON rem.invoice_id = i.id', tz)}
+       ORDER BY i.created_at, i.id`,
   };
 }
-const PAGE = { status: pageStatement(true), all: pageStatement(false) };
+const PAGES = (variant: InvoicePageVariant) => ({ status: pageStatement(true, variant), all: pageStatement(false, variant) });
 const STATUSES = new Set<string>(INVOICE_STATUSES);
 
 type PaymentRow = [string, string | null, string, string, string | null, string, boolean, number, number];
@@ -185,7 +206,12 @@ function invoiceWire(r: InvoiceRow, tz: string, publicUrl: string): object {
 
 const UUID = /^inv-([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$/;
 
-serveMinimal((pool: pg.Pool, { publicUrl }: MinimalServerOptions) => {
+export interface InvoicesMinimalOptions extends MinimalServerOptions {
+  pageVariant?: InvoicePageVariant;
+}
+
+serveMinimal((pool: pg.Pool, { publicUrl, pageVariant = 'correlated' }: InvoicesMinimalOptions) => {
+  const PAGE = PAGES(pageVariant);
   async function get(company: Company, publicId: string): Promise<Answer> {
     const id = UUID.exec(publicId)?.[1].toLowerCase();
     const { rows } = id ? await pool.query<InvoiceRow>({ ...GET, values: [company.id, id, company.timeZone] }) : { rows: [] };

@@ -6,17 +6,19 @@
 import type { BenchContext, Scenario, ScenarioReport } from '../scenario.js';
 import { compareReads, type ReadEndpoint, readReport, type ServerUnderTest } from '../support/read-comparison.js';
 import { CONNECTIONS, minimalOptions, PUBLIC_URL } from './customers.js';
+import type { InvoicePageVariant, InvoicesMinimalOptions } from './invoices-read.minimal-server.js';
 import { seedInvoicesRead } from './invoices-read.seed.js';
 import { INVOICES } from './web.seed.js';
 
 const STATUS = 'sent';
 
-const minimal: ServerUnderTest = {
-  key: 'minimal',
-  label: 'minimal node:http + pg',
+const minimalServer = (pageVariant: InvoicePageVariant): ServerUnderTest => ({
+  key: pageVariant === 'correlated' ? 'minimal' : `minimal_${pageVariant}`,
+  label: `minimal node:http + pg${pageVariant === 'correlated' ? '' : ` (page: ${pageVariant})`}`,
   entry: new URL('./invoices-read.minimal-server.js', import.meta.url),
-  options: (databaseUrl) => minimalOptions(databaseUrl),
-};
+  options: (databaseUrl): InvoicesMinimalOptions => ({ ...minimalOptions(databaseUrl), pageVariant }),
+});
+const minimal = minimalServer('correlated');
 
 /**
  * The service at info (as production) and silent. Its job schedule is off: the daily dunning run would
@@ -31,10 +33,9 @@ const services: ServerUnderTest[] = ['info', 'silent'].map((level) => ({
 
 const servers = [minimal, ...services];
 
-export const invoicesReadScenario: Scenario = {
-  name: 'invoices-read',
-  summary: `GET invoice / list page 2 of status=${STATUS} over ${INVOICES.toLocaleString('en')} invoices at ${CONNECTIONS} connections: service vs a minimal node:http + pg server`,
-  async run(ctx: BenchContext): Promise<ScenarioReport> {
+const run =
+  (servers: ServerUnderTest[]) =>
+  async (ctx: BenchContext): Promise<ScenarioReport> => {
     const databaseUrl = await ctx.server.freshDatabase('invoices_read');
     ctx.log(`invoices-read: seeding ${INVOICES} invoices`);
     const { token, invoiceIds } = await seedInvoicesRead(databaseUrl);
@@ -67,5 +68,17 @@ export const invoicesReadScenario: Scenario = {
       ],
       figures: { connections: CONNECTIONS, invoices: INVOICES, status: STATUS },
     });
-  },
+  };
+
+export const invoicesReadScenario: Scenario = {
+  name: 'invoices-read',
+  summary: `GET invoice / list page 2 of status=${STATUS} over ${INVOICES.toLocaleString('en')} invoices at ${CONNECTIONS} connections: service vs a minimal node:http + pg server`,
+  run: run(servers),
+};
+
+/** Opt-in: the minimal server's page with payments and reminders grouped once and joined, against its default form. */
+export const invoicesReadVariantsScenario: Scenario = {
+  name: 'invoices-read-minimal-variants',
+  summary: "the invoices minimal server with its page's payments and reminders grouped and joined instead of correlated subqueries",
+  run: run([minimal, minimalServer('join'), services[0]]),
 };
