@@ -32,7 +32,14 @@ export class Replica {
   async start(): Promise<void> {
     const log = createWriteStream(join(this.logDir, `${this.name}.log`), { flags: 'a' });
     const child = spawn(process.execPath, ['--max-semi-space-size=32', MAIN], {
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', HOST: '127.0.0.1', PORT: String(this.port), ...this.env },
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        HOST: '127.0.0.1',
+        PORT: String(this.port),
+        ...this.env,
+        ...(this.env.DATABASE_URL ? { DATABASE_URL: named(this.env.DATABASE_URL, this.name) } : {}),
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout.pipe(log);
@@ -89,4 +96,11 @@ export class Replica {
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   }
+}
+
+/** The replica's connections carry its name (pg_stat_activity.application_name), so the test can tell whose a waiting statement is. */
+function named(databaseUrl: string, name: string): string {
+  const url = new URL(databaseUrl);
+  url.searchParams.set('application_name', name);
+  return url.toString();
 }
