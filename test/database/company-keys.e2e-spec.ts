@@ -13,6 +13,8 @@ const KEYED_OTHERWISE: Record<string, string> = {
   'public.base_interest_rates':
     'global reference data: the Bundesbank base rate is the same for every company (a reference table when sharded)',
   'public.schema_migrations': 'TypeORM’s ledger of applied migrations, kept on the coordinator',
+  'public.rate_limit_counters':
+    'counts failed authentications and requests per client address and credential, often before any company is known (a wrong token has none); unlogged, kept on the coordinator when sharded',
   'public.web_sessions':
     'a visitor’s session (language, CSRF binding) exists before anyone signs in, so it has no company; looked up by sid only',
 };
