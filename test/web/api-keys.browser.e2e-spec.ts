@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { apiKeyAuth, customerFields, pushAccepted, pushDocument, quickPush, waitForStatus } from '../support/push.js';
 import { useTestApp } from '../support/use-test-app.js';
-import { describeInChromium, launchChromium, severeViolations } from './browser-support.js';
+import { describeInChromium, launchChromium, severeViolations, toNextPage } from './browser-support.js';
 import { PASSWORD, registerUser, type WebUser } from './web-support.js';
 
 describeInChromium('key pages in Chromium', () => {
@@ -57,8 +57,7 @@ describeInChromium('key pages in Chromium', () => {
     await expect(heading().textContent()).resolves.toBe('API-Schlüssel');
     await accessible();
     await page.getByLabel('Bezeichnung').fill('Browser ERP');
-    await page.getByRole('button', { name: 'Schlüssel erstellen' }).click();
-    await page.waitForLoadState();
+    await toNextPage(page, () => page.getByRole('button', { name: 'Schlüssel erstellen' }).click());
     await expect(heading().textContent()).resolves.toBe('Ihr neuer API-Schlüssel');
     const input = page.locator('#new-key');
     const key = await input.inputValue();
@@ -75,8 +74,7 @@ describeInChromium('key pages in Chromium', () => {
     expect((await waitForStatus(t.app, apiKeyAuth(key), id, ['processed'])).status).toBe('processed');
 
     await page.goto(`${base}/integrations/api-keys`);
-    await page.getByRole('link', { name: 'Schlüssel „Browser ERP“ widerrufen' }).click();
-    await page.waitForLoadState();
+    await toNextPage(page, () => page.getByRole('link', { name: 'Schlüssel „Browser ERP“ widerrufen' }).click());
     await expect(heading().textContent()).resolves.toBe('Schlüssel „Browser ERP“ widerrufen?');
     await accessible();
     await page.getByRole('button', { name: 'Ja, Schlüssel widerrufen' }).click();
@@ -106,15 +104,13 @@ describeInChromium('key pages in Chromium', () => {
     await page.getByText('must use https').waitFor({ timeout: 15_000 });
     await accessible();
     await page.getByLabel('Weiterleitungsadressen').fill('https://middleware.example.com/oauth/callback');
-    await page.getByRole('button', { name: 'Anwendung registrieren' }).click();
-    await page.waitForLoadState();
+    await toNextPage(page, () => page.getByRole('button', { name: 'Anwendung registrieren' }).click());
     await expect(heading().textContent()).resolves.toBe('Anwendung „SAP Integration Suite“ registriert');
     expect(await page.locator('#client-secret').inputValue()).toMatch(/^rcs_/);
     expect(await page.getByRole('button', { name: 'Kopieren' }).count()).toBe(1);
     await accessible();
     await page.goto(`${base}/integrations/oauth-apps`);
-    await page.getByRole('link', { name: 'Alle Zugriffe von „SAP Integration Suite“ widerrufen' }).click();
-    await page.waitForLoadState();
+    await toNextPage(page, () => page.getByRole('link', { name: 'Alle Zugriffe von „SAP Integration Suite“ widerrufen' }).click());
     await accessible();
   });
 });

@@ -63,3 +63,15 @@ export async function severeViolations(page: Page): Promise<string[]> {
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
+
+/**
+ * Does what leads to another page (following a link, sending a form, Enter on either) and waits until that
+ * page has loaded. `waitForLoadState()` after the click alone answers at once while the old page is still
+ * the loaded one: under load the next line read the old page (CI, 2026-11-27: the 404 page still German
+ * right after the click on "English").
+ */
+export async function toNextPage(page: Page, action: () => Promise<unknown>): Promise<void> {
+  const loaded = page.waitForEvent('load');
+  await action();
+  await loaded;
+}

@@ -6,7 +6,7 @@ import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { createContact, createCustomer } from '../support/factories.js';
 import { invoiceApi, invoiceSuiteConfig } from '../support/invoice-factories.js';
 import { useTestApp } from '../support/use-test-app.js';
-import { describeInChromium, launchChromium, severeViolations } from './browser-support.js';
+import { describeInChromium, launchChromium, severeViolations, toNextPage } from './browser-support.js';
 import { PASSWORD, registerUser, type WebUser } from './web-support.js';
 
 describeInChromium('web app in Chromium', () => {
@@ -42,8 +42,7 @@ describeInChromium('web app in Chromium', () => {
   async function signInWith(user: WebUser, password = PASSWORD): Promise<void> {
     await page.getByLabel('E-Mail-Adresse').fill(user.email);
     await page.getByLabel('Passwort').fill(password);
-    await page.getByRole('button', { name: 'Anmelden' }).click();
-    await page.waitForLoadState();
+    await toNextPage(page, () => page.getByRole('button', { name: 'Anmelden' }).click());
   }
 
   const heading = () => page.getByRole('heading', { level: 1 });
@@ -65,8 +64,7 @@ describeInChromium('web app in Chromium', () => {
     expect(cookie.sameSite).toBe('Lax');
     // Evaluated in the page (the test's own code, not a script of the app): what a script could read.
     await expect(page.evaluate('document.cookie')).resolves.not.toContain('rs.sid');
-    await page.getByRole('button', { name: 'Abmelden' }).click();
-    await page.waitForLoadState();
+    await toNextPage(page, () => page.getByRole('button', { name: 'Abmelden' }).click());
     expect(new URL(page.url()).pathname).toBe('/sign-in');
     await expect(page.getByRole('status').textContent()).resolves.toBe('Sie haben sich abgemeldet.');
     await page.goto(`${base}/dashboard`);
@@ -94,8 +92,7 @@ describeInChromium('web app in Chromium', () => {
     await expect(page.locator('[data-amount="total"]').textContent()).resolves.toBe('1.190,00\u00a0€');
     await expect(page.getByText('24.11.2026').count()).resolves.toBeGreaterThan(0);
     await accessible();
-    await page.getByRole('link', { name: 'Kunde AG' }).click();
-    await page.waitForLoadState();
+    await toNextPage(page, () => page.getByRole('link', { name: 'Kunde AG' }).click());
     await expect(heading().textContent()).resolves.toBe('Kunde AG');
     await accessible();
 
@@ -170,19 +167,16 @@ describeInChromium('web app in Chromium', () => {
     await signInWith(user);
     await expect(page.locator('html').getAttribute('lang')).resolves.toBe('de');
     await expect(page.locator('[data-figure="overdue"]').textContent()).resolves.toBe('1.190,00\u00a0€');
-    await page.getByRole('button', { name: 'English' }).click();
-    await page.waitForLoadState();
+    await toNextPage(page, () => page.getByRole('button', { name: 'English' }).click());
     await expect(page.locator('html').getAttribute('lang')).resolves.toBe('en');
     await expect(heading().textContent()).resolves.toBe('Dashboard');
     await expect(page.locator('[data-figure="overdue"]').textContent()).resolves.toBe('€1,190.00');
     await accessible();
     // The choice belongs to the user: it holds in a new session.
-    await page.getByRole('button', { name: 'Sign out' }).click();
-    await page.waitForLoadState();
+    await toNextPage(page, () => page.getByRole('button', { name: 'Sign out' }).click());
     await signInWith(user);
     await expect(heading().textContent()).resolves.toBe('Dashboard');
-    await page.getByRole('button', { name: 'Deutsch' }).click();
-    await page.waitForLoadState();
+    await toNextPage(page, () => page.getByRole('button', { name: 'Deutsch' }).click());
     await expect(heading().textContent()).resolves.toBe('Übersicht');
   });
 
@@ -191,8 +185,7 @@ describeInChromium('web app in Chromium', () => {
     await page.goto(`${base}/dashboard`);
     await signInWith(user);
     await page.evaluate(`document.querySelectorAll('input[name="_csrf"]').forEach((input) => { input.value = 'forged'; })`);
-    await page.getByRole('button', { name: 'Abmelden' }).click();
-    await page.waitForLoadState();
+    await toNextPage(page, () => page.getByRole('button', { name: 'Abmelden' }).click());
     await expect(heading().textContent()).resolves.toBe('Anfrage abgelehnt');
     await accessible();
     await page.goto(`${base}/dashboard`);

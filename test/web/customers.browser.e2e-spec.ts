@@ -6,7 +6,7 @@ import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { api, createCustomer } from '../support/factories.js';
 import { invoiceApi, invoiceSuiteConfig } from '../support/invoice-factories.js';
 import { useTestApp } from '../support/use-test-app.js';
-import { describeInChromium, launchChromium, severeViolations } from './browser-support.js';
+import { describeInChromium, launchChromium, severeViolations, toNextPage } from './browser-support.js';
 import { PASSWORD, registerUser, type WebUser } from './web-support.js';
 
 describeInChromium('customer pages in Chromium', () => {
@@ -41,8 +41,7 @@ describeInChromium('customer pages in Chromium', () => {
   async function signInWith(user: WebUser): Promise<void> {
     await page.getByLabel('E-Mail-Adresse').fill(user.email);
     await page.getByLabel('Passwort').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Anmelden' }).click();
-    await page.waitForLoadState();
+    await toNextPage(page, () => page.getByRole('button', { name: 'Anmelden' }).click());
   }
 
   const heading = () => page.getByRole('heading', { level: 1 });
@@ -108,8 +107,7 @@ describeInChromium('customer pages in Chromium', () => {
     await expect(page.evaluate('window.notReloaded')).resolves.toBe(true);
     await accessible();
 
-    await page.getByRole('link', { name: 'Bäckerei Brot KG' }).click();
-    await page.waitForLoadState();
+    await toNextPage(page, () => page.getByRole('link', { name: 'Bäckerei Brot KG' }).click());
     expect(new URL(page.url()).pathname).toBe(`/customers/${ids['Bäckerei Brot KG']}`);
     await expect(heading().textContent()).resolves.toBe('Bäckerei Brot KG');
     await expect(page.locator('[data-figure="open"]').textContent()).resolves.toBe('300,00\u00a0€ (1 Rechnung)');
@@ -122,8 +120,7 @@ describeInChromium('customer pages in Chromium', () => {
     await page.getByLabel('Versandart').focus();
     await page.keyboard.press('Tab');
     await expect(page.evaluate('document.activeElement.textContent')).resolves.toBe('Speichern');
-    await page.keyboard.press('Enter');
-    await page.waitForLoadState();
+    await toNextPage(page, () => page.keyboard.press('Enter'));
     await expect(page.getByRole('status').filter({ hasText: 'gespeichert' }).textContent()).resolves.toBe(
       'Die Einstellungen wurden gespeichert.',
     );
@@ -145,8 +142,7 @@ describeInChromium('customer pages in Chromium', () => {
     const ids = await seed(user);
     await page.goto(`${base}/customers`);
     await signInWith(user);
-    await page.getByRole('button', { name: 'English' }).click();
-    await page.waitForLoadState();
+    await toNextPage(page, () => page.getByRole('button', { name: 'English' }).click());
     await expect(heading().textContent()).resolves.toBe('Customers');
     await expect(page.getByText('3 customers', { exact: true }).count()).resolves.toBe(1);
     await expect(page.getByRole('columnheader', { name: 'Open amount' }).count()).resolves.toBe(1);
@@ -163,8 +159,7 @@ describeInChromium('customer pages in Chromium', () => {
     await expect(page.getByRole('heading', { name: 'Reminders and shipping' }).count()).resolves.toBe(1);
     await expect(page.getByLabel('Shipping mode').inputValue()).resolves.toBe('');
     await page.getByLabel('Shipping mode').selectOption({ label: 'E-mail and post' });
-    await page.getByRole('button', { name: 'Save' }).click();
-    await page.waitForLoadState();
+    await toNextPage(page, () => page.getByRole('button', { name: 'Save' }).click());
     await expect(page.getByRole('status').filter({ hasText: 'saved' }).textContent()).resolves.toBe('The settings were saved.');
     await expect(page.getByLabel('Shipping mode').inputValue()).resolves.toBe('dual_shipping');
     await accessible();

@@ -8,7 +8,7 @@ import { NeedsYouRepository } from '../../src/web/dashboard/needs-you.repository
 import { invoiceApi, invoiceSuiteConfig } from '../support/invoice-factories.js';
 import { useTestApp } from '../support/use-test-app.js';
 import { countsOfTheApi, seedNeedsYou } from './dashboard-seed.js';
-import { describeInChromium, launchChromium, severeViolations } from './browser-support.js';
+import { describeInChromium, launchChromium, severeViolations, toNextPage } from './browser-support.js';
 import { PASSWORD, registerUser, type WebUser } from './web-support.js';
 
 // Chromium and axe on a shared, busy machine: a test takes up to half a minute, well within this.
@@ -43,8 +43,7 @@ describeInChromium('dashboard and error pages in Chromium', () => {
   async function signInWith(user: WebUser): Promise<void> {
     await page.getByLabel('E-Mail-Adresse').fill(user.email);
     await page.getByLabel('Passwort').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Anmelden' }).click();
-    await page.waitForLoadState();
+    await toNextPage(page, () => page.getByRole('button', { name: 'Anmelden' }).click());
   }
 
   const heading = () => page.getByRole('heading', { level: 1 });
@@ -81,8 +80,7 @@ describeInChromium('dashboard and error pages in Chromium', () => {
     await expect(page.locator('[data-figure="overdue"]').textContent()).resolves.toBe(money);
     await accessible();
 
-    await page.getByRole('button', { name: 'English' }).click();
-    await page.waitForLoadState();
+    await toNextPage(page, () => page.getByRole('button', { name: 'English' }).click());
     const english = page.getByRole('region', { name: 'To do' });
     await expect(english.getByRole('link', { name: 'Dead-lettered push documents' }).getAttribute('href')).resolves.toBe(
       '/push/dead-letters',
@@ -108,12 +106,10 @@ describeInChromium('dashboard and error pages in Chromium', () => {
     await expect(page.getByRole('button', { name: 'Abmelden' }).count()).resolves.toBe(0);
     await accessible();
     // Its language switch works for a visitor too, and leads back to the same page.
-    await page.getByRole('button', { name: 'English' }).click();
-    await page.waitForLoadState();
+    await toNextPage(page, () => page.getByRole('button', { name: 'English' }).click());
     expect(new URL(page.url()).pathname).toBe('/gibt-es-nicht');
     await expect(heading().textContent()).resolves.toBe('Page not found');
-    await page.getByRole('button', { name: 'Deutsch' }).click();
-    await page.waitForLoadState();
+    await toNextPage(page, () => page.getByRole('button', { name: 'Deutsch' }).click());
 
     const user = await registerUser(t.app, 'Tastatur GmbH');
     await page.goto(`${base}/dashboard`);
@@ -129,8 +125,7 @@ describeInChromium('dashboard and error pages in Chromium', () => {
       focused = await page.evaluate('document.activeElement?.textContent ?? ""');
     }
     expect(focused).toBe('Zur Übersicht');
-    await page.keyboard.press('Enter');
-    await page.waitForLoadState();
+    await toNextPage(page, () => page.keyboard.press('Enter'));
     await expect(heading().textContent()).resolves.toBe('Übersicht');
   });
 

@@ -15,7 +15,7 @@ import { shippingTestConfig } from '../support/shipping.js';
 import { startTestSmtp, type TestSmtp } from '../support/smtp.js';
 import { makePdf } from '../support/pdf.js';
 import { useTestApp } from '../support/use-test-app.js';
-import { describeInChromium, launchChromium, severeViolations } from './browser-support.js';
+import { describeInChromium, launchChromium, severeViolations, toNextPage } from './browser-support.js';
 import { PASSWORD, registerUser, type WebUser } from './web-support.js';
 
 /** The daily run's time in the tests' policies: the scheduler (real clock) does not run today meanwhile. */
@@ -148,8 +148,7 @@ describeInChromium('dunning pages in Chromium', () => {
     await page.goto(`${base}/dunning/policy`);
     await accessible();
     await page.getByLabel('Karenztage').fill('500');
-    await page.getByRole('button', { name: 'Speichern' }).click();
-    await page.waitForLoadState();
+    await toNextPage(page, () => page.getByRole('button', { name: 'Speichern' }).click());
     const error = page.locator('#grace_days-error');
     expect(await error.textContent()).toContain('Bitte geben Sie höchstens 90 an.');
     expect(await page.getByLabel('Karenztage').getAttribute('aria-describedby')).toContain('grace_days-error');

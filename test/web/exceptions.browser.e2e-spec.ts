@@ -8,7 +8,7 @@ import { invoiceApi, invoiceSuiteConfig } from '../support/invoice-factories.js'
 import { apiKeyAuth, pushAccepted, quickPush, waitForStatus } from '../support/push.js';
 import { shippingTestConfig } from '../support/shipping.js';
 import { useTestApp } from '../support/use-test-app.js';
-import { describeInChromium, launchChromium, severeViolations } from './browser-support.js';
+import { describeInChromium, launchChromium, severeViolations, toNextPage } from './browser-support.js';
 import { PASSWORD, registerUser, type WebUser } from './web-support.js';
 
 describeInChromium('exception pages in Chromium', () => {
@@ -47,8 +47,7 @@ describeInChromium('exception pages in Chromium', () => {
     await page.goto(`${base}${path}`);
     await page.getByLabel('E-Mail-Adresse').fill(user.email);
     await page.getByLabel('Passwort').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Anmelden' }).click();
-    await page.waitForLoadState();
+    await toNextPage(page, () => page.getByRole('button', { name: 'Anmelden' }).click());
     expect(new URL(page.url()).pathname).toBe(path);
   }
 
@@ -80,8 +79,7 @@ describeInChromium('exception pages in Chromium', () => {
     await expect(heading().textContent()).resolves.toBe('Dead Letters');
     await accessible();
     await page.getByLabel('Auswählen: Z-9').check();
-    await page.getByRole('button', { name: 'Ausgewählte erneut einspielen' }).click();
-    await page.waitForLoadState();
+    await toNextPage(page, () => page.getByRole('button', { name: 'Ausgewählte erneut einspielen' }).click());
     await expect(page.getByRole('status').first().textContent()).resolves.toBe('1 Dokument wurde erneut eingereiht.');
     expect(await waitForStatus(t.app, auth, id, ['processed'])).toMatchObject({ outcome: 'applied' });
     // Processed means booked: the payment is on the invoice, and the queue is empty.
@@ -146,8 +144,7 @@ describeInChromium('exception pages in Chromium', () => {
     await page.getByText('E-Mail-Adresse korrigieren und erneut versenden').click();
     await page.getByLabel('E-Mail-Adresse (Erika Muster)').fill('erika@kunde.de');
     await accessible();
-    await page.getByRole('button', { name: 'Speichern und erneut versenden' }).click();
-    await page.waitForLoadState();
+    await toNextPage(page, () => page.getByRole('button', { name: 'Speichern und erneut versenden' }).click());
     await expect(page.getByRole('status').allTextContents()).resolves.toEqual([
       'Die Angaben von Erika Muster wurden gespeichert.',
       '1 Sendung wurde erneut auf den Weg gebracht.',
@@ -160,8 +157,7 @@ describeInChromium('exception pages in Chromium', () => {
       if (tries > 150) throw new Error('the invoice was not shipped within 30 s');
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
-    await page.getByRole('link', { name: 'Mahnsperren' }).click();
-    await page.waitForLoadState();
+    await toNextPage(page, () => page.getByRole('link', { name: 'Mahnsperren' }).click());
     await expect(page.locator(`[data-invoice="${invoice.id}"] td`).nth(4).textContent()).resolves.toBe('Reklamation');
     await accessible();
     expect(consoleErrors).toEqual([]);

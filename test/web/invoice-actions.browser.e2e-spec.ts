@@ -6,7 +6,7 @@ import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { createCustomer } from '../support/factories.js';
 import { invoiceApi, invoiceSuiteConfig, setStatus } from '../support/invoice-factories.js';
 import { useTestApp } from '../support/use-test-app.js';
-import { describeInChromium, launchChromium, severeViolations } from './browser-support.js';
+import { describeInChromium, launchChromium, severeViolations, toNextPage } from './browser-support.js';
 import { PASSWORD, registerUser, type WebUser } from './web-support.js';
 import { PAGE_ACTIONS } from '../../src/web/invoice-page/invoice-actions.js';
 
@@ -77,8 +77,7 @@ describeInChromium('invoice actions in Chromium', () => {
       await accessible();
 
       await page.getByLabel('Betrag (z. B. 119,50)').fill('zwölf');
-      await page.getByRole('button', { name: 'Zahlung speichern' }).click();
-      await page.waitForLoadState();
+      await toNextPage(page, () => page.getByRole('button', { name: 'Zahlung speichern' }).click());
       await expect(page.locator('#f-amount-error').textContent()).resolves.toBe('Bitte einen Betrag größer als 0 angeben, z. B. 119,50.');
       await expect(page.getByLabel('Betrag (z. B. 119,50)').inputValue()).resolves.toBe('zwölf');
       await accessible();
@@ -92,8 +91,7 @@ describeInChromium('invoice actions in Chromium', () => {
       await expect(amount('open')).resolves.toBe('1.000,00\u00a0€');
       await accessible();
 
-      await page.getByRole('link', { name: 'Zahlung vom 20.11.2026 über 190,00\u00a0€ löschen' }).click();
-      await page.waitForLoadState();
+      await toNextPage(page, () => page.getByRole('link', { name: 'Zahlung vom 20.11.2026 über 190,00\u00a0€ löschen' }).click());
       await expect(page.locator('#consequence').textContent()).resolves.toContain(
         'Der offene Betrag steigt dadurch um 190,00\u00a0€ auf 1.190,00\u00a0€.',
       );
@@ -116,8 +114,7 @@ describeInChromium('invoice actions in Chromium', () => {
       const user = await registerUser(t.app);
       const path = await invoiceOf(user, 'due');
       await signedInAt(user, path);
-      await page.getByRole('link', { name: 'Mahnungen sperren' }).click();
-      await page.waitForLoadState();
+      await toNextPage(page, () => page.getByRole('link', { name: 'Mahnungen sperren' }).click());
       await expect(heading().textContent()).resolves.toBe('Mahnungen sperren: Rechnung RE-2026-007');
       await accessible();
       await page.getByLabel('Grund der Sperre').fill('Kunde bestreitet die Lieferung');
@@ -127,8 +124,7 @@ describeInChromium('invoice actions in Chromium', () => {
       await expect(notice().textContent()).resolves.toBe('Das Mahnwesen für diese Rechnung ist gesperrt.');
       await expect(page.locator('[data-block]').textContent()).resolves.toContain('31.12.2026: Kunde bestreitet die Lieferung');
 
-      await page.getByRole('link', { name: 'Ausbuchen' }).click();
-      await page.waitForLoadState();
+      await toNextPage(page, () => page.getByRole('link', { name: 'Ausbuchen' }).click());
       await expect(page.locator('#consequence').textContent()).resolves.toContain('Der offene Betrag von 1.190,00\u00a0€ wird ausgebucht');
       await accessible();
       await page.getByLabel('Grund (optional)').fill('Insolvenz');
@@ -145,8 +141,7 @@ describeInChromium('invoice actions in Chromium', () => {
       await setStatus(t.app, path.slice('/invoices/'.length), 'ready_for_dept_collection');
       await page.goto(`${base}${path}/confirm/hand_to_collection`);
       await setStatus(t.app, path.slice('/invoices/'.length), 'written_off');
-      await page.getByRole('button', { name: 'Ja, An Inkasso übergeben' }).click();
-      await page.waitForLoadState();
+      await toNextPage(page, () => page.getByRole('button', { name: 'Ja, An Inkasso übergeben' }).click());
       await expect(page.getByRole('alert').first().textContent()).resolves.toContain('Die Aktion wurde abgelehnt; nichts wurde geändert.');
       await accessible();
     },
@@ -168,8 +163,7 @@ describeInChromium('invoice actions in Chromium', () => {
       await page.waitForURL(`${base}${path}`);
       await expect(notice().textContent()).resolves.toBe('The payment of €90.00 has been recorded.');
       await accessible();
-      await page.getByRole('link', { name: 'Block dunning' }).click();
-      await page.waitForLoadState();
+      await toNextPage(page, () => page.getByRole('link', { name: 'Block dunning' }).click());
       await page.getByLabel('Reason for the block').fill('Disputed');
       await page.getByRole('button', { name: 'Yes, Block dunning' }).click();
       await page.waitForURL(`${base}${path}`);
@@ -180,8 +174,7 @@ describeInChromium('invoice actions in Chromium', () => {
         await accessible();
       }
       await page.goto(`${base}${path}`);
-      await page.getByRole('link', { name: /^Delete the payment/ }).click();
-      await page.waitForLoadState();
+      await toNextPage(page, () => page.getByRole('link', { name: /^Delete the payment/ }).click());
       await expect(page.locator('#consequence').textContent()).resolves.toContain('The open amount goes back up by €90.00 to €1,190.00.');
       await accessible();
     },

@@ -6,7 +6,7 @@ import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { createCustomer } from '../support/factories.js';
 import { invoiceApi, invoiceSuiteConfig } from '../support/invoice-factories.js';
 import { useTestApp } from '../support/use-test-app.js';
-import { describeInChromium, launchChromium, severeViolations } from './browser-support.js';
+import { describeInChromium, launchChromium, severeViolations, toNextPage } from './browser-support.js';
 import { PASSWORD, registerUser } from './web-support.js';
 
 describeInChromium('invoice operations in Chromium', () => {
@@ -71,8 +71,7 @@ describeInChromium('invoice operations in Chromium', () => {
       await accessible();
 
       await page.getByLabel('Fälligkeitsdatum').fill('2026-11-01');
-      await page.getByRole('button', { name: 'Änderungen speichern' }).click();
-      await page.waitForLoadState();
+      await toNextPage(page, () => page.getByRole('button', { name: 'Änderungen speichern' }).click());
       await expect(page.locator('#f-due_date-error').textContent()).resolves.toBe(
         'Bitte ein gültiges Datum angeben, nicht vor dem Rechnungsdatum.',
       );

@@ -14,7 +14,7 @@ import { createCustomer } from '../support/factories.js';
 import { invoiceApi, invoiceSuiteConfig } from '../support/invoice-factories.js';
 import { quickPush } from '../support/push.js';
 import { useTestApp } from '../support/use-test-app.js';
-import { describeInChromium, launchChromium } from './browser-support.js';
+import { describeInChromium, launchChromium, toNextPage } from './browser-support.js';
 import { daysAgo, seedDeadLetters, seedWorkbench } from './screenshots-seed.js';
 import { PASSWORD, registerUser, type WebUser } from './web-support.js';
 
@@ -55,8 +55,7 @@ describeInChromium('README screenshots', () => {
     await page.goto(`${base}/dashboard`);
     await page.getByLabel('E-Mail-Adresse').fill(user.email);
     await page.getByLabel('Passwort').fill(PASSWORD);
-    await page.locator('form.sign-in button[type=submit]').click();
-    await page.waitForLoadState();
+    await toNextPage(page, () => page.locator('form.sign-in button[type=submit]').click());
     return page;
   }
 
