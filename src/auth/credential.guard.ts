@@ -47,8 +47,8 @@ export class CredentialGuard implements CanActivate {
       throw new AppError('auth.insecure_transport', 'Credentials are only accepted over HTTPS');
     }
     const address = req.ip ?? 'unknown';
-    const identifier = identifierOf(req.header('authorization'));
-    await this.failedAuth.assertIdentifierOpen(identifier, res);
+    const header = req.header('authorization');
+    if (this.failedAuth.anyOverBudget) await this.failedAuth.assertIdentifierOpen(identifierOf(header), res);
     try {
       await this.passportGuard(schemes).canActivate(context);
     } catch (error) {
@@ -56,7 +56,7 @@ export class CredentialGuard implements CanActivate {
       // Only a refused credential counts: a lookup that failed (database away) says nothing about the
       // caller, and counting it would lock an ERP out for a minute after the database is back.
       if (refused instanceof AppError && refused.status === 401)
-        throw (await this.failedAuth.recordFailure(address, identifier, res)) ?? refused;
+        throw (await this.failedAuth.recordFailure(address, identifierOf(header), res)) ?? refused;
       throw refused;
     }
     res.removeHeader('WWW-Authenticate');

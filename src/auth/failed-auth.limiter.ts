@@ -71,6 +71,14 @@ export class FailedAuthLimiter {
     this.limit = config.rateLimit.failedAuthPerMinute;
   }
 
+  /**
+   * Whether any identifier is over its budget here: when none is, a request need not hash its credential's
+   * identifier to be checked (a SHA-256 per request saved; the lookup hashes the whole secret anyway).
+   */
+  get anyOverBudget(): boolean {
+    return this.overBudget.size > 0;
+  }
+
   /** Before a random credential is looked up: 429 while its identifier is over its budget (no database read). */
   assertIdentifierOpen(identifier: string | null, res?: Response): Promise<void> {
     const known = identifier ? this.overBudget.get(identifier) : undefined;

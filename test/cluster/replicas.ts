@@ -31,7 +31,7 @@ export class Replica {
 
   async start(): Promise<void> {
     const log = createWriteStream(join(this.logDir, `${this.name}.log`), { flags: 'a' });
-    const child = spawn(process.execPath, ['--max-semi-space-size=32', MAIN], {
+    const child = spawn(process.execPath, ['--max-semi-space-size=32', '--heap-growing-percent=50', MAIN], {
       env: {
         PATH: process.env.PATH ?? '',
         HOME: process.env.HOME ?? '',
