@@ -1,5 +1,6 @@
 // Money is decimal end to end: Postgres numeric in, decimal.js in code, JSON strings out.
 import { Decimal } from 'decimal.js';
+import { shortDecimalText } from './decimal-text.js';
 
 export { Decimal };
 
@@ -9,6 +10,8 @@ export function formatDecimal(value: Decimal.Value): string;
 export function formatDecimal(value: Decimal.Value | null | undefined): string | null;
 export function formatDecimal(value: Decimal.Value | null | undefined): string | null {
   if (value === null || value === undefined) return null;
+  const short = typeof value === 'string' ? shortDecimalText(value) : undefined;
+  if (short !== undefined) return short;
   const text = new Decimal(value).toFixed();
   return text.includes('.') ? text : `${text}.0`;
 }
