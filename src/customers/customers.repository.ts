@@ -34,6 +34,12 @@ const FIND_WITH_CONTACTS = statement<CustomerRow>(
   () =>
     `SELECT c.*, ${CONTACTS_JSON()} AS contacts FROM (SELECT ${entityColumns(Customer)} FROM customers WHERE company_id = $1 AND id = $2) c`,
 );
+/** The same, found by external_id (case-insensitive, as the unique index has it). */
+const FIND_BY_EXTERNAL_ID_WITH_CONTACTS = statement<CustomerRow>(
+  'customers.find_by_external_id_with_contacts',
+  () =>
+    `SELECT c.*, ${CONTACTS_JSON()} AS contacts FROM (SELECT ${entityColumns(Customer)} FROM customers WHERE company_id = $1 AND lower(external_id) = lower($2)) c`,
+);
 /**
  * A page, oldest first, with each customer's contacts. The page is cut first, so the contacts are read for
  * its rows only, not for every row the OFFSET skips, and in one pass over the page's ids (= ANY): measured
@@ -117,6 +123,13 @@ export class CustomersRepository {
   /** The customer with its contacts (oldest first), in one statement. */
   async findWithContacts(companyId: string, id: string): Promise<CustomerWithContacts | null> {
     const row = await this.sql.first(FIND_WITH_CONTACTS, [companyId, id]);
+    return row ? withContacts(row) : null;
+  }
+
+  /** The customer with this external_id (case-insensitive) and its contacts, in one statement. */
+  async findWithContactsByExternalId(companyId: string, externalId: string): Promise<CustomerWithContacts | null> {
+    if (!isStorableText(externalId)) return null; // as findByExternalId
+    const row = await this.sql.first(FIND_BY_EXTERNAL_ID_WITH_CONTACTS, [companyId, externalId]);
     return row ? withContacts(row) : null;
   }
 

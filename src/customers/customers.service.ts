@@ -36,9 +36,9 @@ export class CustomersService {
   }
 
   async find(company: CompanyContext, externalId: string): Promise<CustomerWithContacts> {
-    const customer = await this.customers.findByExternalId(company.id, externalId);
-    if (!customer) throw new AppError('customer.not_found', `No customer with external_id "${externalId}"`);
-    return this.withContacts(company, customer);
+    const found = await this.customers.findWithContactsByExternalId(company.id, externalId);
+    if (!found) throw new AppError('customer.not_found', `No customer with external_id "${externalId}"`);
+    return found;
   }
 
   async list(company: CompanyContext, page: PageRequest): Promise<{ items: CustomerWithContacts[]; total: number }> {

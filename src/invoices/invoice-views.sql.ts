@@ -43,6 +43,14 @@ export const VIEW_BY_ID = statement<InvoiceViewRow>(
  WHERE i.company_id = $1 AND i.id = $2`,
 );
 
+/** The same view found by external_id (case-insensitive, as the unique index has it). */
+export const VIEW_BY_EXTERNAL_ID = statement<InvoiceViewRow>(
+  'invoices.view_by_external_id',
+  () => `${VIEW()}
+  FROM invoices i ${JOINS}
+ WHERE i.company_id = $1 AND lower(i.external_id) = lower($2)`,
+);
+
 /**
  * A page of the list, oldest first. The page is cut first (ids only, in `cut`), so the customer,
  * payments, reminders and interest are read for the page's rows, not for every row the OFFSET skips. The

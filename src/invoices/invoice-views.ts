@@ -13,7 +13,7 @@ import { concurrentReads } from '../database/sql/concurrent-reads.js';
 import { entityReviver } from '../database/sql/entity-json.js';
 import { Sql } from '../database/sql/sql.js';
 import type { PageRequest } from '../common/pagination.js';
-import { type InvoiceViewRow, VIEW_BY_ID, VIEW_PAGE } from './invoice-views.sql.js';
+import { type InvoiceViewRow, VIEW_BY_EXTERNAL_ID, VIEW_BY_ID, VIEW_PAGE } from './invoice-views.sql.js';
 import { type InvoiceFilters, listParams, listVariant } from './invoices.repository.js';
 import { Payment } from './payment.entity.js';
 import { Reminder } from './reminder.entity.js';
@@ -49,6 +49,12 @@ export class InvoiceViews {
   /** The view of the company's invoice with this id, in one statement (invoice-views.sql.ts). */
   async byId(companyId: string, id: string): Promise<InvoiceView | null> {
     const row = await this.sql.first(VIEW_BY_ID, [companyId, id]);
+    return row ? viewOf(row) : null;
+  }
+
+  /** The view of the company's invoice with this external_id (case-insensitive), in one statement. */
+  async byExternalId(companyId: string, externalId: string): Promise<InvoiceView | null> {
+    const row = await this.sql.first(VIEW_BY_EXTERNAL_ID, [companyId, externalId]);
     return row ? viewOf(row) : null;
   }
 

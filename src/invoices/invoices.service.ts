@@ -57,9 +57,9 @@ export class InvoicesService {
   }
 
   async find(company: CompanyContext, externalId: string): Promise<InvoiceView> {
-    const invoice = await this.invoices.findByExternalId(company.id, externalId);
-    if (!invoice) throw new AppError('invoice.not_found', `No invoice with external_id "${externalId}"`);
-    return this.views.one(invoice);
+    const view = await this.views.byExternalId(company.id, externalId);
+    if (!view) throw new AppError('invoice.not_found', `No invoice with external_id "${externalId}"`);
+    return view;
   }
 
   async list(company: CompanyContext, filters: InvoiceFilters, page: PageRequest): Promise<{ items: InvoiceView[]; total: number }> {

@@ -8,6 +8,8 @@ import { createContact, createCustomer, type Json } from '../support/factories.j
 import { type InvoiceApi, invoiceApi, invoiceSuiteConfig } from '../support/invoice-factories.js';
 import { useTestApp } from '../support/use-test-app.js';
 
+const swapCase = (text: string) => [...text].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('');
+
 /** The tables of the reads; the credential (cached after the first request) and the job queue are not counted. */
 const READ_TABLES = /\b(customers|contacts|invoices|payments|reminders|interest_lines)\b/;
 
@@ -18,7 +20,7 @@ describe('reads in one statement', () => {
 
   beforeEach(async () => {
     api = invoiceApi(t.app, t.company);
-    customer = await createCustomer(t.app, t.company);
+    customer = await createCustomer(t.app, t.company, { external_id: 'Kunde-Find-7' });
     await createContact(t.app, t.company, customer.id, { name: 'Erika Mustermann' });
     await createContact(t.app, t.company, customer.id, { name: 'Max Mustermann' });
   });
@@ -85,6 +87,29 @@ describe('reads in one statement', () => {
     expect(names).toEqual([expect.stringMatching(/^invoices\.view_page_\d+$/)]);
     expect(body.meta).toMatchObject({ total_count: 3, total_pages: 2 });
     expect(body.invoices.map((i: Json) => i.invoice_number)).toEqual(['R-1', 'R-2']);
+  });
+
+  it('GET a customer by external_id (in other letters): with both contacts, from one named statement', async () => {
+    const { names, body } = await statementsOf(() =>
+      api.get(`/api/v1/customers/find/${encodeURIComponent(swapCase(customer.external_id))}`),
+    );
+    expect(names).toEqual(['customers.find_by_external_id_with_contacts']);
+    expect(body.id).toBe(customer.id);
+    expect(body.contacts.map((c: Json) => c.name)).toEqual(['Erika Mustermann', 'Max Mustermann']);
+  });
+
+  it('GET an invoice by external_id (in other letters): the whole invoice, from one named statement', async () => {
+    const invoice = await api.createOk({
+      customer_id: customer.id,
+      external_id: 'Ext-Find-1',
+      total: '100',
+      'options[autoskip_shipping]': 'true',
+    });
+    await api.payForm(invoice.id, { amount: '10', payment_date: '03.12.2026' }).expect(201);
+    const { names, body } = await statementsOf(() => api.get('/api/v1/invoices/find/eXT-fIND-1'));
+    expect(names).toEqual(['invoices.view_by_external_id']);
+    expect(body).toEqual((await api.invoice(invoice.id)).body);
+    expect(body.invoice.payments).toHaveLength(1);
   });
 
   it('a page past the last still tells the total (the one case that counts apart)', async () => {
