@@ -126,9 +126,7 @@ describeInChromium('account pages in Chromium', () => {
     for (const email of ['kollegin@example.com', 'weg@example.com']) {
       await page.getByLabel('E-Mail-Adresse').fill(email);
       await toNextPage(page, () => page.getByRole('button', { name: 'Einladung senden' }).click());
-      // The notice, or the alert shown in its place (a refused or failed mail says why): a failure tells what the page said.
-      const said = page.locator('[role=status], [role=alert]').first();
-      await expect(said.textContent()).resolves.toBe(`Die Einladung an ${email} wurde verschickt.`);
+      await expectNotice(page, `Die Einladung an ${email} wurde verschickt.`);
     }
     await accessible(page);
     await toNextPage(page, () => page.getByRole('button', { name: 'Einladung an weg@example.com zurückziehen' }).click());
@@ -152,3 +150,18 @@ describeInChromium('account pages in Chromium', () => {
     expect(consoleErrors.filter((text) => !/\b(410|422)\b/.test(text))).toEqual([]);
   }, 120_000);
 });
+
+/**
+ * Waits for the notice (sending the invitation mail may take a while on a busy machine); if it does not
+ * come, the failure says which page is there and what it says instead (CI saw neither notice nor alert once).
+ */
+async function expectNotice(page: Page, text: string): Promise<void> {
+  const notice = page.getByRole('status').filter({ hasText: text });
+  const came = await notice.waitFor({ timeout: 45_000 }).then(
+    () => true,
+    () => false,
+  );
+  if (came) return;
+  const said = await page.locator('h1, [role=status], [role=alert]').allTextContents();
+  throw new Error(`no notice "${text}" at ${page.url()}; the page says: ${JSON.stringify(said)}`);
+}
