@@ -148,7 +148,12 @@ export class PushClaimsRepository {
       [rows.map((r) => r.company_id), rows.map((r) => r.id), rows.map((r) => r.status), leaseSeconds, LOST_ATTEMPT, lease],
       manager,
     );
-    return started.map((r) => ({ document: toDocument(r), companyName: r.company_name, timeZone: r.time_zone }));
+    // In the order claimed (oldest due first): an UPDATE's RETURNING has no order, and a batch applies its
+    // documents in the order given (two payments on one invoice were booked in either order: CI, push-bulk).
+    const place = new Map(rows.map((r, i) => [r.id, i]));
+    return started
+      .sort((a, b) => place.get(a.id)! - place.get(b.id)!)
+      .map((r) => ({ document: toDocument(r), companyName: r.company_name, timeZone: r.time_zone }));
   }
 
   /** Waits for the earlier version: one `deferred` row, then looks again after base, twice that, … up to a minute. */
