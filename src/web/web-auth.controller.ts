@@ -7,7 +7,7 @@ import { credentialIdentifier, FailedAuthLimiter, RateLimited } from '../auth/fa
 import { isLocale } from './i18n.js';
 import { MessagePage, SignInPage } from './views/simple-pages.js';
 import { WebAuthService } from './web-auth.service.js';
-import { destroy, regenerate, safeReturnPath, save, WebPages } from './web-pages.js';
+import { destroy, regenerate, safeReturnPath, WebPages } from './web-pages.js';
 import { SESSION_COOKIE } from './web-security.js';
 import { WebUsersRepository } from './web-users.repository.js';
 
@@ -64,7 +64,6 @@ export class WebAuthController {
     const locale = req.session.locale;
     await regenerate(req);
     Object.assign(req.session, { userId: user.id, companyId: user.companyId, locale });
-    await save(req);
     res.redirect(303, next ?? '/dashboard');
   }
 

@@ -11,7 +11,7 @@ import { WebPages } from './web-pages.js';
 import { ReadReplica } from '../database/sql/read-replica.js';
 import { readCookies, securityHeaders, sessionMiddleware } from './web-security.js';
 import { WebSessionsRepository } from './web-sessions.repository.js';
-import { rememberWritePosition } from './session-write-position.js';
+import { saveSessionFirst } from './session-saved-first.js';
 
 /** The paths the web app answers (the API lives under /api, /v2, /oauth, /health and `GET /`). */
 export const WEB_PATHS = [
@@ -41,9 +41,8 @@ export function mountWeb(app: INestApplication, config: AppConfig): void {
   const session = sessionMiddleware(config, app.get(WebSessionsRepository));
   // A multipart form's `_csrf` is in its body: the logo upload's body is read before the CSRF check.
   app.use(LOGO_PATH, readLogoUpload);
-  // After the session: its end wrapper must run inside this one, to save the position with the session.
-  const writePosition = rememberWritePosition(app.get(ReadReplica)) ?? [];
-  app.use(WEB_PATHS, headers, readCookies, session, writePosition, (req: Request, res: Response, next: NextFunction) => {
+  const savedFirst = saveSessionFirst(app.get(ReadReplica));
+  app.use(WEB_PATHS, headers, readCookies, session, savedFirst, (req: Request, res: Response, next: NextFunction) => {
     if (req.method === 'GET' || req.method === 'HEAD' || pages.csrf.validateRequest(req)) return next();
     // A form without a valid token (forged on another site, or expired): refused, nothing changed.
     pages

@@ -152,8 +152,9 @@ describeInChromium('account pages in Chromium', () => {
 });
 
 /**
- * Waits for the notice (sending the invitation mail may take a while on a busy machine); if it does not
- * come, the failure says which page is there and what it says instead (CI saw neither notice nor alert once).
+ * Waits for the notice; if it does not come, the failure says which page is there and what it says
+ * instead. (CI saw the team page without notice or alert: the redirect had been followed before the session
+ * with the notice was stored — src/web/session-saved-first.ts, test/web/session-redirect.)
  */
 async function expectNotice(page: Page, text: string): Promise<void> {
   const notice = page.getByRole('status').filter({ hasText: text });

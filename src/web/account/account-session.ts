@@ -2,7 +2,7 @@
 // redirect), and signing a session in after a reset or an accepted invitation.
 import type { Request } from 'express';
 import type { SessionData } from 'express-session';
-import { regenerate, save } from '../web-pages.js';
+import { regenerate } from '../web-pages.js';
 
 declare module 'express-session' {
   interface SessionData {
@@ -11,12 +11,14 @@ declare module 'express-session' {
   }
 }
 
-/** A fresh session id for the signed-in user (as at sign-in: an id planted before is worth nothing after). */
+/**
+ * A fresh session id for the signed-in user (as at sign-in: an id planted before is worth nothing after).
+ * The redirect that follows stores it (src/web/session-saved-first.ts).
+ */
 export async function signInSession(req: Request, companyId: string, userId: string): Promise<void> {
   const locale = req.session.locale;
   await regenerate(req);
   Object.assign(req.session, { userId, companyId, locale });
-  await save(req);
 }
 
 /** A visitor's session carries the CSRF binding of the form (and the language they chose). */
