@@ -22,11 +22,18 @@ export interface MailConfig {
   outboxDir: string;
   /** Seconds to wait for a connection, the greeting and each reply before the attempt counts as a timeout. */
   timeoutSeconds: number;
+  /**
+   * The name the service gives in EHLO (SMTP_HELO_NAME); without it, the machine's host name. A container's
+   * host name is a random id that some relays refuse (RFC 5321 4.1.1.1 asks for the client's FQDN).
+   */
+  heloName?: string;
 }
 
 type Env = Record<string, string | undefined>;
 
 const ADDRESS = /^[^\s@<>]+@([^\s@<>]+)$/;
+/** A domain name (RFC 5321 4.1.2 Domain): labels of letters, digits and inner hyphens, joined by dots. */
+const DOMAIN = /^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
 
 export function loadMailConfig(env: Env, dataDir: string, production: boolean): MailConfig {
   const smtpUrl = env.SMTP_URL || undefined;
@@ -38,6 +45,9 @@ export function loadMailConfig(env: Env, dataDir: string, production: boolean): 
   if (!match) throw new ConfigError(`MAIL_FROM must be a plain e-mail address, got "${from}"`);
   const timeout = Number(env.SMTP_TIMEOUT_SECONDS || 30);
   if (!Number.isFinite(timeout) || timeout <= 0) throw new ConfigError('SMTP_TIMEOUT_SECONDS must be a positive number');
+  const heloName = env.SMTP_HELO_NAME || undefined;
+  if (heloName !== undefined && !DOMAIN.test(heloName))
+    throw new ConfigError(`SMTP_HELO_NAME must be a domain name such as mailer.example.com, got "${heloName}"`);
   return {
     transport: smtpUrl ? 'smtp' : production ? 'disabled' : 'outbox',
     smtpUrl,
@@ -47,6 +57,7 @@ export function loadMailConfig(env: Env, dataDir: string, production: boolean): 
     messageIdDomain: env.MAIL_MESSAGE_ID_DOMAIN || match[1],
     outboxDir: join(resolve(dataDir), 'outbox'),
     timeoutSeconds: timeout,
+    heloName,
   };
 }
 

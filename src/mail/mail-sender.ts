@@ -83,6 +83,7 @@ function smtpOptions(config: MailConfig) {
     host: url.hostname,
     port: Number(url.port) || (secure ? 465 : 587),
     secure,
+    name: config.heloName,
     // smtp:// upgrades with STARTTLS whenever the server offers it; requireTLS refuses a server that does not.
     requireTLS: !secure && config.requireTls,
     auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,

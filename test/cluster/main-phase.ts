@@ -74,7 +74,8 @@ export async function mainPhase(nginxBinary: string, work: string, around: Surro
     const rows: Row[] = [];
     rows.push(await pushesProcessedOnce(database.url, accepted.pushes, 60_000));
     rows.push(await uploadsReadable(replicas, a.token, accepted.uploads));
-    rows.push(await mailsOnce(database.url, around.smtp, accepted.uploads, 45_000));
+    const kill = windows.find((window) => window.name === 'kill -9')!;
+    rows.push(await mailsOnce(database.url, around.smtp, accepted.uploads, { replica: replicas[1].name, at: kill.from }, 45_000));
     rows.push(await dunningOncePerCompany(database.url, [a.id, b.id], 30_000));
     rows.push(await onePullPerSlot(database.url));
     rows.push(await nothingStuck(database.url, 45_000));

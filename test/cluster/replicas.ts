@@ -38,6 +38,8 @@ export class Replica {
         HOST: '127.0.0.1',
         PORT: String(this.port),
         ...this.env,
+        // Each replica names itself in EHLO, so that the SMTP server can tell whose every copy of a mail is.
+        SMTP_HELO_NAME: `${this.name}.cluster.test`,
         ...(this.env.DATABASE_URL ? { DATABASE_URL: named(this.env.DATABASE_URL, this.name) } : {}),
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -104,6 +104,7 @@ describe('shipping', () => {
     const [mail] = smtp.received;
     expect(mail.secure).toBe(true);
     expect(['TLSv1.2', 'TLSv1.3']).toContain(mail.tlsVersion);
+    expect(mail.heloName).toBe('mailer.receivables.test');
     expect(mail.to).toEqual(['erika@kunde.de']);
     expect(mail.from).toBe('rechnungen@receivables.test');
     expect(mail.parsed.from?.value).toEqual([{ name: 'Muster Handel GmbH', address: 'rechnungen@receivables.test' }]);

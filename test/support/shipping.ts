@@ -22,6 +22,7 @@ export function shippingTestConfig(
     SMTP_CA_FILE: smtpUrl ? SMTP_CA_FILE : undefined,
     SMTP_REQUIRE_TLS: 'true',
     SMTP_TIMEOUT_SECONDS: '5',
+    SMTP_HELO_NAME: 'mailer.receivables.test',
     MAIL_FROM: 'rechnungen@receivables.test',
     SHIPPING_RETRY_DELAY_SECONDS: '1',
     SHIPPING_POLL_SECONDS: '0.5',

@@ -22,6 +22,10 @@ export interface ReceivedMail {
   /** Whether the session was upgraded with STARTTLS, and the TLS version negotiated. */
   secure: boolean;
   tlsVersion: string | null;
+  /** The name the client gave in EHLO (the cluster's replicas each give their own). */
+  heloName: string;
+  /** When the message was received (Date.now()), before the server's reply to it. */
+  receivedAt: number;
 }
 
 export interface TestSmtp {
@@ -75,6 +79,7 @@ export async function startTestSmtp(): Promise<TestSmtp> {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
+        const receivedAt = Date.now();
         const raw = Buffer.concat(chunks);
         const held = hold;
         hold = null;
@@ -87,6 +92,8 @@ export async function startTestSmtp(): Promise<TestSmtp> {
               parsed,
               secure: session.secure,
               tlsVersion: session.tlsOptions ? (session.tlsOptions.version ?? null) : null,
+              heloName: session.hostNameAppearsAs,
+              receivedAt,
             });
             if (held) {
               held.received();
