@@ -5,7 +5,8 @@ import pg from 'pg';
 import type { Accepted } from './load.js';
 import { sha256 } from './load.js';
 import type { Replica } from './replicas.js';
-import type { ReceivedMail, TestSmtp } from '../support/smtp.js';
+import type { TestSmtp } from '../support/smtp.js';
+import { groupBy, type Kill, mailCopies } from './mail-copies.js';
 
 export interface Row {
   check: string;
@@ -113,25 +114,12 @@ export async function uploadsReadable(replicas: Replica[], token: string, upload
  * is told apart by the EHLO name of the replica that sent each copy and the time of the kill; every
  * other second copy fails the check.
  */
-export async function mailsOnce(
-  url: string,
-  smtp: TestSmtp,
-  uploads: Accepted['uploads'],
-  kill: { replica: string; at: number },
-  waitMs: number,
-): Promise<Row> {
+export async function mailsOnce(url: string, smtp: TestSmtp, uploads: Accepted['uploads'], kill: Kill, waitMs: number): Promise<Row> {
   const invoiceSubject = (number: string) => `Rechnung ${number} von `;
   const subjects = () => smtp.received.map((m) => m.parsed.subject ?? '(none)');
   const allThere = () => uploads.every((u) => subjects().some((s) => s.startsWith(invoiceSubject(u.number))));
   await waitFor(() => Promise.resolve(allThere()), waitMs);
-  // A copy cut off by the kill: sent by the killed replica before it died, and sent again after.
-  const cutByKill = (mail: ReceivedMail) => mail.heloName === `${kill.replica}.cluster.test` && mail.receivedAt <= kill.at;
-  const byMessageId = groupBy(smtp.received, (m) => m.parsed.messageId ?? '(none)');
-  const resent = [...byMessageId.values()].filter((copies) => copies.length === 2 && copies.filter(cutByKill).length === 1);
-  const counted = smtp.received.filter((mail) => !(cutByKill(mail) && resent.some((copies) => copies.includes(mail))));
-  const twice = (m: Map<string, ReceivedMail[]>) => [...m.entries()].filter(([, copies]) => copies.length > 1).map(([k]) => k);
-  const twiceById = twice(groupBy(counted, (m) => m.parsed.messageId ?? '(none)'));
-  const twiceBySubject = twice(groupBy(counted, (m) => m.parsed.subject ?? '(none)'));
+  const { resent, twiceById, twiceBySubject } = mailCopies(smtp.received, kill);
   const missing = uploads.filter((u) => !subjects().some((s) => s.startsWith(invoiceSubject(u.number)))).length;
   const reminders = subjects().filter((s) => !/^Rechnung C-\d+ von /.test(s)).length;
   // The service's own record: one shipment per document, one delivered e-mail per shipment.
@@ -144,17 +132,11 @@ export async function mailsOnce(
   return row(
     'each e-mail delivered once',
     ok,
-    `${smtp.received.length} mails (${uploads.length} invoices, ${reminders} reminders; ${senders.sort().join(', ')}), ${byMessageId.size} Message-IDs; ` +
-      `sent again after the kill cut the first copy's record: ${resent.length}${resent.length ? ` (${resent.map(([m]) => m.parsed.subject).join('; ')})` : ''}; ` +
+    `${smtp.received.length} mails (${uploads.length} invoices, ${reminders} reminders; ${senders.sort().join(', ')}), ${new Set(smtp.received.map((m) => m.parsed.messageId)).size} Message-IDs; ` +
+      `sent again after the kill cut the first copy's record: ${resent.length}${resent.length ? ` (${resent.join('; ')})` : ''}; ` +
       `twice otherwise: ${twiceById.length} ids, ${twiceBySubject.length} subjects${twiceBySubject.length ? ` (${twiceBySubject.slice(0, 2).join('; ')})` : ''}; ` +
       `invoice mails missing ${missing}; shipments delivered twice ${records.delivered_twice}; SMTP attempts ${smtp.attempts}`,
   );
-}
-
-function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const item of items) groups.set(key(item), [...(groups.get(key(item)) ?? []), item]);
-  return groups;
 }
 
 export async function dunningOncePerCompany(url: string, companies: string[], waitMs: number): Promise<Row> {
