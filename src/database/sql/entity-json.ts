@@ -4,6 +4,7 @@
 // to 12.5) and reviveEntity turns the timestamptz strings back into Dates, so a child comes out in the
 // shape pg gives for a row of its own. Only for the column types listed in TYPES.
 import { getMetadataArgsStorage } from 'typeorm';
+import { readJsonTimestamp } from './fast-timestamps.js';
 
 // date travels as 'YYYY-MM-DD' (JSON's ISO form), as TypeORM hands it out.
 type ColumnType = 'text' | 'uuid' | 'boolean' | 'smallint' | 'integer' | 'char' | 'jsonb' | 'numeric' | 'date' | 'timestamptz';
@@ -48,7 +49,7 @@ export function entityReviver<T>(entity: abstract new () => T & object): (object
     for (const object of objects as Record<string, unknown>[])
       for (const key of dates) {
         const value = object[key];
-        if (typeof value === 'string') object[key] = new Date(value);
+        if (typeof value === 'string') object[key] = readJsonTimestamp(value);
       }
     return objects as T[];
   };

@@ -5,6 +5,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager, QueryResult } from 'typeorm';
+import { installFastTimestamps } from './fast-timestamps.js';
 import { poolOf } from './pg-pool.js';
 import { replicaPool } from './read-replica.js';
 import type { Statement } from './statement.js';
@@ -22,7 +23,9 @@ interface PgQuery {
 
 @Injectable()
 export class Sql {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(@InjectDataSource() private readonly db: DataSource) {
+    installFastTimestamps();
+  }
 
   /** The rows of the statement. */
   async rows<Row>(statement: Statement<Row>, params: readonly unknown[] = [], manager?: EntityManager): Promise<Row[]> {
