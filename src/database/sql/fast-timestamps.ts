@@ -35,10 +35,9 @@ export function readTimestamp(text: string): Date | undefined {
   const sign = text.charCodeAt(at);
   if (sign !== 43 && sign !== 45) return undefined;
   const offsetHours = digits(text, at + 1, 2);
-  let offsetMinutes = 0;
-  if (at + 3 === length) offsetMinutes = 0;
-  else if (at + 6 === length && text.charCodeAt(at + 3) === 58) offsetMinutes = digits(text, at + 4, 2);
-  else return undefined;
+  const withMinutes = at + 6 === length && text.charCodeAt(at + 3) === 58;
+  if (at + 3 !== length && !withMinutes) return undefined;
+  const offsetMinutes = withMinutes ? digits(text, at + 4, 2) : 0;
   if (offsetHours < 0 || offsetMinutes < 0) return undefined;
   const offset = (sign === 45 ? -1 : 1) * (offsetHours * 60 + offsetMinutes) * 60_000;
   return new Date(Date.UTC(year, month - 1, day, hour, minute, second, millis) - offset);
