@@ -31,7 +31,10 @@ export function saveSessionFirst(replica: ReadReplica): RequestHandler {
     const position = async () => {
       positioned = true;
       // A visitor's form (sign-in aside, which sets the user first) writes no company data.
-      if (form && replica.configured && req.session?.userId) req.session.lastWritePosition = await replica.writePosition();
+      if (!form || !replica.configured || !req.session?.userId) return;
+      // Unknown (the primary did not answer): the last one stays, and the answer goes out all the same.
+      const lsn = await replica.writePosition().catch(() => undefined);
+      if (lsn) req.session.lastWritePosition = lsn;
     };
     res.redirect = (...args: unknown[]) => {
       position()
@@ -41,10 +44,7 @@ export function saveSessionFirst(replica: ReadReplica): RequestHandler {
     if (form && replica.configured) {
       res.end = ((...args: unknown[]) => {
         if (positioned) return end(...args);
-        position().then(
-          () => end(...args),
-          () => end(...args),
-        );
+        void position().then(() => end(...args));
         return res;
       }) as typeof res.end;
     }

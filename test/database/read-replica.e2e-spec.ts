@@ -7,6 +7,7 @@ import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { createApp } from '../../src/app.setup.js';
 import { runMigrations } from '../../src/database/migrate.js';
+import { ReadReplica } from '../../src/database/sql/read-replica.js';
 import { createCustomer } from '../support/factories.js';
 import { invoiceApi, invoiceSuiteConfig } from '../support/invoice-factories.js';
 import { testConfig } from '../support/test-app.js';
@@ -157,4 +158,22 @@ describeWithPostgres('read replica (DATABASE_READ_URL) on a standby made with pg
       'RE-3',
     ]);
   }, 30_000);
+
+  it('still redirects after a form when the write position cannot be read (the session keeps its last one)', async () => {
+    const replica = app.get(ReadReplica);
+    const writePosition = replica.writePosition.bind(replica);
+    replica.writePosition = () => Promise.reject(new Error('the primary did not answer'));
+    try {
+      const invoicePage = await writer.get(`/invoices/${first}`).expect(200);
+      const answer = await writer
+        .post(`/invoices/${first}/payments`)
+        .type('form')
+        .send({ _csrf: csrfOf(invoicePage.text), amount: '10', payment_date: '2026-01-11' })
+        .expect(303);
+      expect(answer.headers.location).toBe(`/invoices/${first}`);
+    } finally {
+      replica.writePosition = writePosition;
+    }
+    expect(csvOpenAmounts((await writer.get('/invoices/export.csv').expect(200)).text)['RE-1']).toBe('50,00');
+  });
 });
