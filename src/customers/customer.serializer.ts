@@ -1,6 +1,5 @@
 // The exact wire JSON of a customer (spec: Customer) and of its reduced forms inside contacts and
 // invoices, with their schemas: the compiler checks each serializer against its schema.
-import type { Contact } from '../contacts/contact.entity.js';
 import { formatDateTime } from '../common/dates.js';
 import { toPublicId } from '../common/ids.js';
 import { PageMetaSchema } from '../openapi/pagination.schema.js';
@@ -15,6 +14,7 @@ import {
 } from '../openapi/properties.js';
 import { arrayOf, component, type Wire } from '../openapi/schema.js';
 import { composeAddress } from './address.js';
+import type { ContactSummary } from './customers.repository.js';
 import { CUSTOMER_SHIPPING_MODES, CUSTOMER_TYPES, type Customer } from './customer.entity.js';
 
 const ADDRESS = 'Muster GmbH\nz. Hd. Erika Mustermann\nMusterstraße 1\n10115 Berlin\nDE';
@@ -79,7 +79,7 @@ export interface SerializeContext {
   publicUrl: string;
 }
 
-export function serializeContactSummary(contact: Contact, ctx: SerializeContext): Wire<typeof ContactSummarySchema> {
+export function serializeContactSummary(contact: ContactSummary, ctx: SerializeContext): Wire<typeof ContactSummarySchema> {
   return {
     id: toPublicId('con', contact.id),
     external_id: contact.externalId,
@@ -93,7 +93,7 @@ export function serializeContactSummary(contact: Contact, ctx: SerializeContext)
   };
 }
 
-export function serializeCustomer(customer: Customer, contacts: Contact[], ctx: SerializeContext): Wire<typeof CustomerSchema> {
+export function serializeCustomer(customer: Customer, contacts: ContactSummary[], ctx: SerializeContext): Wire<typeof CustomerSchema> {
   const id = toPublicId('cus', customer.id);
   return {
     id,

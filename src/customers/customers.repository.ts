@@ -8,7 +8,7 @@ import { toPublicId } from '../common/ids.js';
 import { isStorableText } from '../common/text.js';
 import type { PageRequest } from '../common/pagination.js';
 import { entityColumns } from '../database/sql/entity-columns.js';
-import { entityJson, entityReviver } from '../database/sql/entity-json.js';
+import { entityTuple, tupleReviver } from '../database/sql/entity-json.js';
 import { Sql } from '../database/sql/sql.js';
 import { statement, statementFamily } from '../database/sql/statement.js';
 import { uniqueWrite } from '../database/sql/unique-write.js';
@@ -24,9 +24,12 @@ const FIND_BY_EXTERNAL_ID = statement<Customer>(
   'customers.find_by_external_id',
   () => `SELECT ${entityColumns(Customer)} FROM customers WHERE company_id = $1 AND lower(external_id) = lower($2)`,
 );
-/** The customer's contacts, oldest first, as a JSON array (for a customer row aliased `c`). */
+/** What a customer response shows of each contact (customer.serializer.ts serializeContactSummary). */
+const SUMMARY = ['id', 'externalId', 'name', 'phone', 'gender', 'salutation', 'email', 'createdAt', 'updatedAt'] as const;
+export type ContactSummary = Pick<Contact, (typeof SUMMARY)[number]>;
+/** The customer's contacts, oldest first, as a JSON array of summaries (for a customer row aliased `c`). */
 const CONTACTS_JSON = () =>
-  `(SELECT coalesce(json_agg(${entityJson(Contact, 't')} ORDER BY t.created_at ASC, t.id ASC), '[]')` +
+  `(SELECT coalesce(json_agg(${entityTuple(Contact, 't', SUMMARY)} ORDER BY t.created_at ASC, t.id ASC), '[]')` +
   ` FROM contacts t WHERE t.company_id = c."companyId" AND t.customer_id = c.id)`;
 /** A customer with its contacts, in one round trip. */
 const FIND_WITH_CONTACTS = statement<CustomerRow>(
@@ -55,7 +58,7 @@ const PAGE_WITH_CONTACTS = statement<CustomerRow & { total: string | null }>(
      SELECT c.*, coalesce(k.contacts, '[]') AS contacts,
             CASE WHEN (SELECT count(*) FROM page) = $2 THEN (SELECT count(*) FROM customers WHERE company_id = $1) END AS total
        FROM page c
-       LEFT JOIN (SELECT t.customer_id, json_agg(${entityJson(Contact, 't')} ORDER BY t.created_at ASC, t.id ASC) AS contacts
+       LEFT JOIN (SELECT t.customer_id, json_agg(${entityTuple(Contact, 't', SUMMARY)} ORDER BY t.created_at ASC, t.id ASC) AS contacts
                     FROM contacts t WHERE t.company_id = $1 AND t.customer_id = ANY (ARRAY(SELECT id FROM page))
                    GROUP BY t.customer_id) k ON k.customer_id = c.id
       ORDER BY c."createdAt" ASC, c.id ASC`,
@@ -63,19 +66,16 @@ const PAGE_WITH_CONTACTS = statement<CustomerRow & { total: string | null }>(
 interface CustomerRow extends Customer {
   contacts: unknown[];
 }
-const reviveContacts = entityReviver(Contact);
+const reviveContacts = tupleReviver(Contact, SUMMARY);
 
-function withContacts({ contacts, ...customer }: CustomerRow): CustomerWithContacts {
-  return { customer, contacts: reviveContacts(contacts) };
-}
-
-function pageItem({ total: _total, ...row }: CustomerRow & { total: string | null }): CustomerWithContacts {
-  return withContacts(row);
+/** The row is the customer: its extra columns (contacts, a page's total) are not copied away, no serializer reads them. */
+function withContacts(row: CustomerRow): CustomerWithContacts {
+  return { customer: row, contacts: reviveContacts(row.contacts) };
 }
 
 export interface CustomerWithContacts {
   customer: Customer;
-  contacts: Contact[];
+  contacts: ContactSummary[];
 }
 const COUNT = statement<{ count: string }>('customers.count', 'SELECT count(*) AS count FROM customers WHERE company_id = $1');
 /** The contacts of one customer, or of several (a page), oldest first. */
@@ -140,8 +140,8 @@ export class CustomersRepository {
   async list(companyId: string, page: PageRequest): Promise<{ items: CustomerWithContacts[]; total: number }> {
     const rows = await this.sql.rows(PAGE_WITH_CONTACTS, [companyId, page.perPage, page.offset]);
     const counted = rows[0]?.total;
-    if (counted != null) return { items: rows.map(pageItem), total: Number(counted) };
-    if (rows.length > 0 || page.offset === 0) return { items: rows.map(pageItem), total: page.offset + rows.length };
+    if (counted != null) return { items: rows.map(withContacts), total: Number(counted) };
+    if (rows.length > 0 || page.offset === 0) return { items: rows.map(withContacts), total: page.offset + rows.length };
     const { count } = await this.sql.one(COUNT, [companyId]);
     return { items: [], total: Number(count) };
   }

@@ -54,3 +54,41 @@ export function entityReviver<T>(entity: abstract new () => T & object): (object
     return objects as T[];
   };
 }
+
+/**
+ * `json_build_array(alias."column", …)` of the given properties, in that order: children of which a
+ * response shows a few fields (a customer's contacts). Measured on the customers bench's page (30
+ * customers, 60 contacts): PostgreSQL's CPU per execution 0.45 ms against 0.65 for entityJson's objects
+ * of every column, as keys and unshown columns are neither written nor parsed.
+ */
+export function entityTuple<T extends object>(entity: abstract new () => T, tableAlias: string, properties: readonly (keyof T & string)[]): string {
+  const columns = new Map(columnsOf(entity).map((c) => [c.property, c]));
+  const values = properties.map((property) => {
+    const column = columns.get(property);
+    if (!column) throw new Error(`${entity.name}.${property} is not a column`);
+    return `${tableAlias}."${column.column}"${column.type === 'numeric' ? '::text' : ''}`;
+  });
+  return `json_build_array(${values.join(', ')})`;
+}
+
+/** Turns the parsed arrays of entityTuple (same entity, same properties) into objects with those properties (Dates for timestamptz). */
+export function tupleReviver<T extends object, K extends keyof T & string>(
+  entity: abstract new () => T,
+  properties: readonly K[],
+): (tuples: unknown[]) => Pick<T, K>[] {
+  const dates = new Set(
+    columnsOf(entity)
+      .filter((c) => c.type === 'timestamptz')
+      .map((c) => c.property),
+  );
+  const isDate = properties.map((p) => dates.has(p));
+  return (tuples) =>
+    (tuples as unknown[][]).map((tuple) => {
+      const object: Record<string, unknown> = {};
+      for (let i = 0; i < properties.length; i++) {
+        const value = tuple[i];
+        object[properties[i]] = isDate[i] && typeof value === 'string' ? readJsonTimestamp(value) : value;
+      }
+      return object as Pick<T, K>;
+    });
+}
