@@ -10,6 +10,7 @@ import { ContactsModule } from './contacts/contacts.module.js';
 import { CustomersModule } from './customers/customers.module.js';
 import { MultipartGuard } from './common/multipart.guard.js';
 import { RateLimitGuard } from './http/rate-limit.guard.js';
+import { HotReadsModule } from './http/hot-reads/hot-reads.module.js';
 import { RateLimitSweepModule } from './http/rate-limits/rate-limit-sweep.module.js';
 import { dataSourceOptions } from './database/data-source.js';
 import { SqlModule } from './database/sql/sql.module.js';
@@ -53,6 +54,7 @@ export class AppModule {
         JobsModule,
         IdempotencyModule,
         RateLimitSweepModule,
+        HotReadsModule,
         CompaniesModule,
         AuthModule,
         CustomersModule,

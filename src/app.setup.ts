@@ -8,8 +8,10 @@ import { readFileSync } from 'node:fs';
 import type { ServerOptions } from 'node:https';
 import type { Logger } from 'pino';
 import { AppModule } from './app.module.js';
+import { hotRoutes } from './app.hot-routes.js';
 import type { AppConfig } from './config/app.config.js';
 import { AppExpressAdapter } from './common/express-adapter.js';
+import { HotReads } from './http/hot-reads/hot-reads.js';
 import { toProblem } from './http/problem.filter.js';
 import { problem, sendProblem } from './common/problem.js';
 import { createValidationPipe } from './common/validation.js';
@@ -53,6 +55,8 @@ export async function createApp(config: AppConfig, databaseUrl: string, logger?:
   app.use(bodyReader(config));
   app.use(refuseUnsafeInput);
   if (config.tls || config.trustedProxies.length > 0) app.use(strictTransportSecurity);
+  // The most polled API reads, answered without Nest's router when nothing is unusual (src/http/hot-reads).
+  app.use(app.get(HotReads).middleware(hotRoutes(app)));
   // The accountants' web app: its assets, sessions, CSRF check and security headers (src/web).
   mountWeb(app, config);
   // Last of the middleware, once the body is read: from here on Nest's Logger writes to the request's logger.

@@ -9,39 +9,37 @@
 import type { BenchContext, Scenario, ScenarioReport } from '../scenario.js';
 import { type LoadFigures, measureLoad } from '../support/load.js';
 import { bare, CONNECTIONS, endpoints, PUBLIC_URL, type ServerUnderTest, startServers } from './customers.js';
-import type { CustomerStatements } from './customers.statements.js';
 
-export const SWITCHES = ['accessLog', 'requestContext', 'rateLimit', 'passport', 'typeorm'] as const;
+export const SWITCHES = ['accessLog', 'requestContext', 'rateLimit', 'express'] as const;
 export type Switch = (typeof SWITCHES)[number];
 
 export interface AblationServerOptions {
   databaseUrl: string;
   env: Record<string, string>;
-  off: Switch[];
-  /** For the TypeORM switch: the service's own statements, run on its pool. */
-  statements: CustomerStatements;
+  /** 'hotReads' off: the hot reads go through Nest's router, as before src/http/hot-reads. */
+  off: Array<Switch | 'hotReads'>;
 }
 
 const WHAT: Record<Switch, string> = {
   accessLog: 'HTTP logger: access line (request id and request logger kept)',
   requestContext: 'AsyncLocalStorage request context (request-logger.ts binding)',
-  rateLimit: 'RateLimitGuard',
-  passport: 'passport in CredentialGuard (strategy.validate called directly)',
-  typeorm: 'TypeORM for the reads (same SQL through its pg pool)',
+  rateLimit: 'the rate limit (RequestQuota)',
+  express: "Express's app.handle and middleware walk (hot reads called from the server)",
 };
 
 const SLICE_SEC = 2;
 const MIN_SLICES = 10;
 
-const variant = (key: string, label: string, off: Switch[]): ServerUnderTest => ({
+const variant = (key: string, label: string, off: AblationServerOptions['off']): ServerUnderTest => ({
   key,
   label,
   entry: new URL('./customers.ablation-server.js', import.meta.url),
-  options: (databaseUrl, statements): AblationServerOptions => ({ databaseUrl, env: { LOG_LEVEL: 'info', PUBLIC_URL }, off, statements }),
+  options: (databaseUrl): AblationServerOptions => ({ databaseUrl, env: { LOG_LEVEL: 'info', PUBLIC_URL }, off }),
 });
 
 const variants = [
   variant('service', 'service as built', []),
+  variant('nest', "service with its hot reads left to Nest's router", ['hotReads']),
   ...SWITCHES.map((s) => variant(`without_${s}`, `without ${WHAT[s]}`, [s])),
   variant('without_all', 'without all of the above', [...SWITCHES]),
 ];

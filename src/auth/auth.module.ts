@@ -12,7 +12,7 @@ import { TokenStrategy } from './token.strategy.js';
   imports: [PassportModule, RateLimitsModule],
   controllers: [RootController],
   providers: [TokenStrategy, CredentialsRepository, FailedAuthLimiter],
-  // The rate-limit store is the global RateLimitGuard's too (AppModule imports this module).
-  exports: [CredentialsRepository, FailedAuthLimiter, RateLimitsModule],
+  // The rate-limit store and the request quota are the global RateLimitGuard's too (AppModule imports this module).
+  exports: [CredentialsRepository, FailedAuthLimiter, TokenStrategy, RateLimitsModule],
 })
 export class AuthModule {}

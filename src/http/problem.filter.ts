@@ -81,8 +81,11 @@ export class ProblemFilter implements ExceptionFilter {
 
   catch(error: unknown, host: ArgumentsHost): void {
     const ctx = host.switchToHttp();
-    const req = ctx.getRequest<Request>();
-    const res = ctx.getResponse<Response>();
+    this.answer(error, ctx.getRequest<Request>(), ctx.getResponse<Response>());
+  }
+
+  /** Answers the request with the error's problem document (also for the hot reads, which Nest's router does not see). */
+  answer(error: unknown, req: Request, res: Response): void {
     const body = this.problemFor(error, res);
     if (res.headersSent) return;
     sendProblem(res, body, requestIdOf(req));

@@ -1,52 +1,27 @@
-// Rate limits per credential (per client address for public routes), shared by all replicas through
-// PostgreSQL (rate-limits/shared-quota.ts: points claimed in chunks, so a request normally costs no round
-// trip). REST tokens and client addresses share RATE_LIMIT_PER_MINUTE; push credentials (API keys, OAuth
-// access tokens) have PUSH_RATE_LIMIT_PER_MINUTE, sized for an ERP's bursts of thousands of documents.
-// RateLimit-Remaining is what this replica holds plus what the shared window had left at its last claim:
-// other replicas may have spent some of that since, so it is an upper bound.
-import { type CanActivate, type ExecutionContext, Inject, Injectable, SetMetadata } from '@nestjs/common';
+// The rate limit on every route but those marked @SkipRateLimit() (health probes): RequestQuota's rules
+// (rate-limits/request-quota.ts), once the credential is known.
+import { type CanActivate, type ExecutionContext, Injectable, SetMetadata } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
-import type { Principal } from '../auth/principal.js';
-import { APP_CONFIG, type AppConfig } from '../config/app.config.js';
-import { AppError } from '../common/errors.js';
-import { RateLimitStore } from './rate-limits/rate-limit.store.js';
-import { SharedQuota } from './rate-limits/shared-quota.js';
+import { RequestQuota } from './rate-limits/request-quota.js';
 
 const SKIP_RATE_LIMIT = 'rate-limit:skip';
-const WINDOW_SECONDS = 60;
 
 /** Health probes are not rate limited. */
 export const SkipRateLimit = (): ClassDecorator & MethodDecorator => SetMetadata(SKIP_RATE_LIMIT, true);
 
 @Injectable()
 export class RateLimitGuard implements CanActivate {
-  private readonly limiter: SharedQuota;
-  private readonly pushLimiter: SharedQuota;
-
   constructor(
     private readonly reflector: Reflector,
-    @Inject(APP_CONFIG) config: AppConfig,
-    store: RateLimitStore,
-  ) {
-    this.limiter = new SharedQuota(store, 'requests:', config.rateLimit.perMinute, WINDOW_SECONDS);
-    this.pushLimiter = new SharedQuota(store, 'push:', config.integration.push.rateLimitPerMinute, WINDOW_SECONDS);
-  }
+    private readonly quota: RequestQuota,
+  ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     if (context.getType() !== 'http') return true;
     if (this.reflector.getAllAndOverride<boolean>(SKIP_RATE_LIMIT, [context.getHandler(), context.getClass()])) return true;
-    const req = context.switchToHttp().getRequest<Request>();
-    const res = context.switchToHttp().getResponse<Response>();
-    const principal = req.user as Principal | undefined;
-    const key = principal ? `${principal.scheme}:${principal.credentialId}` : `ip:${req.ip}`;
-    const push = principal?.scheme === 'apikey' || principal?.scheme === 'bearer';
-    const answer = await (push ? this.pushLimiter : this.limiter).consume(key);
-    if (answer.admitted) {
-      res.setHeader('RateLimit-Remaining', String(answer.remaining));
-      return true;
-    }
-    res.setHeader('Retry-After', String(Math.max(1, Math.ceil(answer.retryAfterMs / 1000))));
-    throw new AppError('rate_limited', 'Too many requests: retry after the number of seconds in Retry-After');
+    const http = context.switchToHttp();
+    await this.quota.admit(http.getRequest<Request>(), http.getResponse<Response>());
+    return true;
   }
 }
