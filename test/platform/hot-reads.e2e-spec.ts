@@ -32,7 +32,7 @@ describe('hot reads', () => {
 
   beforeEach(async () => {
     api = invoiceApi(t.app, t.company);
-    hot = (t.app).get(HotReads);
+    hot = t.app.get(HotReads);
     customer = await createCustomer(t.app, t.company, { external_id: 'Hot-1' });
     await createContact(t.app, t.company, customer.id, { name: 'Erika Mustermann' });
     await createContact(t.app, t.company, customer.id, { name: 'Max Mustermann' });
