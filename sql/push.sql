@@ -1,5 +1,9 @@
 -- Generated from the statements declared in src/ (test/database/sql-files.e2e-spec.ts). Do not edit.
 
+-- push.any_due
+-- across companies: the worker looks for due documents of every company; it reads no column of them
+SELECT EXISTS (SELECT 1 FROM push_documents d WHERE d.status IN ('queued', 'processing', 'failed') AND d.next_attempt_at <= now()) AS due;
+
 -- push.audit_page (variant 1 of 2)
 SELECT a.id, a.document_id, d.document_type, d.external_id, a.step, a.attempt, a.error, a.details, a.credential_type, a.credential_id,
       a.request_id, a.created_at, count(*) OVER () AS total

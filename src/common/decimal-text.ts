@@ -19,3 +19,11 @@ export function shortDecimalText(text: string): string | undefined {
   while (end > point + 2 && text.charCodeAt(end - 1) === 48 /* 0 */) end--;
   return end === text.length ? text : text.slice(0, end);
 }
+
+/** PostgreSQL's zero of a numeric column ("0", "0.00"): a sum may skip it without building a Decimal. */
+const ZERO = /^0(?:\.0+)?$/;
+
+/** Whether the value is a numeric zero as PostgreSQL writes it (other forms of zero answer false). */
+export function isZeroText(value: unknown): boolean {
+  return typeof value === 'string' && ZERO.test(value);
+}

@@ -1,4 +1,5 @@
 import { Decimal } from 'decimal.js';
+import { isZeroText } from './decimal-text.js';
 import { formatDecimal } from './money.js';
 
 /** formatDecimal's exact way, for every input (decimal-text.ts must agree with it). */
@@ -56,5 +57,16 @@ describe('formatDecimal', () => {
       }
       expect([text, formatDecimal(text)]).toEqual([text, expected]);
     }
+  });
+});
+
+describe('isZeroText', () => {
+  it('answers true exactly for the zeros PostgreSQL writes, as decimal.js reads them', () => {
+    for (const text of ['0', '0.00', '0.0', '0.000000'])
+      expect([text, isZeroText(text), new Decimal(text).isZero()]).toEqual([text, true, true]);
+    for (const text of ['0.01', '-0.01', '10', '100.00', '0.10', '00', '-0.00', '.0', '0.', '', ' 0', '0e1'])
+      expect([text, isZeroText(text)]).toEqual([text, false]);
+    expect(isZeroText(0)).toBe(false);
+    expect(isZeroText(new Decimal(0))).toBe(false);
   });
 });

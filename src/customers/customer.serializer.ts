@@ -116,7 +116,25 @@ export function serializeCustomer(customer: Customer, contacts: ContactSummary[]
 }
 
 /** The customer as embedded in a contact or an invoice. */
-export function serializeCustomerReference(customer: Customer, ctx: SerializeContext): Wire<typeof CustomerReferenceSchema> {
+/** What a customer reference shows of the customer (an invoice's view reads only these: invoice-views.sql.ts). */
+export const CUSTOMER_REFERENCE_FIELDS = [
+  'id',
+  'externalId',
+  'name',
+  'customerNumber',
+  'addressLine1',
+  'addressLine2',
+  'addressLine3',
+  'addressLine4',
+  'zip',
+  'city',
+  'countryCode',
+  'createdAt',
+  'updatedAt',
+] as const satisfies readonly (keyof Customer)[];
+export type CustomerReference = Pick<Customer, (typeof CUSTOMER_REFERENCE_FIELDS)[number]>;
+
+export function serializeCustomerReference(customer: CustomerReference, ctx: SerializeContext): Wire<typeof CustomerReferenceSchema> {
   return {
     id: toPublicId('cus', customer.id),
     external_id: customer.externalId,

@@ -2,15 +2,18 @@
 // state) in ONE statement for a GET by id and one for a page, instead of six and seven round trips (the
 // invoice, then customer, contact, payments, reminders and interest side by side, four of them through
 // TypeORM's find with its hydration). Speed trick with its measured reason: README, "Performance"
-// (invoices-read bench). The children travel as JSON (entityJson); the rules stay where they are: the
+// (invoices-read bench). The children travel as JSON (entityJson; the customer and contact as arrays of
+// the fields their references show, entityTuple); the rules stay where they are: the
 // interest state is interest.sql.ts's, the list's filters are the repository's listWhere.
 import { Contact } from '../contacts/contact.entity.js';
 import { Customer } from '../customers/customer.entity.js';
-import { entityJson } from '../database/sql/entity-json.js';
+import { CUSTOMER_REFERENCE_FIELDS } from '../customers/customer.serializer.js';
+import { entityJson, entityTuple } from '../database/sql/entity-json.js';
 import { statement, statementFamily } from '../database/sql/statement.js';
 import { interestStateColumns, interestStateJoins } from './interest/interest.sql.js';
 import { invoiceSelect } from './invoice-columns.js';
 import type { Invoice } from './invoice.entity.js';
+import { CONTACT_REFERENCE_FIELDS } from './invoice.serializer.js';
 import { LIST_FILTERS, type ListFilter, listWhere } from './invoices.repository.js';
 import { Payment } from './payment.entity.js';
 import { Reminder } from './reminder.entity.js';
@@ -26,8 +29,8 @@ export interface InvoiceViewRow extends Invoice {
 }
 
 /** The view's columns over the invoice `i` and its customer `c` (and the interest state's laterals). */
-const VIEW = () => `SELECT ${invoiceSelect('i')}, ${entityJson(Customer, 'c')} AS "$customer",
-       (SELECT ${entityJson(Contact, 'ct')} FROM contacts ct WHERE ct.company_id = i.company_id AND ct.id = i.contact_id) AS "$contact",
+const VIEW = () => `SELECT ${invoiceSelect('i')}, ${entityTuple(Customer, 'c', CUSTOMER_REFERENCE_FIELDS)} AS "$customer",
+       (SELECT ${entityTuple(Contact, 'ct', CONTACT_REFERENCE_FIELDS)} FROM contacts ct WHERE ct.company_id = i.company_id AND ct.id = i.contact_id) AS "$contact",
        (SELECT coalesce(json_agg(${entityJson(Payment, 'p')} ORDER BY p.created_at ASC, p.id ASC), '[]')
           FROM payments p WHERE p.company_id = i.company_id AND p.invoice_id = i.id) AS "$payments",
        (SELECT coalesce(json_agg(${entityJson(Reminder, 'r')} ORDER BY r.reminder_stage ASC), '[]')

@@ -6,11 +6,12 @@ import { type DataSource, type EntityManager, In } from 'typeorm';
 import { Contact } from '../contacts/contact.entity.js';
 import { Customer } from '../customers/customer.entity.js';
 import type { Invoice } from './invoice.entity.js';
-import type { InvoiceView } from './invoice.serializer.js';
+import { CUSTOMER_REFERENCE_FIELDS } from '../customers/customer.serializer.js';
+import { CONTACT_REFERENCE_FIELDS, type InvoiceView } from './invoice.serializer.js';
 import { InterestLines } from './interest/interest-lines.repository.js';
 import { PaymentsRepository } from './payments.repository.js';
 import { concurrentReads } from '../database/sql/concurrent-reads.js';
-import { entityReviver } from '../database/sql/entity-json.js';
+import { entityReviver, tupleReviver } from '../database/sql/entity-json.js';
 import { Sql } from '../database/sql/sql.js';
 import type { PageRequest } from '../common/pagination.js';
 import { type InvoiceViewRow, VIEW_BY_EXTERNAL_ID, VIEW_BY_ID, VIEW_PAGE } from './invoice-views.sql.js';
@@ -19,21 +20,24 @@ import { Payment } from './payment.entity.js';
 import { Reminder } from './reminder.entity.js';
 
 const revive = {
-  customer: entityReviver(Customer),
-  contact: entityReviver(Contact),
+  customer: tupleReviver(Customer, CUSTOMER_REFERENCE_FIELDS),
+  contact: tupleReviver(Contact, CONTACT_REFERENCE_FIELDS),
   payments: entityReviver(Payment),
   reminders: entityReviver(Reminder),
 };
 
-/** A row of invoice-views.sql.ts as the view. */
-function viewOf({ $customer, $contact, $payments, $reminders, $defaultSince, $accrued, ...invoice }: InvoiceViewRow): InvoiceView {
+/**
+ * A row of invoice-views.sql.ts as the view. The row is the invoice: its `$` columns are not copied away
+ * (two copies of every row's forty columns were a tenth of a page's CPU); no serializer reads them.
+ */
+function viewOf(row: InvoiceViewRow): InvoiceView {
   return {
-    invoice,
-    customer: revive.customer([$customer])[0],
-    contact: $contact ? revive.contact([$contact])[0] : null,
-    payments: revive.payments($payments),
-    reminders: revive.reminders($reminders),
-    interest: { defaultSince: $defaultSince, accruedInterest: $accrued },
+    invoice: row,
+    customer: revive.customer([row.$customer])[0],
+    contact: row.$contact ? revive.contact([row.$contact])[0] : null,
+    payments: revive.payments(row.$payments),
+    reminders: revive.reminders(row.$reminders),
+    interest: { defaultSince: row.$defaultSince, accruedInterest: row.$accrued },
   };
 }
 
@@ -62,7 +66,7 @@ export class InvoiceViews {
   async page(companyId: string, filters: InvoiceFilters, page: PageRequest): Promise<{ items: InvoiceView[]; total: number | null }> {
     const rows = await this.sql.rows(VIEW_PAGE(listVariant(filters)), [...listParams(companyId, filters), page.perPage, page.offset]);
     const total = rows[0]?.$total;
-    return { items: rows.map(({ $total: _total, ...row }) => viewOf(row)), total: total == null ? null : Number(total) };
+    return { items: rows.map(viewOf), total: total == null ? null : Number(total) };
   }
 
   /** With a manager: read inside that transaction (on its connection, seeing its writes). */

@@ -1,8 +1,12 @@
 // The exact wire JSON of an invoice (spec: Invoice), with its payments, reminders and reduced
 // customer and contact, wrapped in {"invoice": …}, and their schemas. The event history: invoice-event.serializer.ts.
 import type { Contact } from '../contacts/contact.entity.js';
-import type { Customer } from '../customers/customer.entity.js';
-import { CustomerReferenceSchema, type SerializeContext, serializeCustomerReference } from '../customers/customer.serializer.js';
+import {
+  type CustomerReference,
+  CustomerReferenceSchema,
+  type SerializeContext,
+  serializeCustomerReference,
+} from '../customers/customer.serializer.js';
 import { formatDateTime } from '../common/dates.js';
 import { toPublicId } from '../common/ids.js';
 import { Decimal, formatDecimal } from '../common/money.js';
@@ -173,17 +177,30 @@ export const InvoiceResponseSchema = component(
 
 export const InvoiceListSchema = component('InvoiceList', { invoices: arrayOf(InvoiceSchema), meta: PageMetaSchema });
 
+/** What a contact reference shows of the contact (an invoice's view reads only these: invoice-views.sql.ts). */
+export const CONTACT_REFERENCE_FIELDS = [
+  'id',
+  'externalId',
+  'name',
+  'gender',
+  'salutation',
+  'email',
+  'createdAt',
+  'updatedAt',
+] as const satisfies readonly (keyof Contact)[];
+export type ContactReference = Pick<Contact, (typeof CONTACT_REFERENCE_FIELDS)[number]>;
+
 export interface InvoiceView {
   invoice: Invoice;
-  customer: Customer;
-  contact: Contact | null;
+  customer: CustomerReference;
+  contact: ContactReference | null;
   payments: Payment[];
   reminders: Reminder[];
   /** Absent for a new invoice (not in default). */
   interest?: InterestState;
 }
 
-function serializeContactReference(contact: Contact, ctx: SerializeContext): Wire<typeof ContactReferenceSchema> {
+function serializeContactReference(contact: ContactReference, ctx: SerializeContext): Wire<typeof ContactReferenceSchema> {
   return {
     id: toPublicId('con', contact.id),
     external_id: contact.externalId,
@@ -250,6 +267,7 @@ export function serializeInvoice(
 ): Wire<typeof InvoiceSchema> {
   const id = toPublicId('inv', invoice.id);
   const url = `${ctx.publicUrl}/invoices/${id}`;
+  const owedBeyond = charges(invoice);
   return {
     id,
     external_id: invoice.externalId,
@@ -259,7 +277,7 @@ export function serializeInvoice(
     invoice_attachment: invoice.attachmentKey ? `${ctx.publicUrl}/api/v1/invoices/${id}/attachment` : null,
     pdf_active_content: invoice.pdfActiveContent || invoice.attachmentActiveContent,
     additional_number: invoice.additionalNumber,
-    total: formatDecimal(new Decimal(invoice.originalTotal).plus(charges(invoice))),
+    total: formatDecimal(owedBeyond.isZero() ? invoice.originalTotal : owedBeyond.plus(invoice.originalTotal)),
     original_total: formatDecimal(invoice.originalTotal),
     reminder_fees: formatDecimal(invoice.reminderFees),
     default_interest: formatDecimal(invoice.defaultInterest),

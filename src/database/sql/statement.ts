@@ -72,7 +72,8 @@ export function statement<Row = unknown>(name: string, text: string | (() => str
  * Declares a family of statements whose text is built from a variant (never from user input: the
  * variant's values are enums, checked numbers or counts; the user's values travel as parameters).
  * Each distinct text becomes its own prepared statement, named `<name>_<n>` in the order first used.
- * `examples` are the variants the SQL files show; they should cover every branch of `build`.
+ * `examples` are the variants the SQL files show; they should cover every branch of `build`. A variant is
+ * plain data (a value, or an object of strings, numbers and booleans): equal JSON, equal variant.
  */
 export function statementFamily<Variant, Row = unknown>(
   name: string,
@@ -83,13 +84,21 @@ export function statementFamily<Variant, Row = unknown>(
   if (examples.length === 0) throw new Error(`The statement family ${name} needs at least one example`);
   declare({ name, crossTenant: options.crossTenant ?? null, texts: () => examples.map(build) });
   const byText = new Map<string, Statement<Row>>();
+  // The text is built once per variant, not per call: a view's text is kilobytes composed from entity
+  // metadata, and building it on every request cost an invoices page 130 µs of CPU and its garbage
+  // (profile of the invoices-read bench, 2026-11-27). Variants are few (enums, flags, counts).
+  const byVariant = new Map<unknown, Statement<Row>>();
   return (variant) => {
+    const key = typeof variant === 'object' && variant !== null ? JSON.stringify(variant) : variant;
+    let found = byVariant.get(key);
+    if (found) return found;
     const text = build(variant);
-    let found = byText.get(text);
+    found = byText.get(text);
     if (!found) {
       found = { name: `${name}_${byText.size + 1}`, text, plan: options.plan ?? 'prepared', crossTenant: options.crossTenant ?? null };
       byText.set(text, found);
     }
+    byVariant.set(key, found);
     return found;
   };
 }

@@ -1,6 +1,15 @@
-import { allocation, isSettled, moneyFields } from './money.js';
+import { allocation, charges, isSettled, moneyFields } from './money.js';
 
 describe('invoice money', () => {
+  it('sums the charges beyond the principal exactly, zero parts or not', () => {
+    const state = { originalTotal: '100.00', reminderFees: '0.00', flatFee: '40.00', defaultInterest: '0.35', paidAmount: '0.00' };
+    expect(charges(state).toFixed(2)).toBe('40.35');
+    expect(charges({ ...state, reminderFees: 5, flatFee: '0', defaultInterest: undefined }).toFixed(2)).toBe('5.00');
+    expect(
+      charges({ originalTotal: '1.00', reminderFees: '0.00', paidAmount: '0.00', flatFee: '0.00', defaultInterest: '0.00' }).isZero(),
+    ).toBe(true);
+  });
+
   it('computes the open amount exactly', () => {
     expect(moneyFields({ originalTotal: '0.1', reminderFees: '0.2', paidAmount: '0' }).openAmount).toBe('0.30');
     expect(moneyFields({ originalTotal: '119.00', reminderFees: '5.00', paidAmount: '24.00' })).toEqual({

@@ -3,6 +3,7 @@
 // § 288 (5) flat fee) first, then interest, then the principal (BGB § 367). The rule is data (signed
 // terms and the settlement order); its TypeScript form (exact decimals) and its SQL form (for set-based
 // statements) are both generated from it, and test/invoices/ledger-money.e2e-spec.ts proves they agree.
+import { isZeroText } from '../../common/decimal-text.js';
 import { Decimal } from '../../common/money.js';
 
 export type MoneyPart = 'originalTotal' | 'reminderFees' | 'defaultInterest' | 'flatFee' | 'paidAmount' | 'waivedAmount';
@@ -64,9 +65,17 @@ export function withAdded(state: MoneyState, added: Partial<Record<MoneyPart, De
   return next;
 }
 
-/** Everything owed beyond the principal: reminder fees, flat fee, default interest. */
+const CHARGE_PARTS = SETTLEMENT_ORDER.flatMap((s) => s.parts);
+const ZERO = new Decimal(0);
+
+/**
+ * Everything owed beyond the principal: reminder fees, flat fee, default interest. Parts at zero (most
+ * invoices before their first reminder) are skipped without a Decimal (decimal-text.ts: a speed trick).
+ */
 export function charges(state: MoneyState): Decimal {
-  return SETTLEMENT_ORDER.flatMap((s) => s.parts).reduce((sum, part) => sum.plus(valueOf(state, part)), new Decimal(0));
+  let sum = ZERO;
+  for (const part of CHARGE_PARTS) if (!isZeroText(state[part])) sum = sum.plus(valueOf(state, part));
+  return sum;
 }
 
 /**

@@ -56,20 +56,27 @@ export class PushWorker implements OnApplicationBootstrap, OnApplicationShutdown
     await Promise.all(this.lanes);
   }
 
-  /** One lane: claim a batch, process it, again at once while there is more; else wait for a wake-up or the next poll. */
+  /**
+   * One lane: claim a batch, process it, again at once while there is more; else wait for a wake-up or the
+   * next poll. A poll that no wake-up brought asks whether anything is due before it claims (anyDue).
+   */
   private async lane(): Promise<void> {
     const { batchSize } = this.config.integration.push;
+    let polled = false;
     while (!this.stopping) {
       let claimed = 0;
       await this.intake.giveWay(() => this.stopping);
       try {
-        claimed = await this.runOnce(batchSize);
+        if (!polled || (await this.claims.anyDue())) claimed = await this.runOnce(batchSize);
       } catch (error) {
         // Database away: the claimed documents keep their lease and are taken again after it.
         this.logger.warn({ err: error }, 'push worker: could not claim or process a batch');
       }
-      if (claimed < batchSize) await this.pause(POLL_MS);
-      else await new Promise<void>((resolve) => setImmediate(resolve)); // HTTP gets its turn between batches
+      if (claimed < batchSize) polled = (await this.pause(POLL_MS)) === 'poll';
+      else {
+        polled = false;
+        await new Promise<void>((resolve) => setImmediate(resolve)); // HTTP gets its turn between batches
+      }
     }
   }
 
@@ -78,20 +85,22 @@ export class PushWorker implements OnApplicationBootstrap, OnApplicationShutdown
     for (const sleeper of this.sleepers) sleeper();
   }
 
-  private pause(ms: number): Promise<void> {
+  /** Waits `ms`, or less if a wake-up comes (or came while the lane was busy); says which ended it. */
+  private pause(ms: number): Promise<'poll' | 'woken'> {
     if (this.woken) {
       this.woken = false;
-      return Promise.resolve();
+      return Promise.resolve('woken');
     }
-    return new Promise<void>((resolve) => {
-      const done = () => {
+    return new Promise((resolve) => {
+      const done = (why: 'poll' | 'woken') => {
         clearTimeout(timer);
-        this.sleepers.delete(done);
+        this.sleepers.delete(wake);
         this.woken = false;
-        resolve();
+        resolve(why);
       };
-      const timer = setTimeout(done, ms);
-      this.sleepers.add(done);
+      const wake = () => done('woken');
+      const timer = setTimeout(() => done('poll'), ms);
+      this.sleepers.add(wake);
     });
   }
 

@@ -1,6 +1,7 @@
 // What the letters and e-mails of shipping say, built from the invoice, its parties and the company's
 // settings: the reminder letter, the cover page of an invoice sent by post, and the template values.
 import type { Contact } from '../../contacts/contact.entity.js';
+import type { AddressParts } from '../../customers/address.js';
 import type { Customer } from '../../customers/customer.entity.js';
 import { toPublicId } from '../../common/ids.js';
 import { Decimal } from '../../common/money.js';
@@ -62,7 +63,7 @@ export function senderOf(companyName: string, settings: ShippingSettings): Lette
 }
 
 /** The window address: the customer's lines, postal code and city, and the country when it is abroad. */
-export function recipientLines(customer: Customer, senderCountry: string): string[] {
+export function recipientLines(customer: AddressParts, senderCountry: string): string[] {
   const lines = [
     customer.addressLine1,
     customer.addressLine2,
