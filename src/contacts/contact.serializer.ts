@@ -1,5 +1,6 @@
 // The exact wire JSON of a contact (spec: Contact) with its generated salutation_text and reduced
-// customer, wrapped in {"contact": …} by the controller, and its schema.
+// customer, wrapped in {"contact": …} by the controller, and its schema; and the reduced contact an
+// invoice shows (ContactReference).
 import type { Customer } from '../customers/customer.entity.js';
 import { CustomerReferenceSchema, type SerializeContext, serializeCustomerReference } from '../customers/customer.serializer.js';
 import { formatDateTime } from '../common/dates.js';
@@ -46,5 +47,46 @@ export function serializeContact(contact: Contact, customer: Customer, ctx: Seri
     created_at: formatDateTime(contact.createdAt, ctx.timeZone),
     updated_at: formatDateTime(contact.updatedAt, ctx.timeZone),
     customer: serializeCustomerReference(customer, ctx),
+  };
+}
+
+export const ContactReferenceSchema = component(
+  'ContactReference',
+  {
+    id: idProperty('con', 'Service id of the contact'),
+    external_id: externalIdProperty(),
+    name: textProperty({ example: 'Erika Mustermann' }),
+    gender: enumProperty([0, 1, 2], { description: '0 = unknown, 1 = male, 2 = female' }),
+    salutation: enumProperty([0, 1], { description: '0 = formal, 1 = informal' }),
+    email: textProperty({ nullable: true, example: 'erika@muster.de' }),
+    created_at: dateTimeProperty(),
+    updated_at: dateTimeProperty(),
+  },
+  { description: 'The invoice’s contact, reduced' },
+);
+
+/** What a contact reference shows of the contact (an invoice's view reads only these: src/invoices/invoice-views.sql.ts). */
+export const CONTACT_REFERENCE_FIELDS = [
+  'id',
+  'externalId',
+  'name',
+  'gender',
+  'salutation',
+  'email',
+  'createdAt',
+  'updatedAt',
+] as const satisfies readonly (keyof Contact)[];
+export type ContactReference = Pick<Contact, (typeof CONTACT_REFERENCE_FIELDS)[number]>;
+
+export function serializeContactReference(contact: ContactReference, ctx: SerializeContext): Wire<typeof ContactReferenceSchema> {
+  return {
+    id: toPublicId('con', contact.id),
+    external_id: contact.externalId,
+    name: contact.name,
+    gender: contact.gender,
+    salutation: contact.salutation,
+    email: contact.email,
+    created_at: formatDateTime(contact.createdAt, ctx.timeZone),
+    updated_at: formatDateTime(contact.updatedAt, ctx.timeZone),
   };
 }

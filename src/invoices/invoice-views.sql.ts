@@ -6,6 +6,7 @@
 // the fields their references show, entityTuple); the rules stay where they are: the
 // interest state is interest.sql.ts's, the list's filters are the repository's listWhere.
 import { Contact } from '../contacts/contact.entity.js';
+import { CONTACT_REFERENCE_FIELDS } from '../contacts/contact.serializer.js';
 import { Customer } from '../customers/customer.entity.js';
 import { CUSTOMER_REFERENCE_FIELDS } from '../customers/customer.serializer.js';
 import { entityJson, entityTuple } from '../database/sql/entity-json.js';
@@ -13,7 +14,6 @@ import { statement, statementFamily } from '../database/sql/statement.js';
 import { interestStateColumns, interestStateJoins } from './interest/interest.sql.js';
 import { invoiceSelect } from './invoice-columns.js';
 import type { Invoice } from './invoice.entity.js';
-import { CONTACT_REFERENCE_FIELDS } from './invoice.serializer.js';
 import { LIST_FILTERS, type ListFilter, listWhere } from './invoices.repository.js';
 import { Payment } from './payment.entity.js';
 import { Reminder } from './reminder.entity.js';

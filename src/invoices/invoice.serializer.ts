@@ -1,6 +1,6 @@
 // The exact wire JSON of an invoice (spec: Invoice), with its payments, reminders and reduced
 // customer and contact, wrapped in {"invoice": …}, and their schemas. The event history: invoice-event.serializer.ts.
-import type { Contact } from '../contacts/contact.entity.js';
+import { type ContactReference, ContactReferenceSchema, serializeContactReference } from '../contacts/contact.serializer.js';
 import {
   type CustomerReference,
   CustomerReferenceSchema,
@@ -30,21 +30,6 @@ import { charges } from './ledger/money.js';
 import type { InterestState } from './interest/interest-lines.repository.js';
 import type { Payment } from './payment.entity.js';
 import type { Reminder } from './reminder.entity.js';
-
-export const ContactReferenceSchema = component(
-  'ContactReference',
-  {
-    id: idProperty('con', 'Service id of the contact'),
-    external_id: externalIdProperty(),
-    name: textProperty({ example: 'Erika Mustermann' }),
-    gender: enumProperty([0, 1, 2], { description: '0 = unknown, 1 = male, 2 = female' }),
-    salutation: enumProperty([0, 1], { description: '0 = formal, 1 = informal' }),
-    email: textProperty({ nullable: true, example: 'erika@muster.de' }),
-    created_at: dateTimeProperty(),
-    updated_at: dateTimeProperty(),
-  },
-  { description: 'The invoice’s contact, reduced' },
-);
 
 export const PaymentSchema = component('Payment', {
   id: idProperty('pay', 'Service id of the payment'),
@@ -177,19 +162,6 @@ export const InvoiceResponseSchema = component(
 
 export const InvoiceListSchema = component('InvoiceList', { invoices: arrayOf(InvoiceSchema), meta: PageMetaSchema });
 
-/** What a contact reference shows of the contact (an invoice's view reads only these: invoice-views.sql.ts). */
-export const CONTACT_REFERENCE_FIELDS = [
-  'id',
-  'externalId',
-  'name',
-  'gender',
-  'salutation',
-  'email',
-  'createdAt',
-  'updatedAt',
-] as const satisfies readonly (keyof Contact)[];
-export type ContactReference = Pick<Contact, (typeof CONTACT_REFERENCE_FIELDS)[number]>;
-
 export interface InvoiceView {
   invoice: Invoice;
   customer: CustomerReference;
@@ -198,19 +170,6 @@ export interface InvoiceView {
   reminders: Reminder[];
   /** Absent for a new invoice (not in default). */
   interest?: InterestState;
-}
-
-function serializeContactReference(contact: ContactReference, ctx: SerializeContext): Wire<typeof ContactReferenceSchema> {
-  return {
-    id: toPublicId('con', contact.id),
-    external_id: contact.externalId,
-    name: contact.name,
-    gender: contact.gender,
-    salutation: contact.salutation,
-    email: contact.email,
-    created_at: formatDateTime(contact.createdAt, ctx.timeZone),
-    updated_at: formatDateTime(contact.updatedAt, ctx.timeZone),
-  };
 }
 
 export function serializePayment(payment: Payment, ctx: SerializeContext): Wire<typeof PaymentSchema> {
