@@ -46,6 +46,7 @@ export async function createApp(config: AppConfig, databaseUrl: string, logger?:
     httpsOptions: config.tls && tlsOptions(config.tls),
   });
   app.useLogger(new RequestAwareLogger(root));
+  app.getHttpServer().keepAliveTimeout = config.httpKeepAliveSeconds * 1000;
   app.disable('x-powered-by');
   // No ETag: the interface has no conditional requests, and hashing every response body is work no client uses.
   app.set('etag', false);

@@ -33,6 +33,8 @@ export interface AppConfig {
   /** How long this process reuses an API token it looked up (0: on every request); see CredentialCache. */
   tokenCacheSeconds: number;
   maxBodyKb: number;
+  /** How long an idle keep-alive connection stays open (HTTP_KEEP_ALIVE_SECONDS): longer than any proxy's in front. */
+  httpKeepAliveSeconds: number;
   defaultTimeZone: string;
   documents: DocumentsConfig;
   /** Whether this process runs the queue's cron scheduler and maintenance (any number of replicas may). */
@@ -82,6 +84,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
     rateLimit: { perMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 600), failedAuthPerMinute: int(env, 'FAILED_AUTH_PER_MINUTE', 30) },
     tokenCacheSeconds: int(env, 'API_TOKEN_CACHE_SECONDS', 2, 0, 60),
     maxBodyKb: int(env, 'MAX_BODY_KB', 1024),
+    // Longer than the idle timeout of a proxy in front (nginx's upstream keepalive_timeout: 60 s by default;
+    // AWS's ALB: 60 s). The proxy, not the service, must close an idle connection: a request the proxy sends
+    // on a connection the service is closing at that moment fails as a 502 (Node's own default is 5 s).
+    httpKeepAliveSeconds: int(env, 'HTTP_KEEP_ALIVE_SECONDS', 65, 1, 3600),
     defaultTimeZone: env.DEFAULT_TIME_ZONE || 'Europe/Berlin',
     documents: loadDocumentsConfig(env, dataDir),
     jobs: {

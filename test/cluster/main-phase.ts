@@ -79,7 +79,10 @@ export async function mainPhase(nginxBinary: string, work: string, around: Surro
     rows.push(await dunningOncePerCompany(database.url, [a.id, b.id], 30_000));
     rows.push(await onePullPerSlot(database.url));
     rows.push(await nothingStuck(database.url, 45_000));
-    rows.push(answersRow(answers, windows));
+    const answered = answersRow(answers, windows);
+    rows.push(answered);
+    // What nginx says about the unexpected answers (a 502's cause is only in its error log).
+    if (answered.outcome !== 'ok') log(`nginx's error log:\n${errorLines(proxy.errors())}`);
     rows.push(await recovered(replicas, ['r2']));
     rows.push(lease);
     rows.push(await sharedFailedAuthLimit(client));
@@ -233,6 +236,12 @@ function answersRow(answers: Answer[], windows: FaultWindow[]): Row {
     unexpected.length === 0,
     `${answers.length} requests (${counts}); windows ${windowsText}; unexpected ${unexpected.length}${first.length ? `: ${first.join('; ')}` : ''}`,
   );
+}
+
+/** The error log's lines of level error and worse, at most 60 (its warnings are notes on buffering). */
+function errorLines(text: string): string {
+  const lines = text.split('\n').filter((line) => /\[(error|crit|alert|emerg)\]/.test(line));
+  return lines.slice(0, 60).join('\n') || '(no error lines)';
 }
 
 /** 31 wrong tokens in a minute from one client, spread by the proxy over the replicas: the 31st is refused. */

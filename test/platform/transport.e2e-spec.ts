@@ -4,7 +4,7 @@ import type { INestApplication } from '@nestjs/common';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpsRequest } from 'node:https';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect as netConnect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type ConnectionOptions, connect, createServer, type Server, type TLSSocket } from 'node:tls';
@@ -312,5 +312,82 @@ describe('credentials in production', () => {
     expect(res.body).toMatchObject({ status: 404 });
     expect(res.body).not.toHaveProperty('api_token');
     expect(await companies()).toBe(before);
+  });
+});
+
+/** A raw keep-alive connection: sends GETs on one socket, and says whether the service has closed it. */
+class KeepAliveSocket {
+  private readonly socket: Socket;
+  private received = '';
+  closed = false;
+
+  constructor(port: number) {
+    this.socket = netConnect(port, '127.0.0.1');
+    this.socket.setEncoding('utf8');
+    this.socket.on('data', (chunk: string) => (this.received += chunk));
+    this.socket.on('close', () => (this.closed = true));
+    this.socket.on('error', () => (this.closed = true));
+  }
+
+  /** The status line of the answer to one GET on this connection. */
+  async get(path: string): Promise<string> {
+    this.received = '';
+    this.socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n\r\n`);
+    const deadline = Date.now() + 5000;
+    while (!/\r\n\r\n/.test(this.received) && !this.closed && Date.now() < deadline) await sleep(20);
+    return this.received.split('\r\n')[0];
+  }
+
+  destroy(): void {
+    this.socket.destroy();
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('idle keep-alive connections (a proxy in front reuses them)', () => {
+  const apps: INestApplication[] = [];
+  const sockets: KeepAliveSocket[] = [];
+
+  async function listening(overrides: Partial<AppConfig> = {}): Promise<number> {
+    const app = await createApp(testConfig(overrides), testDatabaseUrl());
+    apps.push(app);
+    await app.listen(0, '127.0.0.1');
+    return portOf(app);
+  }
+  const open = (port: number) => {
+    const socket = new KeepAliveSocket(port);
+    sockets.push(socket);
+    return socket;
+  };
+
+  beforeAll(() => runMigrations(testDatabaseUrl()));
+  afterAll(async () => {
+    for (const socket of sockets) socket.destroy();
+    for (const app of apps) await app.close();
+  });
+
+  it('keeps an idle connection open beyond Node’s 5 s, so nginx’s request on it is answered, not a 502', async () => {
+    const socket = open(await listening());
+    expect(await socket.get('/health/live')).toBe('HTTP/1.1 200 OK');
+    await sleep(6000);
+    expect(socket.closed).toBe(false);
+    expect(await socket.get('/health/live')).toBe('HTTP/1.1 200 OK');
+  }, 20_000);
+
+  it('closes an idle connection after HTTP_KEEP_ALIVE_SECONDS', async () => {
+    const socket = open(await listening({ httpKeepAliveSeconds: 1 }));
+    expect(await socket.get('/health/live')).toBe('HTTP/1.1 200 OK');
+    // Node closes it within keepAliveTimeout plus its own buffer (1 s on Node 24).
+    await sleep(3500);
+    expect(socket.closed).toBe(true);
+  }, 20_000);
+
+  it('the cluster’s nginx template closes idle connections to a replica before the replica does', () => {
+    const template = readFileSync(new URL('../../docs/cluster/nginx.conf', import.meta.url), 'utf8');
+    const upstream = /^\s*upstream receivables \{\n([\s\S]*?)\n\s*\}$/m.exec(template)?.[1] ?? '';
+    const seconds = Number(/^\s*keepalive_timeout (\d+)s;/m.exec(upstream)?.[1]);
+    expect(seconds).toBeGreaterThan(0);
+    expect(seconds).toBeLessThan(loadConfig({}).httpKeepAliveSeconds);
   });
 });
