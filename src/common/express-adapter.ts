@@ -1,5 +1,6 @@
-// NestJS's Express adapter, with one change: the server's requests and responses are born on the
-// Express application's prototypes (app.request, app.response).
+// NestJS's Express adapter, with two changes: the server's requests and responses are born on the
+// Express application's prototypes (app.request, app.response), and closing it does not wait for the
+// keep-alive time of connections that were answering when the close began (close() below).
 //
 // Why: Express moves every request and response onto those prototypes (Object.setPrototypeOf in
 // app.handle). On Node 20, V8 then gives each of these objects maps of its own. Every property that
@@ -10,7 +11,7 @@
 import type { NestApplicationOptions } from '@nestjs/common';
 import { ExpressAdapter } from '@nestjs/platform-express';
 import type { Express } from 'express';
-import { createServer as createHttpServer, IncomingMessage, ServerResponse } from 'node:http';
+import { createServer as createHttpServer, IncomingMessage, type Server as HttpServer, ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 
 export class AppExpressAdapter extends ExpressAdapter {
@@ -23,6 +24,20 @@ export class AppExpressAdapter extends ExpressAdapter {
     this.setHttpServer(
       options.httpsOptions ? createHttpsServer({ ...options.httpsOptions, ...classes }, app) : createHttpServer(classes, app),
     );
+  }
+
+  /**
+   * Closes the server as Nest does (no new connections; idle ones closed at once) and then every other
+   * connection as soon as its answer is out. Node leaves a connection that was answering when the close
+   * began open until its keep-alive time runs out (HTTP_KEEP_ALIVE_SECONDS, 65 s: longer than the proxy's),
+   * and the shutdown would wait that long for it.
+   */
+  override close(): Promise<unknown> | undefined {
+    const server = this.getHttpServer() as HttpServer | undefined;
+    const closed = super.close();
+    if (!server || !closed) return closed;
+    const sweep = setInterval(() => server.closeIdleConnections(), 100);
+    return Promise.resolve(closed).finally(() => clearInterval(sweep));
   }
 }
 

@@ -331,8 +331,18 @@ class KeepAliveSocket {
 
   /** The status line of the answer to one GET on this connection. */
   async get(path: string): Promise<string> {
+    this.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n\r\n`);
+    return this.answer();
+  }
+
+  /** Part of a request (the service waits for the rest, the connection busy); clears what was received. */
+  write(text: string): void {
     this.received = '';
-    this.socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n\r\n`);
+    this.socket.write(text);
+  }
+
+  /** The status line of the answer that arrives next. */
+  async answer(): Promise<string> {
     const deadline = Date.now() + 5000;
     while (!/\r\n\r\n/.test(this.received) && !this.closed && Date.now() < deadline) await sleep(20);
     return this.received.split('\r\n')[0];
@@ -380,6 +390,24 @@ describe('idle keep-alive connections (a proxy in front reuses them)', () => {
     expect(await socket.get('/health/live')).toBe('HTTP/1.1 200 OK');
     // Node closes it within keepAliveTimeout plus its own buffer (1 s on Node 24).
     await sleep(3500);
+    expect(socket.closed).toBe(true);
+  }, 20_000);
+
+  it('shuts down without waiting for the keep-alive time of a connection that was answering', async () => {
+    const app = await createApp(testConfig(), testDatabaseUrl());
+    await app.listen(0, '127.0.0.1');
+    const socket = open(portOf(app));
+    // Half a request: the connection is busy, not idle, when the close begins.
+    socket.write('GET /health/live HTTP/1.1\r\nHost: 127.0.0.1\r\n');
+    await sleep(100);
+    const started = Date.now();
+    const closed = app.close();
+    socket.write('\r\n');
+    expect(await socket.answer()).toBe('HTTP/1.1 200 OK');
+    await closed;
+    expect(Date.now() - started).toBeLessThan(5000);
+    // The client hears of it a moment later.
+    for (let i = 0; i < 50 && !socket.closed; i++) await sleep(20);
     expect(socket.closed).toBe(true);
   }, 20_000);
 
