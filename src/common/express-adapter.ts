@@ -37,7 +37,7 @@ export class AppExpressAdapter extends ExpressAdapter {
     const closed = super.close();
     if (!server || !closed) return closed;
     const sweep = setInterval(() => server.closeIdleConnections(), 100);
-    return Promise.resolve(closed).finally(() => clearInterval(sweep));
+    return closed.finally(() => clearInterval(sweep));
   }
 }
 

@@ -7,6 +7,7 @@ import { request as httpsRequest } from 'node:https';
 import { type AddressInfo, connect as netConnect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { type ConnectionOptions, connect, createServer, type Server, type TLSSocket } from 'node:tls';
 import request from 'supertest';
 import { createApp } from '../../src/app.setup.js';
@@ -352,8 +353,6 @@ class KeepAliveSocket {
     this.socket.destroy();
   }
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('idle keep-alive connections (a proxy in front reuses them)', () => {
   const apps: INestApplication[] = [];
