@@ -5,6 +5,7 @@
 // last attempt, the sweep flags the shipment failed, and releasing again ships it.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
 import pg from 'pg';
 import { runMigrations } from '../../src/database/migrate.js';
@@ -66,8 +67,9 @@ describe('shipping under SIGKILL (service in a child process)', () => {
     await rm(dataDir, { recursive: true, force: true });
   }, 60_000);
 
-  async function restart(extra: Record<string, string> = {}): Promise<void> {
+  async function restart(extra: Record<string, string> = {}, downMs = 0): Promise<void> {
     await service?.kill();
+    await sleep(downMs);
     service = await startServiceChild(testDatabaseUrl(), env(extra));
   }
 
@@ -128,7 +130,26 @@ describe('shipping under SIGKILL (service in a child process)', () => {
 
   const deliveries = (id: string) => call('GET', `/api/v1/invoices/${id}/deliveries`);
   const status = async (id: string): Promise<string> => (await call('GET', `/api/v1/invoices/${id}`)).invoice.invoice_status;
-  const sent = (id: string) => waitFor(async () => (await status(id)) === 'sent', `invoice ${id} sent`, 60_000);
+  const sent = (id: string) =>
+    waitFor(async () => (await status(id)) === 'sent', `invoice ${id} sent`, 60_000).catch(async (error: Error) => {
+      throw new Error(`${error.message}\n${await diagnosis(id)}`);
+    });
+
+  /** What a failed wait needs to be understood: the queue's jobs, the deliveries, the mails, the service's log. */
+  async function diagnosis(id: string): Promise<string> {
+    const jobs = await db.query(
+      `SELECT name, state, retry_count, retry_limit, start_after, started_on, completed_on, output FROM pgboss.job
+        WHERE name LIKE 'shipping-%' ORDER BY created_on`,
+    );
+    const found = await deliveries(id).catch((e: Error) => e.message);
+    const mails = smtp.received.map((m) => `${m.parsed.subject} ${m.parsed.messageId}`);
+    return [
+      `at ${new Date().toISOString()}, jobs: ${JSON.stringify(jobs.rows)}`,
+      `deliveries: ${JSON.stringify(found)}`,
+      `mails: ${JSON.stringify(mails)}`,
+      `service log:\n${service?.output() ?? ''}`,
+    ].join('\n');
+  }
   const mailsOf = (number: string) => smtp.received.filter((m) => m.parsed.subject?.includes(number));
 
   it('killed between the decision and the send: after the restart the mail goes out, once', async () => {
@@ -148,7 +169,11 @@ describe('shipping under SIGKILL (service in a child process)', () => {
     const id = await draft();
     await call('POST', `/api/v1/invoices/${id}/release`);
     await hold.received; // the message is with the server, its 250 reply held back
-    await restart({ SHIPPING_RETRY_LIMIT: '0' }); // SIGKILL; the next process uses no retries (for the next test)
+    // SIGKILL, and down for longer than the attempt's expiry (3 s) and three maintenance rounds of the next
+    // process (3 × 3 s; a deploy that took its time): its sweep (every second) comes before its first
+    // maintenance round, and must leave the attempt to the retry that round makes — not settle the mail
+    // as failed. The next process uses no retries (for the next test).
+    await restart({ SHIPPING_RETRY_LIMIT: '0', JOBS_MAINTENANCE_SECONDS: '3' }, 12_000);
     hold.release();
     await sent(id);
     const { shipments, deliveries: rows } = await deliveries(id);

@@ -2,12 +2,16 @@
 // the SMTP server down (connection refused), an SMTP server that never answers (timeout) — end, after the
 // retries, in failed delivery records, a failed and flagged shipment, a dead letter and an invoice that
 // is still a consistent draft; once the cause is fixed, releasing again ships it. A delivery whose job
-// ended without an outcome (lost with its process) is settled by the sweep; a reminder can be shipped again.
+// ended without an outcome (lost with its process) is settled by the sweep — one with retries left only once
+// pg-boss's maintenance, which would retry it, has stopped; a reminder can be shipped again.
+import pg from 'pg';
 import { parsePublicId } from '../../src/common/ids.js';
 import { DocumentStore } from '../../src/documents/document-store.js';
+import { STALLED_CHANNELS } from '../../src/shipping/shipments/shipments.statements.js';
 import { makePdf } from '../support/pdf.js';
 import { shippingApi, shippingTestConfig, waitFor } from '../support/shipping.js';
 import { startTestSmtp, type TestSmtp } from '../support/smtp.js';
+import { testDatabaseUrl } from '../support/test-app.js';
 import { useTestApp } from '../support/use-test-app.js';
 
 type Api = ReturnType<typeof shippingApi>;
@@ -167,6 +171,47 @@ describe('shipping recovery', () => {
     await api.post(`/api/v1/invoices/${id}/release`).expect(202);
     await waitFor(async () => (await api.invoiceStatus(id)) === 'sent', 'sent');
   }, 60_000);
+
+  it('an attempt lost with its process while retries remain: left to maintenance while it runs, settled once it has stopped', async () => {
+    const id = await draft();
+    const client = new pg.Client({ connectionString: testDatabaseUrl() });
+    await client.connect();
+    try {
+      // In a transaction that is rolled back: the app's own maintenance and sweep never see these rows.
+      await client.query('BEGIN');
+      const [{ shipment }] = (
+        await client.query(
+          `INSERT INTO shipments (company_id, id, invoice_id, document, shipping_mode, mode_source, status, email_status, message_id, actor_type, created_at, updated_at)
+           VALUES ($1, gen_random_uuid(), $2, 'invoice', 'email', 'customer', 'pending', 'pending', '<lost@receivables.test>', 'api', now() - interval '1 hour', now() - interval '1 hour')
+           RETURNING id AS shipment`,
+          [parsePublicId('cmp', t.company.id), parsePublicId('inv', id)],
+        )
+      ).rows;
+      // Its first attempt: active, expired an hour ago, two retries left.
+      const [{ job }] = (
+        await client.query(
+          `INSERT INTO pgboss.job (name, data, state, retry_limit, retry_count, started_on, expire_in)
+           VALUES ('shipping-email', $1, 'active', 2, 0, now() - interval '1 hour', interval '3 seconds') RETURNING id AS job`,
+          [{ companyId: parsePublicId('cmp', t.company.id), shipmentId: shipment }],
+        )
+      ).rows;
+      /** Whether the sweep (maintenance every 60 s) settles it, given the last round and when the sweeping process started. */
+      const settles = async (lastRoundAgo: string, processStartedAgoMs: number) => {
+        await client.query(`UPDATE pgboss.version SET maintained_on = now() - $1::interval`, [lastRoundAgo]);
+        const since = new Date(Date.now() - processStartedAgoMs);
+        const { rows } = await client.query(STALLED_CHANNELS.text, ['shipping-email', 'shipping-post', 1, 100, 60, since]);
+        return rows.some((row: { shipmentId: string }) => row.shipmentId === shipment);
+      };
+      expect(await settles('10 seconds', 3_600_000)).toBe(false); // maintenance runs: its next round retries the attempt
+      expect(await settles('1 hour', 10_000)).toBe(false); // the sweeping process has just started: its own rounds come first
+      expect(await settles('1 hour', 3_600_000)).toBe(true); // no round for three intervals: nobody will retry it
+      await client.query(`UPDATE pgboss.job SET retry_count = 2 WHERE id = $1`, [job]);
+      expect(await settles('10 seconds', 10_000)).toBe(true); // the last attempt: ended at its expiry, maintenance or not
+    } finally {
+      await client.query('ROLLBACK');
+      await client.end();
+    }
+  });
 
   it('a reminder whose shipment failed can be shipped again once the cause is fixed', async () => {
     const id = await draft();

@@ -16,6 +16,8 @@ const BATCH = 100;
 @Injectable()
 export class StalledDeliveries {
   private readonly logger = new Logger(StalledDeliveries.name);
+  /** Maintenance rounds of this process (when it supervises the queue) count from here, not from before it started. */
+  private readonly since = new Date();
 
   constructor(
     private readonly shipments: ShipmentsRepository,
@@ -27,12 +29,10 @@ export class StalledDeliveries {
   async sweep(): Promise<number> {
     let settled = 0;
     for (;;) {
-      const stalled = await this.shipments.stalledChannels(
-        DELIVERY_QUEUES,
-        this.config.shipping.sweepSeconds,
-        BATCH,
-        this.config.jobs.maintenanceIntervalSeconds,
-      );
+      const stalled = await this.shipments.stalledChannels(DELIVERY_QUEUES, this.config.shipping.sweepSeconds, BATCH, {
+        intervalSeconds: this.config.jobs.maintenanceIntervalSeconds,
+        since: this.since,
+      });
       for (const channel of stalled) if (await this.settle(channel)) settled++;
       if (stalled.length < BATCH) return settled;
     }

@@ -102,7 +102,9 @@ export class ShipmentsRepository {
   /**
    * Channels still waiting for an outcome although no job will bring one: the shipment is pending, the
    * channel has been quiet for `quietSeconds`, and its queue holds no live job (created, retry, active
-   * and not long expired) for it — it was dead-lettered, or lost with its process on the last attempt. Across companies: the
+   * and not yet failed over by maintenance, which runs every `maintenance.intervalSeconds` on a supervising
+   * process, this one since `maintenance.since`) for it — it was dead-lettered, or lost with its process on
+   * the last attempt, or maintenance has stopped. Across companies: the
    * sweep is the service's own housekeeping, not a tenant's lookup. Reads pg-boss's job table (the
    * same database), with the last error the queue kept for the job.
    */
@@ -110,9 +112,16 @@ export class ShipmentsRepository {
     queues: Record<Channel, string>,
     quietSeconds: number,
     limit: number,
-    maintenanceSeconds: number,
+    maintenance: { intervalSeconds: number; since: Date },
   ): Promise<StalledChannel[]> {
-    return this.sql.rows(STALLED_CHANNELS, [queues.email, queues.post, quietSeconds, limit, maintenanceSeconds]);
+    return this.sql.rows(STALLED_CHANNELS, [
+      queues.email,
+      queues.post,
+      quietSeconds,
+      limit,
+      maintenance.intervalSeconds,
+      maintenance.since,
+    ]);
   }
 
   async insertDelivery(delivery: Delivery, manager: EntityManager): Promise<Delivery> {

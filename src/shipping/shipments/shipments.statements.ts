@@ -121,11 +121,15 @@ export const STALLED_CHANNELS = statement<StalledChannel>(
        WHERE j.name = c.queue AND j.state < 'completed' AND j.data->>'shipmentId' = s.id::text
          -- An attempt past its expiry whose process died: pg-boss's maintenance (every $5 s, on a supervising
          -- replica) fails it over to a retry while retries remain, so it is live until then. It is dead when
-         -- it was the last attempt, or when it stays active three maintenance rounds past its expiry (no
-         -- replica supervises the queue). Settling it earlier failed the mail of a killed replica for good
-         -- instead of retrying it (npm run test:cluster, kill -9 under load).
+         -- it was the last attempt, or when maintenance has stopped: no round has begun for three intervals
+         -- (pgboss.version.maintained_on) since its expiry, nor since this process ($6) started supervising.
+         -- Settling it earlier failed the mail of a killed replica for good instead of retrying it (npm run
+         -- test:cluster, kill -9 under load), and so did the sweep of a process started after a long
+         -- downtime, which came before its own first maintenance round (test/shipping/shipping-crash).
          AND NOT (j.state = 'active' AND j.started_on + j.expire_in < now() - make_interval(secs => $3)
-                  AND (j.retry_count >= j.retry_limit OR j.started_on + j.expire_in < now() - make_interval(secs => 3 * $5))))
+                  AND (j.retry_count >= j.retry_limit
+                       OR greatest(j.started_on + j.expire_in, (SELECT v.maintained_on FROM pgboss.version v), $6::timestamptz)
+                            < now() - make_interval(secs => 3 * $5))))
    ORDER BY s.updated_at LIMIT $4`,
   // Planned with the actual values each time, as before: pg-boss's job table swells and drains in bursts.
   { plan: 'custom', crossTenant: "the sweep of stalled deliveries is the service's own housekeeping, not a tenant's lookup" },
