@@ -144,7 +144,9 @@ function report(download: TaskOutcome<DownloadResult>, pull: PullMeasure, rounds
   const clearing = pull.clearing.result;
   const reconciliation = pull.reconciliation.result;
   const d = download.result;
-  const ratio = Math.round((first.ms / d.parsedMs) * 100) / 100;
+  // Judged on the exact ratio; the detail shows it rounded.
+  const exactRatio = first.ms / d.parsedMs;
+  const ratio = Math.round(exactRatio * 100) / 100;
   const rawRatio = Math.round((first.ms / d.rawMs) * 100) / 100;
   const records = ITEMS + PARTNERS;
   const cleared = Math.ceil(ITEMS / CLEAR_EVERY);
@@ -159,7 +161,7 @@ function report(download: TaskOutcome<DownloadResult>, pull: PullMeasure, rounds
     },
     {
       name: `first pull ≤ ${TARGET_RATIO}× the time to merely download the same pages (following their paging)`,
-      met: ratio <= TARGET_RATIO,
+      met: exactRatio <= TARGET_RATIO,
       detail: `${ratio}× the download through ODataClient; ${rawRatio}× the raw replay of its URLs`,
     },
     {

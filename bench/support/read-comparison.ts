@@ -180,14 +180,19 @@ export function readReport({ runs, peakRssMb, bodies }: Comparison, o: ReadRepor
           : undefined;
       if (server.key !== o.minimal) (ratios[server.key] ??= {})[endpoint.key] = { minimal: vsMinimal, bare: vsBare, databaseCpu };
       if (server.key === o.headline) {
+        // Judged on the exact ratios (0.797 misses 0.8), shown to three places.
         const wanted = endpoint.kind === 'get' ? TARGETS.getRatio : TARGETS.pageRatio;
-        targets.push({ name: `${endpoint.label}: service/minimal req/s >= ${wanted}`, met: vsMinimal >= wanted, detail: `${vsMinimal}` });
-        if (endpoint.kind === 'get')
+        const exact = f.requestsPerSec / minimal.requestsPerSec;
+        targets.push({ name: `${endpoint.label}: service/minimal req/s >= ${wanted}`, met: exact >= wanted, detail: exact.toFixed(3) });
+        if (endpoint.kind === 'get') {
+          const exactCpu =
+            cpu.database !== undefined && minimal.cpuMsPerRequest.database ? cpu.database / minimal.cpuMsPerRequest.database : undefined;
           targets.push({
             name: `${endpoint.label}: service/minimal PostgreSQL CPU per request <= ${TARGETS.getDatabaseCpu}`,
-            met: databaseCpu !== undefined && databaseCpu <= TARGETS.getDatabaseCpu,
-            detail: databaseCpu === undefined ? 'not measured (PostgreSQL not embedded)' : `${databaseCpu}`,
+            met: exactCpu !== undefined && exactCpu <= TARGETS.getDatabaseCpu,
+            detail: exactCpu === undefined ? 'not measured (PostgreSQL not embedded)' : exactCpu.toFixed(3),
           });
+        }
       }
       rows.push([
         endpoint.label,
