@@ -62,17 +62,29 @@ function replaceHttpLogger(app: NestExpressApplication, root: Logger): void {
 
 /**
  * The server calls the middleware a hot read passes (the HTTP logger, the input check, the hot reads)
- * itself, without Express's app.handle and router; anything else goes to Express (whose HTTP logger then
- * runs a second time: the bench sends hot reads only).
+ * itself, without Express's app.handle and router. The request and response get Express's prototypes
+ * and circular references first, as app.handle gives them: the token strategy reads the header with
+ * `req.header()`. (Until 2026-11-28 they did not: the dispatch declined every request, which then went
+ * through Express as well, so this switch measured both paths.) A request the dispatch declines is
+ * answered 500, so the bench's check of the bodies before the load fails if it ever happens.
  */
 function hotReadsBeforeExpress(app: NestExpressApplication): void {
   const [logger, refuse, hot] = ['httpLogger', 'refuseUnsafeInput', 'hotReads'].map((name) => layerOf(app, name).handle);
   const server = app.getHttpServer();
-  const express = app.getHttpAdapter().getInstance() as (req: IncomingMessage, res: ServerResponse) => void;
+  const express = app.getHttpAdapter().getInstance() as ExpressApp;
   server.removeAllListeners('request');
   server.on('request', (req: Request, res: Response) => {
     Object.assign(req, { res });
-    Object.assign(res, { req });
-    logger(req, res, () => refuse(req, res, () => hot(req, res, () => express(req, res))));
+    Object.assign(res, { req, locals: Object.create(null) as object });
+    Object.setPrototypeOf(req, express.request);
+    Object.setPrototypeOf(res, express.response);
+    logger(req, res, () => refuse(req, res, () => hot(req, res, () => declined(res))));
   });
 }
+
+function declined(res: ServerResponse): void {
+  res.statusCode = 500;
+  res.end('the hot-read dispatch declined a request: this ablation would measure Express too');
+}
+
+type ExpressApp = ((req: IncomingMessage, res: ServerResponse) => void) & { request: object; response: object };

@@ -115,6 +115,41 @@ export async function measureLoad(url: string, options: LoadOptions): Promise<Lo
   };
 }
 
+/**
+ * Several measured runs of one server as one: req/s and CPU per request over all their requests, busy %
+ * over their time; the latency percentiles are the runs' medians (autocannon keeps no histogram to merge).
+ */
+export function combineLoads(runs: LoadFigures[]): LoadFigures {
+  if (runs.length === 1) return runs[0];
+  const requests = runs.reduce((sum, r) => sum + r.requests, 0);
+  const seconds = runs.reduce((sum, r) => sum + r.requests / r.requestsPerSec, 0);
+  const perRequest = (pick: (cpu: CpuPerRequest) => number | undefined) => {
+    if (runs.some((r) => pick(r.cpuMsPerRequest) === undefined)) return undefined;
+    return round3(runs.reduce((sum, r) => sum + pick(r.cpuMsPerRequest)! * r.requests, 0) / requests);
+  };
+  const middle = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const mid = Math.floor(sorted.length / 2);
+    return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+  };
+  const cpu: CpuPerRequest = {
+    server: perRequest((c) => c.server),
+    database: perRequest((c) => c.database),
+    loadGenerator: perRequest((c) => c.loadGenerator)!,
+    machine: perRequest((c) => c.machine)!,
+    other: perRequest((c) => c.other),
+  };
+  return {
+    requestsPerSec: Math.round(requests / seconds),
+    p50Ms: middle(runs.map((r) => r.p50Ms)),
+    p99Ms: middle(runs.map((r) => r.p99Ms)),
+    requests,
+    bytesPerSec: Math.round(runs.reduce((sum, r) => sum + r.bytesPerSec * (r.requests / r.requestsPerSec), 0) / seconds),
+    cpuMsPerRequest: cpu,
+    machineBusyPct: Math.round(runs.reduce((sum, r) => sum + r.machineBusyPct * (r.requests / r.requestsPerSec), 0) / seconds),
+  };
+}
+
 /** How busy the machine is while the bench itself does nothing: other jobs make every figure noisy. */
 export async function backgroundBusyPct(ms = 2000): Promise<number> {
   const before = machineTimes();

@@ -1,11 +1,12 @@
 // Issue 21's yardstick for reads: the service against a minimal server (and, where there is one, the
 // older bare server), all started first, checked to answer byte-identical bodies for several ids and
-// pages before any load, then loaded one after the other, endpoint by endpoint, rounds interleaved.
+// pages before any load, then loaded endpoint by endpoint, round by round, each round's load in short
+// slices interleaved across the servers (SLICE_SEC).
 // The headline is service (logging at info, as production) / minimal in req/s; PostgreSQL CPU per
 // request beside it, since on a shared machine CPU per request is the steadier figure.
 import type { BenchContext, ScenarioReport, Target } from '../scenario.js';
 import { type ChildServer, startChildServer } from './child-server.js';
-import { type LoadFigures, measureLoad } from './load.js';
+import { combineLoads, type LoadFigures, measureLoad } from './load.js';
 
 export interface ServerUnderTest<S = unknown> {
   key: string;
@@ -96,6 +97,17 @@ export interface Comparison {
   bodies: string[];
 }
 
+/**
+ * A round's 10 s per server are measured as interleaved slices of this length, every server once per
+ * cycle in a new order: the machine's speed drifts by tens of per cent within a minute on a shared host
+ * (2026-11-28: the minimal server alone at 5,435, 4,500 and 3,307 GETs/s in one run's three rounds), and a
+ * server measured in one stretch of 10 s took that drift into its ratio. Sliced, a drift falls on every
+ * server of the round alike.
+ */
+const SLICE_SEC = 2;
+/** Between slices: autocannon's last requests are answered before the next slice's counters start. */
+const SLICE_DRAIN_MS = 250;
+
 export async function compareReads<S>(
   ctx: BenchContext,
   name: string,
@@ -110,28 +122,40 @@ export async function compareReads<S>(
   const { children, bodies, stop } = await startAndCheck(ctx, name, servers, read, profile);
   const { durationSec, warmupSec, rounds, quietWaitSec } = ctx.options;
   const runs: Runs = Object.fromEntries(servers.map((s) => [s.key, Object.fromEntries(read.endpoints.map((e) => [e.key, []]))]));
+  const slices = Math.max(1, Math.round(durationSec / SLICE_SEC));
   let peakRssMb: Record<string, number>;
   try {
     for (let round = 1; round <= rounds; round++) {
       for (const endpoint of read.endpoints) {
-        // Each round starts one server later: with as many rounds as servers, every one runs in every place once.
-        const shift = (round - 1) % servers.length;
-        for (const server of [...servers.slice(shift), ...servers.slice(0, shift)]) {
+        const load = (server: ServerUnderTest<S>, seconds: { durationSec: number; warmupSec: number; quietWaitSec: number }) => {
           const child = children.get(server)!;
-          ctx.log(`${name}: round ${round}/${rounds}: ${endpoint.label} on ${server.label} (${warmupSec} s warm-up, ${durationSec} s)`);
-          runs[server.key][endpoint.key].push(
-            await measureLoad(child.origin + endpoint.path, {
-              connections,
-              durationSec,
-              warmupSec,
-              headers: read.headers,
-              serverCpuMs: () => child.cpuMs(),
-              databaseCpuMs: () => ctx.server.cpuMs(),
-              quietWaitSec,
-              log: ctx.log,
-            }),
-          );
+          return measureLoad(child.origin + endpoint.path, {
+            connections,
+            ...seconds,
+            drainMs: SLICE_DRAIN_MS,
+            headers: read.headers,
+            serverCpuMs: () => child.cpuMs(),
+            databaseCpuMs: () => ctx.server.cpuMs(),
+            log: ctx.log,
+          });
+        };
+        ctx.log(
+          `${name}: round ${round}/${rounds}: ${endpoint.label}: ${warmupSec} s warm-up each, then ${slices} cycles of ${durationSec / slices} s slices`,
+        );
+        if (warmupSec > 0) for (const server of servers) await load(server, { durationSec: warmupSec, warmupSec: 0, quietWaitSec: 0 });
+        const measured = new Map<ServerUnderTest<S>, LoadFigures[]>(servers.map((s) => [s, []]));
+        for (let cycle = 0; cycle < slices; cycle++) {
+          // Each cycle in a new order; it starts when other jobs leave the machine alone (bounded), and runs without waiting.
+          for (const [n, server] of shuffled(servers).entries()) {
+            const figures = await load(server, {
+              durationSec: durationSec / slices,
+              warmupSec: 0,
+              quietWaitSec: n === 0 ? quietWaitSec : 0,
+            });
+            measured.get(server)!.push(figures);
+          }
         }
+        for (const [server, figures] of measured) runs[server.key][endpoint.key].push(combineLoads(figures));
       }
     }
   } finally {
@@ -238,7 +262,7 @@ export function readReport({ runs, peakRssMb, bodies }: Comparison, o: ReadRepor
     notes: [
       ...o.notes,
       `Response bodies ${bodies.map((b) => `${Buffer.byteLength(b)} B`).join(' / ')}; byte-identical on every server (checked before the load, with more ids and pages).`,
-      `${rounds} round(s), interleaved; with several, the median run by req/s is shown. The targets are the service's at LOG_LEVEL=info.`,
+      `${rounds} round(s); a round is every server's load in 2 s slices, interleaved in a new order each cycle; with several rounds, the median run by req/s is shown. The targets are the service's at LOG_LEVEL=info.`,
       "vs minimal / vs bare = req/s ratio; pg vs minimal = PostgreSQL CPU per request against the minimal server's. CPU ms per request of:",
       '  the server process, PostgreSQL (embedded only), autocannon, and "other" (the rest of the machine). busy % = all cores during the run.',
     ],
@@ -288,4 +312,13 @@ function assertSame(what: string, expected: Answered, actual: Answered): void {
     `${what} at character ${at}:\n` +
       `  expected: …${expected.body.slice(Math.max(0, at - 60), at + 80)}\n  actual:   …${actual.body.slice(Math.max(0, at - 60), at + 80)}`,
   );
+}
+
+function shuffled<T>(items: T[]): T[] {
+  const copy = [...items];
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [copy[i], copy[j]] = [copy[j], copy[i]];
+  }
+  return copy;
 }
