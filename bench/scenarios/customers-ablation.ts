@@ -8,6 +8,7 @@
 // the cycles keep what remains. The server's CPU per request (its own cost) is the figure to read.
 import type { BenchContext, Scenario, ScenarioReport } from '../scenario.js';
 import { type LoadFigures, measureLoad } from '../support/load.js';
+import { shuffled } from '../support/read-comparison.js';
 import { bare, CONNECTIONS, endpoints, PUBLIC_URL, type ServerUnderTest, startServers } from './customers.js';
 
 export const SWITCHES = ['accessLog', 'requestContext', 'rateLimit', 'express'] as const;
@@ -130,15 +131,6 @@ export const customersAblationScenario: Scenario = {
     };
   },
 };
-
-function shuffled<T>(items: T[]): T[] {
-  const copy = [...items];
-  for (let i = copy.length - 1; i > 0; i--) {
-    const j = Math.floor(Math.random() * (i + 1));
-    [copy[i], copy[j]] = [copy[j], copy[i]];
-  }
-  return copy;
-}
 
 function median(values: number[]): number {
   const sorted = values.filter((v) => !Number.isNaN(v)).sort((a, b) => a - b);

@@ -314,7 +314,8 @@ function assertSame(what: string, expected: Answered, actual: Answered): void {
   );
 }
 
-function shuffled<T>(items: T[]): T[] {
+/** The items in a random order (Fisher–Yates). */
+export function shuffled<T>(items: T[]): T[] {
   const copy = [...items];
   for (let i = copy.length - 1; i > 0; i--) {
     const j = Math.floor(Math.random() * (i + 1));
