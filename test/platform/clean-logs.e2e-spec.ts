@@ -41,7 +41,11 @@ describe('clean logs of the service process', () => {
   afterAll(async () => service?.stop());
 
   it('writes only JSON lines, library warnings included, no deprecation warning, and stops on SIGTERM without an error line', async () => {
-    const http = () => request(service.origin);
+    let sent = 0;
+    const http = () => {
+      sent++;
+      return request(service.origin);
+    };
     const registered = await http()
       .post('/api/v1/registrations')
       .type('form')
@@ -83,6 +87,8 @@ describe('clean logs of the service process', () => {
       status = (await http().get(`/api/v1/invoices/${invoiceId}`).set('Authorization', auth).expect(200)).body.invoice.invoice_status;
     }
     expect(status).toBe('sent');
+    // A client can have its answer before the service's 'finish' writes the access line: SIGTERM only once all are written.
+    await waitFor(() => apiAccessLines(service) >= sent, 10_000);
 
     expect(await service.stop()).toBe(0);
     const lines = service.lines(); // throws on a line that is not JSON
@@ -120,6 +126,26 @@ describe('SIGTERM with the embedded database (npm start without DATABASE_URL)', 
     await expect(portAnswers(pgPort)).resolves.toBe(false);
   }, 240_000);
 });
+
+/** The access lines of API requests written so far (a line still being written is not counted). */
+function apiAccessLines(service: ServiceProcess): number {
+  const complete = service
+    .stdout()
+    .split('\n')
+    .slice(0, -1)
+    .filter((line) => line.trim() !== '');
+  return complete
+    .map((line) => JSON.parse(line) as { msg?: string; req?: { url?: string } })
+    .filter((line) => line.msg === 'request completed' && line.req?.url?.startsWith('/api/v1/') === true).length;
+}
+
+async function waitFor(done: () => boolean, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error(`still not so after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
 
 function portAnswers(port: number): Promise<boolean> {
   return new Promise((resolve) => {
