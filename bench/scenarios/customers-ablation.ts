@@ -7,7 +7,7 @@
 // bare server's slice of the same cycle. Another job slows every server of a cycle alike; medians over
 // the cycles keep what remains. The server's CPU per request (its own cost) is the figure to read.
 import type { BenchContext, Scenario, ScenarioReport } from '../scenario.js';
-import { type LoadFigures, measureLoad } from '../support/load.js';
+import { type LoadFigures, measureLoad, medianOf as median } from '../support/load.js';
 import { shuffled } from '../support/read-comparison.js';
 import { bare, CONNECTIONS, endpoints, PUBLIC_URL, type ServerUnderTest, startServers } from './customers.js';
 
@@ -131,12 +131,5 @@ export const customersAblationScenario: Scenario = {
     };
   },
 };
-
-function median(values: number[]): number {
-  const sorted = values.filter((v) => !Number.isNaN(v)).sort((a, b) => a - b);
-  if (sorted.length === 0) return Number.NaN;
-  const mid = sorted.length / 2;
-  return sorted.length % 2 ? sorted[Math.floor(mid)] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
 
 const fixed = (n: number) => (Number.isNaN(n) ? '' : n.toFixed(3));

@@ -115,6 +115,14 @@ export async function measureLoad(url: string, options: LoadOptions): Promise<Lo
   };
 }
 
+/** The median of the numbers that are not NaN (the mean of the middle two for an even count); NaN for none. */
+export function medianOf(values: number[]): number {
+  const sorted = values.filter((v) => !Number.isNaN(v)).sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  const mid = sorted.length / 2;
+  return sorted.length % 2 ? sorted[Math.floor(mid)] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
 /**
  * Several measured runs of one server as one: req/s and CPU per request over all their requests, busy %
  * over their time; the latency percentiles are the runs' medians (autocannon keeps no histogram to merge).
@@ -127,11 +135,6 @@ export function combineLoads(runs: LoadFigures[]): LoadFigures {
     if (runs.some((r) => pick(r.cpuMsPerRequest) === undefined)) return undefined;
     return round3(runs.reduce((sum, r) => sum + pick(r.cpuMsPerRequest)! * r.requests, 0) / requests);
   };
-  const middle = (values: number[]) => {
-    const sorted = [...values].sort((a, b) => a - b);
-    const mid = Math.floor(sorted.length / 2);
-    return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-  };
   const cpu: CpuPerRequest = {
     server: perRequest((c) => c.server),
     database: perRequest((c) => c.database),
@@ -141,8 +144,8 @@ export function combineLoads(runs: LoadFigures[]): LoadFigures {
   };
   return {
     requestsPerSec: Math.round(requests / seconds),
-    p50Ms: middle(runs.map((r) => r.p50Ms)),
-    p99Ms: middle(runs.map((r) => r.p99Ms)),
+    p50Ms: medianOf(runs.map((r) => r.p50Ms)),
+    p99Ms: medianOf(runs.map((r) => r.p99Ms)),
     requests,
     bytesPerSec: Math.round(runs.reduce((sum, r) => sum + r.bytesPerSec * (r.requests / r.requestsPerSec), 0) / seconds),
     cpuMsPerRequest: cpu,
