@@ -12,6 +12,7 @@ import request from 'supertest';
 import { runMigrations } from '../../src/database/migrate.js';
 import { freePort, startServiceProcess, type ServiceProcess } from '../support/service-process.js';
 import { resetDatabase, startTestApp, testDatabaseUrl } from '../support/test-app.js';
+import { waitFor } from '../support/wait.js';
 
 /** A one-page invoice PDF with an invalid object in front of its first one: its offsets are off, so the upload check parses it whole. */
 async function damagedPdf(): Promise<Buffer> {
@@ -88,7 +89,7 @@ describe('clean logs of the service process', () => {
     }
     expect(status).toBe('sent');
     // A client can have its answer before the service's 'finish' writes the access line: SIGTERM only once all are written.
-    await waitFor(() => apiAccessLines(service) >= sent, 10_000);
+    await waitFor(() => Promise.resolve(apiAccessLines(service) >= sent), 'the access line of every API request', 10_000);
 
     expect(await service.stop()).toBe(0);
     const lines = service.lines(); // throws on a line that is not JSON
@@ -137,14 +138,6 @@ function apiAccessLines(service: ServiceProcess): number {
   return complete
     .map((line) => JSON.parse(line) as { msg?: string; req?: { url?: string } })
     .filter((line) => line.msg === 'request completed' && line.req?.url?.startsWith('/api/v1/') === true).length;
-}
-
-async function waitFor(done: () => boolean, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!done()) {
-    if (Date.now() > deadline) throw new Error(`still not so after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 function portAnswers(port: number): Promise<boolean> {

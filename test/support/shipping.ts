@@ -34,15 +34,7 @@ export function shippingTestConfig(
   return { mail: loadMailConfig(env, dir, false), shipping: loadShippingConfig(env, dir) };
 }
 
-export async function waitFor<T>(probe: () => Promise<T | undefined | null | false>, what: string, timeoutMs = 20_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
-}
+export { waitFor } from './wait.js';
 
 export function shippingApi(app: INestApplication, company: TestCompany) {
   const http = () => request(app.getHttpServer());
