@@ -16,6 +16,8 @@ export interface FaultWindow {
   name: string;
   from: number;
   to: number;
+  /** kill -9 only: when the killed replica was started again (its window ends once it is back and ticking). */
+  restartedAt?: number;
 }
 
 export interface Reply {

@@ -4,7 +4,8 @@ import type { ParsedMail } from 'mailparser';
 import type { ReceivedMail } from '../support/smtp.js';
 import { mailCopies } from './mail-copies.js';
 
-const KILL = { replica: 'r2', at: 10_000 };
+/** r2 killed at 10 s, started again at 20 s. */
+const KILL = { replica: 'r2', restartedAt: 20_000 };
 
 function mail(messageId: string, subject: string, replica: string, receivedAt: number): ReceivedMail {
   const parsed = { messageId, subject } as ParsedMail;
@@ -29,6 +30,11 @@ describe('cluster check: which second copies of a mail are allowed', () => {
   it('allows the copy the killed replica sent before the kill, sent again by a live one under the same Message-ID', () => {
     const copies = mailCopies([mail('<a@x>', 'Rechnung C-17', 'r2', 9_990), mail('<a@x>', 'Rechnung C-17', 'r3', 40_000)], KILL);
     expect(copies).toEqual({ resent: ['Rechnung C-17'], twiceById: [], twiceBySubject: [] });
+  });
+
+  it("allows it too when the kill came while the copy's last bytes were on their way (the sink's handler ran after the kill)", () => {
+    const copies = mailCopies([mail('<a@x>', 'Rechnung C-18', 'r2', 10_050), mail('<a@x>', 'Rechnung C-18', 'r1', 40_000)], KILL);
+    expect(copies).toEqual({ resent: ['Rechnung C-18'], twiceById: [], twiceBySubject: [] });
   });
 
   it.each([

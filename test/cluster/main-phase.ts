@@ -75,7 +75,9 @@ export async function mainPhase(nginxBinary: string, work: string, around: Surro
     rows.push(await pushesProcessedOnce(database.url, accepted.pushes, 60_000));
     rows.push(await uploadsReadable(replicas, a.token, accepted.uploads));
     const kill = windows.find((window) => window.name === 'kill -9')!;
-    rows.push(await mailsOnce(database.url, around.smtp, accepted.uploads, { replica: replicas[1].name, at: kill.from }, 45_000));
+    rows.push(
+      await mailsOnce(database.url, around.smtp, accepted.uploads, { replica: replicas[1].name, restartedAt: kill.restartedAt! }, 45_000),
+    );
     rows.push(await dunningOncePerCompany(database.url, [a.id, b.id], 30_000));
     rows.push(await onePullPerSlot(database.url));
     rows.push(await nothingStuck(database.url, 45_000));
@@ -120,9 +122,10 @@ function runFaults(databaseUrl: string, replicas: Replica[], around: Surrounding
     lease = leasePickup(databaseUrl, inFlight, killedAt);
     await backlog;
     await at(18);
+    const restartedAt = Date.now();
     await victim.restart();
     await everyMinuteTick(databaseUrl); // its start wrote the tick's five-minute cron back
-    windows.push({ name: 'kill -9', from: killedAt, to: Date.now() });
+    windows.push({ name: 'kill -9', from: killedAt, to: Date.now(), restartedAt });
     log(`${victim.name} back after ${Math.round((Date.now() - killedAt) / 1000)} s`);
     return lease;
   })();
